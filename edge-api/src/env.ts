@@ -1,0 +1,39 @@
+import type { User } from './db/schema';
+import type { BlobStore } from './ports/blob-store';
+import type { Clock } from './ports/clock';
+import type { Db } from './ports/database';
+import type { JobQueue } from './ports/job-queue';
+import type { RateLimiter } from './ports/rate-limiter';
+
+/** Settings the use-cases read; validated with zod at each entry (Node: process.env; Workers: bindings). */
+export interface AppConfig {
+  runtime: 'node' | 'workers';
+  /** HS256 secret for session tokens, at least 32 bytes. */
+  jwtSecret: string;
+  /** Session token lifetime in seconds. */
+  jwtTtlSeconds: number;
+  /** Public support address shown by /api/settings/public-settings. */
+  supportEmail: string;
+}
+
+/** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */
+export interface Services {
+  config: AppConfig;
+  db: Db;
+  queue: JobQueue;
+  rateLimiter: RateLimiter;
+  blobs: BlobStore;
+  clock: Clock;
+}
+
+/** The authenticated caller, set by the auth middleware. */
+export type AuthUser = Pick<User, 'id' | 'email' | 'name' | 'isAdmin'>;
+
+/** One typed environment for every Hono handler. Model: unkey `pkg/hono/env.ts`. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    services: Services;
+    user: AuthUser;
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Background jobs. Adapters: Cloudflare Queue (Workers) and a libSQL-backed local runner (Node) that keeps jobs in the
+ * same database so none is lost on restart. Every job carries a unique `jobId`; handlers key their effects by it so a
+ * redelivery changes nothing.
+ */
+export const JobMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('maintenance.purge'),
+    jobId: z.string(),
+    /** Purge records older than this many ms (finished local jobs, expired throttling rows). */
+    olderThanMs: z.number().int().positive(),
+  }),
+]);
+export type JobMessage = z.infer<typeof JobMessage>;
+export type JobType = JobMessage['type'];
+
+export interface EnqueueOptions {
+  /** Deliver no earlier than this many seconds from now. */
+  delaySeconds?: number;
+}
+
+export interface JobQueue {
+  send(message: JobMessage, options?: EnqueueOptions): Promise<void>;
+  sendBatch(messages: JobMessage[], options?: EnqueueOptions): Promise<void>;
+}
+
+/** What a handler tells the consumer: done (ack), or try again later (retry with backoff). */
+export type JobOutcome = { kind: 'ack' } | { kind: 'retry'; reason: string };
+
+export const MAX_JOB_ATTEMPTS = 5;
+
+/** Exponential backoff in seconds for the given (1-based) attempt: 10, 20, 40, ... capped at 15 minutes. */
+export function backoffSeconds(attempt: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempt - 1), 900);
+}
