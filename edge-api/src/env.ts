@@ -35,5 +35,7 @@ export interface AppEnv {
     requestId: string;
     services: Services;
     user: AuthUser;
+    /** The caller's IP as the entry resolved it (cf-connecting-ip on Workers, the socket address on Node). */
+    clientIp: string;
   };
 }

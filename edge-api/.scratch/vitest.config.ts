@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Worker tests run inside workerd (the vitest workers pool) against the real bindings declared in wrangler.jsonc:
+ * D1 with the drizzle-kit migrations applied, the RateLimiter Durable Object, Queues and R2, all local and isolated
+ * per test file. The main module is the Worker entry, so `exports.default` / SELF is the deployed handler.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './.scratch/wrangler.jsonc' },
+        miniflare: {
+          bindings: {
+            // A test-only secret (wrangler.jsonc declares JWT_SECRET as a required secret without a value).
+            JWT_SECRET: 'workers-test-secret-0123456789abcdef0123456789abcdef',
+            TEST_MIGRATIONS: migrations,
+          },
+          // Same consumers as wrangler.jsonc, but delivering after 50 ms instead of 5 s (an entry here replaces the
+          // wrangler one whole, so every setting is repeated).
+          queueConsumers: {
+            'labeldesk-jobs': {
+              maxBatchSize: 10,
+              maxBatchTimeout: 0.05,
+              maxRetries: 4,
+              deadLetterQueue: 'labeldesk-jobs-dlq',
+            },
+            'labeldesk-jobs-dlq': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 2 },
+          },
+        },
+      }),
+    ],
+    test: {
+      name: 'workers',
+      include: ['test/workers/rate-limiter.test.ts','test/workers/r2-blob-store.test.ts'],
+      
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  };
+});

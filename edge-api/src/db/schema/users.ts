@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Accounts. `email` is stored lower-cased; money is integer cents and the schema refuses a negative balance. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    totalSpendCents: integer('total_spend_cents').notNull().default(0),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
+    check('users_total_spend_non_negative', sql`${t.totalSpendCents} >= 0`),
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,101 @@
+import { argon2idAsync } from '@noble/hashes/argon2.js';
+import { fromB64NoPad, toB64NoPad } from './base64';
+
+/**
+ * Password hashing: Argon2id with OWASP's first-choice parameters (m=19 MiB, t=2, p=1), pure JS so it runs the same
+ * on Node and inside workerd. Stored as a PHC string: `$argon2id$v=19$m=19456,t=2,p=1$<b64salt>$<b64hash>`.
+ */
+export const PASSWORD_PARAMS = { m: 19_456, t: 2, p: 1, saltBytes: 16, hashBytes: 32 } as const;
+
+const ARGON2_VERSION = 0x13;
+
+/** Bounds for parameters read back from storage, so a corrupted or hostile row cannot make us burn memory or CPU. */
+const LIMITS = { mMin: 8, mMax: 262_144, tMin: 1, tMax: 16, pMin: 1, pMax: 8, saltMin: 8, saltMax: 64, hashMin: 16, hashMax: 64 };
+
+interface ParsedHash {
+  m: number;
+  t: number;
+  p: number;
+  salt: Uint8Array;
+  hash: Uint8Array;
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(PASSWORD_PARAMS.saltBytes));
+  const { m, t, p, hashBytes } = PASSWORD_PARAMS;
+  const hash = await argon2idAsync(password, salt, { m, t, p, dkLen: hashBytes, version: ARGON2_VERSION });
+  return `$argon2id$v=19$m=${m},t=${t},p=${p}$${toB64NoPad(salt)}$${toB64NoPad(hash)}`;
+}
+
+function parsePhc(phc: string): ParsedHash | null {
+  const parts = phc.split('$');
+  // ['', 'argon2id', 'v=19', 'm=..,t=..,p=..', salt, hash]
+  if (parts.length !== 6 || parts[0] !== '' || parts[1] !== 'argon2id' || parts[2] !== 'v=19') return null;
+  const params = new Map<string, number>();
+  for (const kv of (parts[3] ?? '').split(',')) {
+    const match = /^([mtp])=(\d{1,7})$/.exec(kv);
+    if (!match?.[1] || !match[2]) return null;
+    params.set(match[1], Number(match[2]));
+  }
+  const m = params.get('m');
+  const t = params.get('t');
+  const p = params.get('p');
+  if (m === undefined || t === undefined || p === undefined) return null;
+  if (m < LIMITS.mMin || m > LIMITS.mMax || t < LIMITS.tMin || t > LIMITS.tMax || p < LIMITS.pMin || p > LIMITS.pMax) {
+    return null;
+  }
+  if (m < 8 * p) return null;
+  try {
+    const salt = fromB64NoPad(parts[4] ?? '');
+    const hash = fromB64NoPad(parts[5] ?? '');
+    if (salt.length < LIMITS.saltMin || salt.length > LIMITS.saltMax) return null;
+    if (hash.length < LIMITS.hashMin || hash.length > LIMITS.hashMax) return null;
+    return { m, t, p, salt, hash };
+  } catch {
+    return null;
+  }
+}
+
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+/** True when `password` matches the stored PHC string (any valid Argon2id parameter set); false for a malformed one. */
+export async function verifyPassword(password: string, phc: string): Promise<boolean> {
+  const parsed = parsePhc(phc);
+  if (!parsed) return false;
+  const actual = await argon2idAsync(password, parsed.salt, {
+    m: parsed.m,
+    t: parsed.t,
+    p: parsed.p,
+    dkLen: parsed.hash.length,
+    version: ARGON2_VERSION,
+  });
+  return constantTimeEqual(actual, parsed.hash);
+}
+
+/** True when the stored hash uses other parameters than today's, so a successful login should re-hash. */
+export function needsRehash(phc: string): boolean {
+  const parsed = parsePhc(phc);
+  if (!parsed) return true;
+  return (
+    parsed.m !== PASSWORD_PARAMS.m ||
+    parsed.t !== PASSWORD_PARAMS.t ||
+    parsed.p !== PASSWORD_PARAMS.p ||
+    parsed.salt.length !== PASSWORD_PARAMS.saltBytes ||
+    parsed.hash.length !== PASSWORD_PARAMS.hashBytes
+  );
+}
+
+/**
+ * A valid hash of a random password, computed once, so a login for an unknown email costs the same time as one for a
+ * known email (no user enumeration through timing).
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(toB64NoPad(crypto.getRandomValues(new Uint8Array(16))));
+  return dummyHash;
+}

@@ -1,0 +1,42 @@
+import type { AuthResponse, VerifyResponse } from '@labeldesk/contracts';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { presentUser } from '../../lib/presenters/user';
+import { ADMIN_REQUIRED_MESSAGE, authenticate } from '../../middleware/auth';
+import { loginUser } from '../../use-cases/auth/login-user';
+import { registerUser } from '../../use-cases/auth/register-user';
+import { authValidators } from './auth.routes';
+
+const factory = createFactory<AppEnv>();
+
+export const login = factory.createHandlers(authValidators.login, async (c) => {
+  const { email, password } = c.req.valid('json');
+  const session = await loginUser(c.get('services'), { email, password, clientIp: c.get('clientIp') });
+  const body: AuthResponse = { token: session.token, user: presentUser(session.user), message: 'Login successful' };
+  return c.json(body, 200);
+});
+
+export const register = factory.createHandlers(authValidators.register, async (c) => {
+  const { name, email, password } = c.req.valid('json');
+  const session = await registerUser(c.get('services'), { name, email, password, clientIp: c.get('clientIp') });
+  const body: AuthResponse = {
+    token: session.token,
+    user: presentUser(session.user),
+    message: 'Registration successful',
+  };
+  return c.json(body, 201);
+});
+
+export const verify = factory.createHandlers(async (c) => {
+  const user = await authenticate(c);
+  const body: VerifyResponse = { valid: true, expired: false, user: presentUser(user), message: 'Token is valid' };
+  return c.json(body, 200);
+});
+
+export const verifyAdmin = factory.createHandlers(async (c) => {
+  const user = await authenticate(c);
+  if (!user.isAdmin) throw new ApiError('forbidden', ADMIN_REQUIRED_MESSAGE);
+  const body: VerifyResponse = { valid: true, expired: false, user: presentUser(user), message: 'Admin access verified' };
+  return c.json(body, 200);
+});

@@ -1,0 +1,15 @@
+import { LoginRequest, RegisterRequest } from '@labeldesk/contracts';
+import { jsonBody } from '../../middleware/validate';
+
+/** SPEC §7 auth calls. login/register: no auth, throttled; verify/verify-admin: Bearer token. */
+export const authRoutes = {
+  login: '/auth/login',
+  register: '/auth/register',
+  verify: '/auth/verify',
+  verifyAdmin: '/auth/verify-admin',
+} as const;
+
+export const authValidators = {
+  login: jsonBody(LoginRequest),
+  register: jsonBody(RegisterRequest),
+};

@@ -1,0 +1,6 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env';
+import * as handlers from './health.handlers';
+import { healthRoutes } from './health.routes';
+
+export const healthRouter = new Hono<AppEnv>().get(healthRoutes.health, ...handlers.health);

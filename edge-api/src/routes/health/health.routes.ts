@@ -1,0 +1,4 @@
+/** GET /api/health → `HealthResponse` (no auth). */
+export const healthRoutes = {
+  health: '/health',
+} as const;

@@ -1,0 +1,23 @@
+import type { Services } from '../../env';
+import { authLimits, enforceRateLimits } from '../../lib/throttle';
+import { createUser } from '../users/create-user';
+import { issueSession, type Session } from './issue-session';
+
+export interface RegisterUserInput {
+  name: string;
+  email: string;
+  password: string;
+  clientIp: string;
+}
+
+/** Self-service sign-up: always a customer (never admin), throttled per client IP, answers with a session. */
+export async function registerUser(services: Services, input: RegisterUserInput): Promise<Session> {
+  await enforceRateLimits(services.rateLimiter, [authLimits.registerPerIp(input.clientIp)], services.clock.now());
+  const user = await createUser(services, {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    isAdmin: false,
+  });
+  return issueSession(services, user);
+}

@@ -1,0 +1,109 @@
+import { api, clearSession, updateStoredUser } from '@labeldesk/api-client';
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  formatLongDate,
+  formatUsd,
+  initials,
+  useDisclosure,
+} from '@labeldesk/ui';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from '@labeldesk/router';
+import { useSession } from '../session';
+import { isActive, navFor } from './nav';
+
+/** Refreshes the stored user from the server (fresh balance; an expired token clears the session). */
+function useFreshUser(token: string | null) {
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    api.auth.verify().then(
+      (res) => {
+        if (active && res.user) updateStoredUser(res.user);
+      },
+      (error: unknown) => console.warn('Token verification failed', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+}
+
+export function AppLayout() {
+  const { token, stored } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  useFreshUser(token);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the path changes.
+  useEffect(() => close(), [pathname]);
+
+  const user = stored.kind === 'ok' ? stored.user : null;
+  const items = navFor(pathname);
+  const logout = () => {
+    clearSession();
+    navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Anchor component={Link} to={pathname.startsWith('/admin') ? '/admin' : '/dashboard'} underline="never" c="inherit">
+              <Title order={4}>LabelDesk</Title>
+            </Anchor>
+            <Text size="sm" c="dimmed" visibleFrom="md" data-testid="header-date">
+              {formatLongDate(new Date())}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Text size="sm" fw={600} data-testid="header-balance" aria-label="Balance">
+              {formatUsd(user?.balance ?? 0)}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Avatar color="indigo" radius="xl" size="sm" data-testid="header-initials">
+                {initials(user?.name ?? '')}
+              </Avatar>
+              <Text size="sm" visibleFrom="sm" data-testid="header-name">
+                {user?.name}
+              </Text>
+            </Group>
+            <Button variant="subtle" size="xs" onClick={logout}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={pathname.startsWith('/admin') ? 'Admin navigation' : 'Customer navigation'}>
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isActive(item, pathname)} />
+          ))}
+          {user?.isAdmin ? (
+            <NavLink
+              component={Link}
+              to={pathname.startsWith('/admin') ? '/dashboard' : '/admin'}
+              label={pathname.startsWith('/admin') ? 'Customer view' : 'Admin panel'}
+              variant="subtle"
+              mt="md"
+            />
+          ) : null}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
