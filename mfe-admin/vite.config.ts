@@ -15,6 +15,6 @@ export default defineConfig({
       shared: sharedSingletons,
     }),
   ],
-  // No HTML page: the remote's only entry is remoteEntry.js (emitted by the plugin) exposing src/pages.ts.
-  build: { ...federationBuild, rollupOptions: { input: 'src/pages.ts' } },
+  // Chunks sit beside remoteEntry.js (the plugin resolves them relative to it; an assets/ dir doubles the path).
+  build: { ...federationBuild, assetsDir: '', rollupOptions: { input: 'src/build-input.ts' } },
 });

@@ -29,8 +29,10 @@ async function boot() {
       </BrowserRouter>
     </StrictMode>,
   );
-  // Warm the signed-in chunk once the first screen is up; it is not needed to show the login screen.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchSignedInApp);
+  // Warm the signed-in chunk as soon as the person starts using the auth form; showing that form does not need it.
+  for (const type of ['focusin', 'pointerdown'] as const) {
+    window.addEventListener(type, prefetchSignedInApp, { once: true, passive: true });
+  }
 }
 
 void boot();

@@ -53,7 +53,10 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
     setState({ kind: 'loading' });
     loadRemotePages(remote).then(
       (pages) => active && setState({ kind: 'ready', pages }),
-      (error: unknown) => active && setState({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) => {
+        console.error(`Remote "${remote}" could not be loaded`, error);
+        if (active) setState({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+      },
     );
     return () => {
       active = false;
