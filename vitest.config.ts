@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Node-side test layers. Worker tests run in the workers pool (edge-api/vitest.workers.config.ts); e2e runs through
- * scripts/run-e2e.mjs against the embedded default in Chromium.
+ * Node-side test layers: unit (beside the code), integration (real server over HTTP on a fresh database file) and e2e
+ * (the embedded default driven in Chromium). Worker tests run in the workers pool (edge-api/vitest.workers.config.ts).
  */
 export default defineConfig({
   test: {
@@ -21,6 +21,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['shell/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['shell/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          // A cold start builds the four front-ends first.
+          hookTimeout: 300_000,
+          // One Chromium at a time: the machine has two cores and the server needs one.
+          fileParallelism: false,
         },
       },
     ],

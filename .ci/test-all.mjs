@@ -1,0 +1,73 @@
+// `pnpm test`: every test layer, in order, on this machine. Installs what the layers need that npm cannot (Debian's
+// Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RESULTS = join(ROOT, '.ci', 'results');
+const pnpm = process.env.npm_execpath; // set by pnpm when it runs this script
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
+function sh(label, command, args, opts = {}) {
+  console.log(`\n=== ${label} ===\n$ ${[command, ...args].join(' ')}`);
+  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env, ...opts });
+  return r.status === 0;
+}
+
+function pnpmRun(label, args, opts) {
+  return pnpm ? sh(label, process.execPath, [pnpm, ...args], opts) : sh(label, 'pnpm', args, opts);
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${path}; install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    return false;
+  }
+  return sh('install Chromium (Debian package)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+}
+
+const counts = { passed: 0, failed: 0 };
+function addResults(file) {
+  if (!existsSync(file)) return false;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += json.numPassedTests ?? 0;
+  counts.failed += json.numFailedTests ?? 0;
+  return (json.numTotalTests ?? 0) > 0;
+}
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+const layers = [];
+const layer = (name, ok) => layers.push({ name, ok });
+
+layer('lint (biome)', pnpmRun('lint', ['exec', 'biome', 'check', '.']));
+layer('typecheck', pnpmRun('typecheck', ['-r', 'run', 'typecheck']));
+for (const project of ['unit', 'integration']) {
+  const out = join(RESULTS, `${project}.json`);
+  const ok = pnpmRun(project, ['exec', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  layer(project, ok && addResults(out));
+}
+{
+  const out = join(RESULTS, 'workers.json');
+  const ok = pnpmRun('workers (vitest pool, workerd)', [
+    '--filter', 'edge-api', 'exec', 'vitest', 'run', '--config', 'vitest.workers.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`,
+  ]);
+  layer('workers', ok && addResults(out));
+}
+{
+  const out = join(RESULTS, 'e2e.json');
+  const ok = ensureChromium() && pnpmRun('e2e (Chromium against the embedded default)', ['exec', 'vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  layer('e2e', ok && addResults(out));
+}
+
+console.log('\n=== summary ===');
+for (const { name, ok } of layers) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+// A layer that failed without a failing test (lint, typecheck, a crash, no tests run) counts as one failure.
+const failedLayers = layers.filter((l) => !l.ok).length;
+const failed = Math.max(counts.failed, failedLayers);
+console.log(`tests: ${counts.passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

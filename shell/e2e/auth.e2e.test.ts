@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { registerViaUi, textOf, uniqueEmail, useBrowser, visible } from './support/browser';
+
+const browser = useBrowser();
+
+describe('register and login', () => {
+  it('registers a new customer who lands on the dashboard with their name, initials and a zero balance', async () => {
+    const page = await browser.newPage();
+    const account = { name: 'Grace Hopper', email: uniqueEmail('grace'), password: 'grace-password-1' };
+    await registerViaUi(page, account);
+
+    await visible(page.getByText(/Good (Morning|Afternoon|Evening), Grace Hopper/));
+    await expect.poll(() => textOf(page.getByTestId('header-balance'))).toBe('$0.00');
+    await expect.poll(() => textOf(page.getByTestId('header-initials'))).toBe('GH');
+    await expect.poll(() => textOf(page.getByTestId('header-name'))).toBe('Grace Hopper');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ email: account.email, isAdmin: false, balance: 0 });
+
+    // Logout clears the session and returns to the login screen; logging in again works.
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => textOf(page.getByTestId('header-name'))).toBe('Grace Hopper');
+  });
+
+  it('shows the validation texts and does not submit', async () => {
+    const page = await browser.newPage();
+    let registerCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/register')) registerCalls += 1;
+    });
+    await page.goto('/auth/register');
+    await page.getByLabel('Full Name').fill('Alan Turing');
+    await page.getByLabel('Email').fill(uniqueEmail('alan'));
+    await page.getByLabel('Password', { exact: true }).fill('one-password');
+    await page.getByLabel('Confirm Password').fill('another-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toBe('Passwords do not match');
+
+    await page.getByLabel('Confirm Password').fill('one-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toBe('You must agree to the Terms and Conditions');
+    expect(registerCalls).toBe(0);
+  });
+
+  it('tells a returning user about a duplicate email and a wrong password, with the server message', async () => {
+    const page = await browser.newPage();
+    const account = { name: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'ada-password-1' };
+    await registerViaUi(page, account);
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/auth/login');
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    const button = page.getByRole('button', { name: /Login|Logging in/ });
+    await button.click();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toBe('Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+
+    await page.goto('/auth/register');
+    await page.getByLabel('Full Name').fill('Ada Again');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('whatever-password');
+    await page.getByLabel('Confirm Password').fill('whatever-password');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toBe('An account with this email already exists');
+  });
+
+  it('shows "Logging in..." and disables the button while the call runs', async () => {
+    const page = await browser.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('some-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const busy = page.getByRole('button', { name: 'Logging in...' });
+    await expect.poll(() => busy.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toBe('Invalid email or password');
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Starts the embedded default exactly as `pnpm start` does (front-ends built if stale, API, job runner, static files on
+ * one port) with a fresh data directory and a known admin, and hands its URL to the e2e tests.
+ */
+const REPO_ROOT = new URL('../../', import.meta.url).pathname;
+export const E2E_ADMIN = { email: 'admin@e2e.labeldesk.test', password: 'e2e-admin-password-1' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 240_000; // includes a cold front-end build on a 2-core machine
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The embedded default exited early (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The embedded default did not become healthy:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['edge-api/scripts/start-embedded.mjs'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The suite acts as a proxy that gives every browser context its own client address (X-Forwarded-For), so the
+      // per-IP throttling of login and register sees many clients, as in production, rather than one busy localhost.
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => log);
+  project.provide('baseUrl', baseUrl);
+  project.provide('admin', E2E_ADMIN);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      if (child.exitCode !== null) r(null);
+      else child.once('exit', r);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    admin: { email: string; password: string };
+  }
+}

@@ -1,0 +1,141 @@
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const baseUrl = (): string => inject('baseUrl');
+export const adminCredentials = () => inject('admin');
+
+let counter = 0;
+/**
+ * A client address of its own for each browser context or API caller (see TRUST_PROXY in the setup). It only travels
+ * in a header; random across the shared-address range so parallel test files do not share one.
+ */
+export function nextClientIp(): string {
+  const r = (n: number) => Math.floor(Math.random() * n);
+  return `100.${64 + r(64)}.${r(256)}.${1 + r(254)}`;
+}
+
+/** A unique, valid email for one test run. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@e2e.labeldesk.test`;
+}
+
+/** One browser per test file; each test gets a fresh context (own storage) via `newPage()`. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseUrl(), acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': nextClientIp() });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the UI and waits for the dashboard. */
+export async function registerViaUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/auth/register');
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Logs in through the UI. */
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Registers a customer over the API and stores the session in the page, as the login screen would. */
+export async function signInAsNewCustomer(page: Page, name = 'Casey Customer'): Promise<Account> {
+  const account = { name, email: uniqueEmail('customer'), password: 'customer-password-1' };
+  const res = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await page.goto('/auth/login');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return account;
+}
+
+let adminSession: Promise<{ token: string; user: unknown }> | undefined;
+
+/** Logs the seeded admin in over the API (once per file) and stores the session in the page. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const { email, password } = adminCredentials();
+  adminSession ??= fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
+    body: JSON.stringify({ email, password }),
+  }).then(async (res) => {
+    if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { token: string; user: unknown };
+  });
+  const { token, user } = await adminSession;
+  await page.goto('/auth/login');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
+/** Waits until the locator is visible (Playwright auto-waiting, usable from vitest). */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+}
+
+/** The trimmed visible text of the first match, for `expect.poll(...)`. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.first().innerText({ timeout: 2_000 }).catch(() => '')) ?? '').trim();
+}
