@@ -56,16 +56,16 @@ export interface ConversionResult {
 export function convertOrders(rows: readonly AmazonReportRow[], options: ConvertOptions): ConversionResult {
   const { sender, dimensions, descriptionSource = 'productName', splitByQuantity = false } = options;
   const from = {
-    fromName: text(sender.name),
-    fromCompany: text(sender.company),
-    fromStreet1: text(sender.street1),
-    fromStreet2: text(sender.street2),
-    fromCity: text(sender.city),
-    fromState: text(sender.state),
-    fromZip: text(sender.zip),
-    fromPhone: text(sender.phone),
+    name: text(sender.name),
+    company: text(sender.company),
+    street1: text(sender.street1),
+    street2: text(sender.street2),
+    city: text(sender.city),
+    state: text(sender.state),
+    zip: text(sender.zip),
+    phone: text(sender.phone),
   };
-  const packages = new Map<string, { weight: string; length: string; width: string; height: string }>();
+  const packages = new Map<string, PackageCells>();
   const out: BulkCsvRow[] = [];
   const orderIds = new Set<string>();
   const skippedSkus = new Set<string>();
@@ -88,32 +88,64 @@ export function convertOrders(rows: readonly AmazonReportRow[], options: Convert
       };
       packages.set(row.sku, size);
     }
-    const base: BulkCsvRow = {
-      ...from,
-      toName: row.recipientName || row.buyerName,
-      toCompany: '',
-      toStreet1: row.shipAddress1,
-      toStreet2: joinParts([row.shipAddress2, row.shipAddress3]),
-      toCity: row.shipCity,
-      toState: row.shipState,
-      toZip: row.shipPostalCode,
-      toPhone: cleanPhone(row.buyerPhone),
-      ...size,
-      description: descriptionSource === 'sku' ? row.sku : row.productName || row.sku,
-      orderNumber: row.orderId,
-      sku: row.sku,
-      productName: row.productName,
-    };
     orderIds.add(row.orderId);
+    const description = descriptionSource === 'sku' ? row.sku : row.productName || row.sku;
+    const toStreet2 = joinParts([row.shipAddress2, row.shipAddress3]);
+    const toPhone = cleanPhone(row.buyerPhone);
     if (splitByQuantity && row.quantity > 1) {
       for (let unit = 1; unit <= row.quantity; unit++) {
-        out.push({ ...base, description: `${base.description} (${unit}/${row.quantity})` });
+        out.push(bulkRow(from, row, size, toStreet2, toPhone, `${description} (${unit}/${row.quantity})`));
       }
     } else {
-      out.push(base);
+      out.push(bulkRow(from, row, size, toStreet2, toPhone, description));
     }
   }
   return { rows: out, orderCount: orderIds.size, labelCount: out.length, skippedLines, skippedSkus: [...skippedSkus] };
+}
+
+interface PackageCells {
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+/** One literal with every column, so all rows share one object shape. Building rows by object spread instead was
+ * about 10× slower on the 10,000-line benchmark (GC-bound). */
+function bulkRow(
+  from: Required<{ [K in keyof SenderAddress]: string }>,
+  row: AmazonReportRow,
+  size: PackageCells,
+  toStreet2: string,
+  toPhone: string,
+  description: string,
+): BulkCsvRow {
+  return {
+    fromName: from.name,
+    fromCompany: from.company,
+    fromStreet1: from.street1,
+    fromStreet2: from.street2,
+    fromCity: from.city,
+    fromState: from.state,
+    fromZip: from.zip,
+    fromPhone: from.phone,
+    toName: row.recipientName || row.buyerName,
+    toCompany: '',
+    toStreet1: row.shipAddress1,
+    toStreet2,
+    toCity: row.shipCity,
+    toState: row.shipState,
+    toZip: row.shipPostalCode,
+    toPhone,
+    weight: size.weight,
+    length: size.length,
+    width: size.width,
+    height: size.height,
+    description,
+    orderNumber: row.orderId,
+    sku: row.sku,
+    productName: row.productName,
+  };
 }
 
 /** 'Successfully converted N orders into M shipping labels. Click "Download CSV" to save your file.' (SPEC §2) */

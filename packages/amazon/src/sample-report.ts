@@ -138,6 +138,7 @@ export function generateSampleReport(lines: number, seed = 1, options: SampleRep
   while (written < lines) {
     const orderId = `${int(111, 114)}-${digits(7)}-${digits(7)}`;
     const buyer = pick(NAMES);
+    const email = `${digits(12)}@marketplace.amazon.com`;
     const recipient = next() < 0.05 ? '' : next() < 0.8 ? buyer : pick(NAMES);
     const ext = ` ext. ${digits(5)}`;
     const phoneRoll = next();
@@ -169,7 +170,7 @@ export function generateSampleReport(lines: number, seed = 1, options: SampleRep
           purchased.toISOString(),
           promise.toISOString(),
           '0',
-          `${digits(12)}@marketplace.amazon.com`,
+          email,
           buyer,
           phone,
           sku,
