@@ -1,9 +1,13 @@
 import type { RemotePages } from '@labeldesk/ui';
 import { lazy } from 'react';
 
-const NotYet = (title: string) => lazy(() => import('./pages/NotYet').then((m) => ({ default: () => m.NotYet({ title }) })));
+const NotYet = (title: string) =>
+  lazy(() => import('./pages/NotYet').then((m) => ({ default: () => m.NotYet({ title }) })));
 
-/** Admin screens, keyed by the page names the shell routes to; each page is its own chunk. */
+/**
+ * Admin screens, keyed by the page names the shell routes to; each page is its own chunk. The overview stays "not
+ * available yet" until label statistics exist (no fake figures).
+ */
 const pages: RemotePages = {
   overview: NotYet('Overview'),
   customers: NotYet('Customers'),
@@ -12,8 +16,8 @@ const pages: RemotePages = {
   'service-management': NotYet('Service Management'),
   pricing: NotYet('Pricing'),
   'api-settings': NotYet('API Settings'),
-  'app-settings': NotYet('App Settings'),
-  faqs: NotYet('FAQ Management'),
+  'app-settings': lazy(() => import('./app-settings/AppSettingsPage')),
+  faqs: lazy(() => import('./faqs/FaqManagementPage')),
   services: NotYet('Service Status'),
 };
 

@@ -25,7 +25,8 @@ export function LoginPage() {
     try {
       const { token, user } = await api.auth.login({ email, password });
       saveSession({ token, user });
-      navigate(user.isAdmin ? '/admin' : '/dashboard', { replace: true });
+      // SPEC §2: with a stored token the public pages lead to /dashboard; admins reach /admin from the sidebar.
+      navigate('/dashboard', { replace: true });
     } catch (e) {
       setError(errorMessage(e, 'Login failed'));
       setBusy(false);
