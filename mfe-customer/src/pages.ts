@@ -1,20 +1,21 @@
 import type { RemotePages } from '@labeldesk/ui';
 import { lazy } from 'react';
 
-const NotYet = (title: string) => lazy(() => import('./pages/NotYet').then((m) => ({ default: () => m.NotYet({ title }) })));
+const NotYet = (title: string) =>
+  lazy(() => import('./pages/NotYet').then((m) => ({ default: () => m.NotYet({ title }) })));
 
 /** Customer screens, keyed by the page names the shell routes to; each page is its own chunk. */
 const pages: RemotePages = {
-  dashboard: NotYet('Dashboard'),
+  dashboard: lazy(() => import('./dashboard/DashboardPage')),
   'my-orders': NotYet('My Orders'),
   'manual-order': NotYet('Create Order'),
   'bulk-order': NotYet('CSV Bulk Order'),
   balance: NotYet('Balance & Transactions'),
   services: NotYet('Shipping Services'),
   'api-docs': NotYet('API Information'),
-  addresses: NotYet('Saved Addresses'),
-  faqs: NotYet('FAQs'),
-  'contact-support': NotYet('Contact Support'),
+  addresses: lazy(() => import('./addresses/AddressesPage')),
+  faqs: lazy(() => import('./faqs/FaqsPage')),
+  'contact-support': lazy(() => import('./support/ContactSupportPage')),
 };
 
 export default pages;

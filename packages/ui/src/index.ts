@@ -4,6 +4,7 @@
  * as a singleton, so there is one MantineProvider context and one copy of the kit in the browser.
  */
 export {
+  Accordion,
   ActionIcon,
   Alert,
   Anchor,
