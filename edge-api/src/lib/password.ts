@@ -10,7 +10,18 @@ export const PASSWORD_PARAMS = { m: 19_456, t: 2, p: 1, saltBytes: 16, hashBytes
 const ARGON2_VERSION = 0x13;
 
 /** Bounds for parameters read back from storage, so a corrupted or hostile row cannot make us burn memory or CPU. */
-const LIMITS = { mMin: 8, mMax: 262_144, tMin: 1, tMax: 16, pMin: 1, pMax: 8, saltMin: 8, saltMax: 64, hashMin: 16, hashMax: 64 };
+const LIMITS = {
+  mMin: 8,
+  mMax: 262_144,
+  tMin: 1,
+  tMax: 16,
+  pMin: 1,
+  pMax: 8,
+  saltMin: 8,
+  saltMax: 64,
+  hashMin: 16,
+  hashMax: 64,
+};
 
 interface ParsedHash {
   m: number;

@@ -15,23 +15,13 @@ export function bearerToken(c: Context): string | undefined {
 }
 
 /** Authenticates the request (401 otherwise) and returns the freshly read user row. */
-export async function authenticate(c: Context<AppEnv>, opts: { allowQueryToken?: boolean } = {}): Promise<User> {
-  const token = bearerToken(c) ?? (opts.allowQueryToken ? c.req.query('token') : undefined);
-  return verifySession(c.get('services'), token);
+export async function authenticate(c: Context<AppEnv>): Promise<User> {
+  return verifySession(c.get('services'), bearerToken(c));
 }
 
 /** Any logged-in user. Sets `user`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', await authenticate(c));
-  await next();
-});
-
-/**
- * Like requireUser, but also accepts `?token=` (SPEC §6: label links opened in a new tab carry the token as a query
- * parameter). Use only on GET routes that answer documents.
- */
-export const requireUserOrQueryToken = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('user', await authenticate(c, { allowQueryToken: true }));
   await next();
 });
 

@@ -29,9 +29,7 @@ export const addresses = sqliteTable(
   },
   (t) => [
     index('addresses_user_type_idx').on(t.userId, t.type),
-    uniqueIndex('addresses_one_default_per_type')
-      .on(t.userId, t.type)
-      .where(sql`${t.isDefault} = 1`),
+    uniqueIndex('addresses_one_default_per_type').on(t.userId, t.type).where(sql`${t.isDefault} = 1`),
     check('addresses_type_valid', sql`${t.type} IN ('sender', 'recipient')`),
   ],
 );

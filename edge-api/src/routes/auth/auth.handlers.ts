@@ -37,6 +37,11 @@ export const verify = factory.createHandlers(async (c) => {
 export const verifyAdmin = factory.createHandlers(async (c) => {
   const user = await authenticate(c);
   if (!user.isAdmin) throw new ApiError('forbidden', ADMIN_REQUIRED_MESSAGE);
-  const body: VerifyResponse = { valid: true, expired: false, user: presentUser(user), message: 'Admin access verified' };
+  const body: VerifyResponse = {
+    valid: true,
+    expired: false,
+    user: presentUser(user),
+    message: 'Admin access verified',
+  };
   return c.json(body, 200);
 });

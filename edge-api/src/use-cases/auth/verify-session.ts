@@ -19,6 +19,7 @@ export async function verifySession(services: Services, token: string | undefine
     throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE);
   }
   const user = await getUserById(services, check.userId);
-  if (!user) throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE, { logMessage: `token for missing user ${check.userId}` });
+  if (!user)
+    throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE, { logMessage: `token for missing user ${check.userId}` });
   return user;
 }

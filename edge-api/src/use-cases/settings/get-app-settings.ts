@@ -5,10 +5,6 @@ import type { Services } from '../../env';
 
 /** The admin-editable settings; empty links until an admin sets them. */
 export async function getAppSettings(services: Services): Promise<AppSettings> {
-  const [row] = await services.db
-    .select()
-    .from(appSettings)
-    .where(eq(appSettings.id, APP_SETTINGS_ROW_ID))
-    .limit(1);
+  const [row] = await services.db.select().from(appSettings).where(eq(appSettings.id, APP_SETTINGS_ROW_ID)).limit(1);
   return { discordInviteLink: row?.discordInviteLink ?? '', telegramInviteLink: row?.telegramInviteLink ?? '' };
 }

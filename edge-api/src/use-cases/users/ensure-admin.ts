@@ -14,7 +14,12 @@ export interface EnsureAdminInput {
 
 export type EnsureAdminResult =
   | { kind: 'exists' }
-  | { kind: 'created' | 'promoted'; email: string; /** Set when we made the password up; show it once. */ generatedPassword?: string };
+  | {
+      kind: 'created' | 'promoted';
+      email: string;
+      /** Set when we made the password up; show it once. */
+      generatedPassword?: string;
+    };
 
 /**
  * First start: when no admin exists, seed one. The configured email (else admin@labeldesk.local) gets the configured

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { assertBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store';
+
+/**
+ * The blob store on Node: files under DATA_DIR/blobs. Bodies live in `data/<key>`, content types in
+ * `meta/<key>.json`; each write goes to a temp file and is renamed into place, so a reader never sees half a file.
+ */
+export function fsBlobStore(dataDir: string): BlobStore {
+  const root = resolve(dataDir, 'blobs');
+  const dataPath = (key: string) => join(root, 'data', key);
+  const metaPath = (key: string) => join(root, 'meta', `${key}.json`);
+
+  async function atomicWrite(path: string, body: Uint8Array | string): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, body);
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  return {
+    async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+      assertBlobKey(key);
+      await atomicWrite(metaPath(key), JSON.stringify({ contentType }));
+      await atomicWrite(dataPath(key), body);
+    },
+
+    async get(key: string): Promise<StoredBlob | null> {
+      assertBlobKey(key);
+      let body: Buffer;
+      try {
+        body = await readFile(dataPath(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') {
+          return null;
+        }
+        throw err;
+      }
+      let contentType = 'application/octet-stream';
+      try {
+        const meta: unknown = JSON.parse(await readFile(metaPath(key), 'utf8'));
+        if (meta && typeof meta === 'object' && 'contentType' in meta && typeof meta.contentType === 'string') {
+          contentType = meta.contentType;
+        }
+      } catch {
+        // A body without its meta file still serves, as bytes.
+      }
+      return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType };
+    },
+
+    async delete(key: string): Promise<void> {
+      assertBlobKey(key);
+      await rm(dataPath(key), { force: true });
+      await rm(metaPath(key), { force: true });
+    },
+  };
+}

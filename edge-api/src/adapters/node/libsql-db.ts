@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Client, createClient } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import * as schema from '../../db/schema';
+
+/** edge-api/migrations: the one drizzle-kit folder, shared with `wrangler d1 migrations apply`. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const DB_FILE_NAME = 'labeldesk.db';
+
+export interface LibsqlDb {
+  db: LibSQLDatabase<typeof schema>;
+  client: Client;
+  /** Absolute path of the database file. */
+  path: string;
+  close(): void;
+}
+
+export interface OpenLibsqlDbOptions {
+  dataDir: string;
+  fileName?: string;
+  migrationsFolder?: string;
+  /** ms a statement waits for another writer's lock before failing with SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The database port on Node: a libSQL file under DATA_DIR, in WAL mode with a busy timeout, migrated to the latest
+ * schema before it is handed out.
+ */
+export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb> {
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, opts.fileName ?? DB_FILE_NAME);
+  // One connection: every libSQL call is synchronous underneath, and per-connection PRAGMAs then hold everywhere.
+  const client = createClient({ url: `file:${path}`, timeout: opts.busyTimeoutMs ?? 5_000, concurrency: 1 });
+  try {
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA foreign_keys = ON');
+    await client.execute('PRAGMA synchronous = NORMAL');
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
+    return { db, client, path, close: () => client.close() };
+  } catch (err) {
+    client.close();
+    throw err;
+  }
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './env';
+import { ApiError } from './errors';
+import { notFound, onError } from './middleware/error-handler';
+import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
+import { addressesRouter } from './routes/addresses/addresses.index';
+import { authRouter } from './routes/auth/auth.index';
+import { faqsRouter } from './routes/faqs/faqs.index';
+import { healthRouter } from './routes/health/health.index';
+import { settingsRouter } from './routes/settings/settings.index';
+
+export type { ClientIpResolver, ServicesFactory } from './middleware/init';
+
+/** Request bodies above this answer 413 `payload_too_large`. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface CreateAppOptions {
+  /** Builds the request's services (called once per request by the `init` middleware). */
+  services: ServicesFactory;
+  /**
+   * Resolves the caller's IP for throttling. Default: the `cf-connecting-ip` header (right on Workers, where Cloudflare
+   * sets it). The Node entry passes the socket address (or, behind a trusted proxy, the forwarded address).
+   */
+  clientIp?: ClientIpResolver;
+}
+
+/** Every route under /api, chained so the app's type flows into a typed client (`AppType`). */
+function apiRoutes() {
+  return new Hono<AppEnv>()
+    .route('/', healthRouter)
+    .route('/', authRouter)
+    .route('/', settingsRouter)
+    .route('/', faqsRouter)
+    .route('/', addressesRouter);
+}
+
+/**
+ * The one Hono app, for both runtimes: the Workers entry and the Node entry each build their services and hand them
+ * in. Every error leaves in the house shape (`ErrorBody`).
+ */
+export function createApp(opts: CreateAppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use('*', init(opts));
+  app.use('*', secureHeaders());
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        // The rest of the body is never read, so the connection cannot be reused for another request.
+        throw new ApiError('payload_too_large', 'Request body is too large (limit 1 MiB)', {
+          headers: { Connection: 'close' },
+        });
+      },
+    }),
+  );
+  app.onError(onError);
+  app.notFound(notFound);
+  return app.route('/api', apiRoutes());
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,27 @@
+import type { Services } from '../env';
+import { newId } from '../lib/ids';
+import type { JobMessage } from '../ports/job-queue';
+
+/** The one cron of the product (wrangler.jsonc `triggers.crons`); the Node runner's timer fires it every 5 minutes. */
+export const PERIODIC_CRON = '*/5 * * * *';
+export const PERIODIC_INTERVAL_MS = 5 * 60_000;
+
+/** Finished local jobs are kept this long, then purged. */
+export const FINISHED_JOB_RETENTION_MS = 24 * 60 * 60_000;
+
+/** The periodic jobs for a cron expression (unknown expressions enqueue nothing). */
+export function periodicJobs(cron: string): JobMessage[] {
+  switch (cron) {
+    case PERIODIC_CRON:
+      return [{ type: 'maintenance.purge', jobId: newId('job'), olderThanMs: FINISHED_JOB_RETENTION_MS }];
+    default:
+      return [];
+  }
+}
+
+/** Enqueues the periodic jobs of `cron`; called by the Workers `scheduled` handler and the Node scheduler timer. */
+export async function runScheduled(services: Services, cron: string): Promise<JobMessage[]> {
+  const messages = periodicJobs(cron);
+  if (messages.length > 0) await services.queue.sendBatch(messages);
+  return messages;
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
+import { call, errorOf, JWT_SECRET, loginAdmin, register, startTestServer, type TestServer } from './helpers';
+
+const secret = new TextEncoder().encode(JWT_SECRET);
+
+describe('auth: security', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('never lets a registration create an admin', async () => {
+    const res = await call(server, 'POST', '/api/auth/register', {
+      json: { name: 'Mallory', email: 'mallory@example.com', password: 'pw', isAdmin: true },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await server.services.db.select().from(users).where(eq(users.email, 'mallory@example.com'));
+    expect(row?.isAdmin).toBe(false);
+    const verifyAdmin = await call(server, 'GET', '/api/auth/verify-admin', {
+      token: (res.body as { token: string }).token,
+    });
+    expect(verifyAdmin.status).toBe(403);
+    expect(errorOf(verifyAdmin).error).toEqual({ code: 'forbidden', message: 'Admin access required', details: [] });
+  });
+
+  it('stores passwords as Argon2id PHC strings with the OWASP parameters, salted per user', async () => {
+    await register(server, { name: 'One', email: 'one@example.com', password: 'same password' });
+    await register(server, { name: 'Two', email: 'two@example.com', password: 'same password' });
+    const rows = await server.services.db.select().from(users);
+    const one = rows.find((u) => u.email === 'one@example.com');
+    const two = rows.find((u) => u.email === 'two@example.com');
+    expect(one?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(one?.passwordHash).not.toBe(two?.passwordHash);
+  });
+
+  it('refuses tokens signed with another secret, with alg none, or for a user that no longer exists', async () => {
+    const user = await register(server, { name: 'Victim', email: 'victim@example.com', password: 'pw' });
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.user._id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode('some-other-secret-of-at-least-32-bytes!!'));
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.user._id, exp: now + 3600 })}.`;
+    const [header, , signature] = user.token.split('.');
+    const tampered = `${header}.${b64({ sub: 'usr_someone_else', exp: now + 3600 })}.${signature}`;
+
+    for (const token of [forged, algNone, tampered]) {
+      const res = await call(server, 'GET', '/api/auth/verify', { token });
+      expect(res.status).toBe(401);
+      expect(errorOf(res)).toMatchObject({ error: { code: 'unauthorized' }, expired: true });
+    }
+
+    // A valid token for a deleted account stops working at once.
+    const ghost = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('usr_01h00000000000000000000000')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+    const res = await call(server, 'GET', '/api/auth/verify', { token: ghost });
+    expect(res.status).toBe(401);
+    expect(errorOf(res).error.code).toBe('unauthorized');
+  });
+
+  it('re-reads the user on every request: a revoked admin loses admin access immediately', async () => {
+    const admin = await loginAdmin(server);
+    expect((await call(server, 'GET', '/api/admin/faqs', { token: admin.token })).status).toBe(200);
+    await server.services.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user._id));
+    try {
+      const res = await call(server, 'GET', '/api/admin/faqs', { token: admin.token });
+      expect(res.status).toBe(403);
+      expect((await call(server, 'GET', '/api/auth/verify-admin', { token: admin.token })).status).toBe(403);
+    } finally {
+      await server.services.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user._id));
+    }
+  });
+});
