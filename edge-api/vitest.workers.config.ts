@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { unstable_readConfig } from 'wrangler';
 
 /**
  * Worker tests run inside workerd (the vitest workers pool) against the real bindings declared in wrangler.jsonc:
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  // The cron expressions wrangler.jsonc deploys, so the tests fire exactly those at the scheduled handler.
+  const crons = unstable_readConfig({ config: path.join(import.meta.dirname, 'wrangler.jsonc') }).triggers.crons ?? [];
   return {
     plugins: [
       cloudflareTest({
@@ -18,6 +21,7 @@ export default defineConfig(async () => {
             // A test-only secret (wrangler.jsonc declares JWT_SECRET as a required secret without a value).
             JWT_SECRET: 'workers-test-secret-0123456789abcdef0123456789abcdef',
             TEST_MIGRATIONS: migrations,
+            TEST_CRONS: crons,
           },
           // Same consumers as wrangler.jsonc, but delivering after 50 ms instead of 5 s (an entry here replaces the
           // wrangler one whole, so every setting is repeated).
@@ -36,6 +40,7 @@ export default defineConfig(async () => {
     test: {
       name: 'workers',
       include: ['test/workers/**/*.test.ts'],
+      globalSetup: ['./test/workers/node/global-setup.ts'],
       setupFiles: ['./test/workers/apply-migrations.ts'],
       testTimeout: 60_000,
       hookTimeout: 60_000,

@@ -86,7 +86,7 @@ export async function loginViaUi(page: Page, email: string, password: string): P
 }
 
 /** Registers a customer over the API and stores the session in the page, as the login screen would. */
-export async function signInAsNewCustomer(page: Page, name = 'Casey Customer'): Promise<Account> {
+export async function signInAsNewCustomer(page: Page, name = 'Casey Customer'): Promise<Account & { token: string }> {
   const account = { name, email: uniqueEmail('customer'), password: 'customer-password-1' };
   const res = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
@@ -103,7 +103,18 @@ export async function signInAsNewCustomer(page: Page, name = 'Casey Customer'): 
     },
     [token, JSON.stringify(user)] as const,
   );
-  return account;
+  return { ...account, token };
+}
+
+/** Calls the API as the given user (for arranging data the test is not about). */
+export async function apiAs<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 let adminSession: Promise<{ token: string; user: unknown }> | undefined;

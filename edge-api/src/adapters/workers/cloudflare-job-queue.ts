@@ -23,7 +23,10 @@ export function cloudflareJobQueue(queue: Queue): JobQueue {
     async send(message, options) {
       const delaySeconds = delayOf(options);
       const body = JobMessage.parse(message);
-      await queue.send(body, delaySeconds === undefined ? { contentType: 'json' } : { contentType: 'json', delaySeconds });
+      await queue.send(
+        body,
+        delaySeconds === undefined ? { contentType: 'json' } : { contentType: 'json', delaySeconds },
+      );
     },
     async sendBatch(messages, options) {
       const delaySeconds = delayOf(options);

@@ -85,7 +85,14 @@ export function durableObjectRateLimiter(namespace: DurableObjectNamespace<RateL
         const result = await stub.limit(req);
         return { success: result.success, limit: result.limit, remaining: result.remaining, reset: result.reset };
       } catch (err) {
-        console.error(JSON.stringify({ level: 'error', msg: 'rate limiter unavailable, failing open', key: req.key, err: String(err) }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'rate limiter unavailable, failing open',
+            key: req.key,
+            err: String(err),
+          }),
+        );
         return { success: true, limit: req.limit, remaining: req.limit, reset: Date.now() + req.windowMs };
       }
     },

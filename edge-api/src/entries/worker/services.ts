@@ -22,7 +22,10 @@ export const WorkerVars = z.object({
     .string()
     .trim()
     .default('')
-    .refine((v) => v === '' || /^(libsql|https?):\/\//.test(v), 'TURSO_URL must be a libsql://, https:// or http:// URL'),
+    .refine(
+      (v) => v === '' || /^(libsql|https?):\/\//.test(v),
+      'TURSO_URL must be a libsql://, https:// or http:// URL',
+    ),
   TURSO_AUTH_TOKEN: z.string().optional(),
 });
 export type WorkerVars = z.infer<typeof WorkerVars>;

@@ -1,2 +1,0 @@
-export { RateLimiter } from '../src/adapters/workers/durable-object-rate-limiter';
-export default { async fetch() { return new Response('ok'); } } satisfies ExportedHandler<Env>;

@@ -1,0 +1,74 @@
+import { createApp } from '../../app';
+import type { Services } from '../../env';
+import type { JobMessage } from '../../ports/job-queue';
+import { consumeDeadLetters, consumeJobs, JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE, type JobHandler } from './queue-consumer';
+import { servicesFor, WorkerConfigError } from './services';
+
+export interface WorkerDeps {
+  /** Runs one job (src/jobs/handle-job.ts in production). */
+  handleJob: JobHandler;
+  /** Enqueues the periodic jobs of a cron expression (src/jobs/schedule.ts in production). */
+  runScheduled: (services: Services, cron: string) => Promise<unknown>;
+}
+
+type App = ReturnType<typeof createApp>;
+
+/** A misconfigured Worker answers every request with the house 500 body; the issues go to the log only. */
+function misconfigured(err: WorkerConfigError): Response {
+  console.error(JSON.stringify({ level: 'error', msg: 'worker.misconfigured', issues: err.issues }));
+  return Response.json(
+    { error: { code: 'internal_error', message: 'Internal server error', details: [] } },
+    { status: 500 },
+  );
+}
+
+/**
+ * The Worker's handlers over its job functions (injected so tests can drive the real consumer with a job that fails).
+ * Services and the Hono app are built once per isolate: workerd hands every invocation the same `env` object.
+ */
+export function createWorkerHandler(deps: WorkerDeps) {
+  const apps = new WeakMap<Env, App>();
+  const appFor = (env: Env): App => {
+    let app = apps.get(env);
+    if (app === undefined) {
+      const services = servicesFor(env);
+      app = createApp({ services: () => services });
+      apps.set(env, app);
+    }
+    return app;
+  };
+
+  return {
+    async fetch(request, env, ctx) {
+      let app: App;
+      try {
+        app = appFor(env);
+      } catch (err) {
+        if (err instanceof WorkerConfigError) return misconfigured(err);
+        throw err;
+      }
+      return app.fetch(request, env, ctx);
+    },
+
+    async queue(batch, env, _ctx) {
+      const services = servicesFor(env);
+      switch (batch.queue) {
+        case JOBS_QUEUE:
+          await consumeJobs(batch, services, deps.handleJob);
+          return;
+        case JOBS_DEAD_LETTER_QUEUE:
+          await consumeDeadLetters(batch, services);
+          return;
+        default:
+          // A queue this Worker was not written for: keep the messages (they reach that queue's DLQ eventually).
+          console.error(JSON.stringify({ level: 'error', msg: 'queue.unknown', queue: batch.queue }));
+          batch.retryAll();
+      }
+    },
+
+    async scheduled(controller, env, ctx) {
+      const services = servicesFor(env);
+      ctx.waitUntil(deps.runScheduled(services, controller.cron));
+    },
+  } satisfies ExportedHandler<Env, JobMessage>;
+}
