@@ -47,7 +47,7 @@ describe('route guards (SPEC §2, §6)', () => {
       'FAQs',
       'Contact Support',
     ]);
-    expect(await nav.locator('[data-active]').allInnerTexts()).toEqual(['FAQs']);
+    expect(await nav.locator('a[data-active]').allInnerTexts()).toEqual(['FAQs']);
   });
 
   it('a customer who edits the stored user to claim admin is still refused by the server', async () => {
@@ -77,7 +77,7 @@ describe('route guards (SPEC §2, §6)', () => {
       'App Settings',
       'FAQs',
     ]);
-    expect(await nav.locator('[data-active]').allInnerTexts()).toEqual(['App Settings']);
+    expect(await nav.locator('a[data-active]').allInnerTexts()).toEqual(['App Settings']);
   });
 
   it('treats corrupted stored user data as signed out', async () => {
