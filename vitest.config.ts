@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'edge-api/src/**/*.test.ts', 'shell/src/**/*.test.ts', 'mfe-*/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'edge-api/src/**/*.test.ts',
+            'shell/src/**/*.test.ts',
+            'mfe-*/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -24,10 +24,15 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${path}; install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `Chromium is missing at ${path}; install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
     return false;
   }
-  return sh('install Chromium (Debian package)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  return sh('install Chromium (Debian package)', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
 }
 
 const counts = { passed: 0, failed: 0 };
@@ -48,19 +53,48 @@ layer('lint (biome)', pnpmRun('lint', ['exec', 'biome', 'check', '.']));
 layer('typecheck', pnpmRun('typecheck', ['-r', 'run', 'typecheck']));
 for (const project of ['unit', 'integration']) {
   const out = join(RESULTS, `${project}.json`);
-  const ok = pnpmRun(project, ['exec', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok = pnpmRun(project, [
+    'exec',
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   layer(project, ok && addResults(out));
 }
 {
   const out = join(RESULTS, 'workers.json');
   const ok = pnpmRun('workers (vitest pool, workerd)', [
-    '--filter', 'edge-api', 'exec', 'vitest', 'run', '--config', 'vitest.workers.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`,
+    '--filter',
+    'edge-api',
+    'exec',
+    'vitest',
+    'run',
+    '--config',
+    'vitest.workers.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
   ]);
   layer('workers', ok && addResults(out));
 }
 {
   const out = join(RESULTS, 'e2e.json');
-  const ok = ensureChromium() && pnpmRun('e2e (Chromium against the embedded default)', ['exec', 'vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok =
+    ensureChromium() &&
+    pnpmRun('e2e (Chromium against the embedded default)', [
+      'exec',
+      'vitest',
+      'run',
+      '--project',
+      'e2e',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ]);
   layer('e2e', ok && addResults(out));
 }
 

@@ -34,7 +34,9 @@ try {
   const convert = samples.map((s) => s.convert);
   const zip = samples.map((s) => s.zip);
   console.log(summary);
-  console.log(`runs: ${runs}; convert (parse + SKUs + validate + convert + CSV) ms: ${convert.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(
+    `runs: ${runs}; convert (parse + SKUs + validate + convert + CSV) ms: ${convert.map((x) => x.toFixed(0)).join(', ')}`,
+  );
   console.log(`ZIP by SKU ms: ${zip.map((x) => x.toFixed(0)).join(', ')}`);
   const first = convert[0];
   const med = median(convert);

@@ -44,8 +44,13 @@ const server = await startEmbedded();
 const browser = await launchChromium();
 try {
   const login = await jsLoadedBy(browser, `${server.url}/auth/login`);
-  const total = [...login.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
-  console.log(`Login screen: ${login.size} JS files, ${kib(total.raw)} raw, ${kib(total.gzip)} gzipped (budget ${kib(BUDGET)})`);
+  const total = [...login.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+  console.log(
+    `Login screen: ${login.size} JS files, ${kib(total.raw)} raw, ${kib(total.gzip)} gzipped (budget ${kib(BUDGET)})`,
+  );
   for (const [path, f] of [...login.entries()].sort((a, b) => b[1].gzip - a[1].gzip)) {
     console.log(`  ${kib(f.gzip).padStart(10)}  ${path}`);
   }
@@ -59,13 +64,20 @@ try {
   const session = await res.json();
   const signIn = async (page) => {
     await page.goto(`${server.url}/auth/login`);
-    await page.evaluate(([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-    }, [session.token, JSON.stringify(session.user)]);
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+      },
+      [session.token, JSON.stringify(session.user)],
+    );
   };
   console.log('\nRemotes (first page opened after the shell; build output):');
-  for (const [remote, path] of [['customer', '/faqs'], ['admin', '/admin/faqs'], ['amazon', '/amazon-convert']]) {
+  for (const [remote, path] of [
+    ['customer', '/faqs'],
+    ['admin', '/admin/faqs'],
+    ['amazon', '/amazon-convert'],
+  ]) {
     const files = await jsLoadedBy(browser, `${server.url}${path}`, signIn);
     const own = [...files.entries()].filter(([p]) => p.startsWith(`/remotes/${remote}/`));
     const entry = own.find(([p]) => p.endsWith('/remoteEntry.js'));
@@ -76,7 +88,9 @@ try {
         `build: ${dist.count} files, ${kib(dist.gzip)} gz (shared fallbacks included, loaded only without a host)`,
     );
   }
-  console.log(`\nresult: login ${kib(total.gzip)} gzipped JS, ${total.gzip <= BUDGET ? 'within' : 'OVER'} the ${kib(BUDGET)} budget`);
+  console.log(
+    `\nresult: login ${kib(total.gzip)} gzipped JS, ${total.gzip <= BUDGET ? 'within' : 'OVER'} the ${kib(BUDGET)} budget`,
+  );
   process.exitCode = total.gzip <= BUDGET ? 0 : 1;
 } finally {
   await browser.close();

@@ -40,7 +40,14 @@ export async function startEmbedded(extraEnv = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['edge-api/scripts/start-embedded.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'bench-admin-password', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -15,7 +15,12 @@ export default defineConfig({
       remotes: Object.fromEntries(
         REMOTES.map((name) => [
           name,
-          { external: `window.__labeldeskRemoteUrl(${JSON.stringify(name)})`, externalType: 'promise', format: 'esm', from: 'vite' },
+          {
+            external: `window.__labeldeskRemoteUrl(${JSON.stringify(name)})`,
+            externalType: 'promise',
+            format: 'esm',
+            from: 'vite',
+          },
         ]),
       ),
       shared: sharedSingletons,

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewCustomer, textOf, useBrowser, visible } from './support/browser';
+import { setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 interface AddressFields {
   name: string;
@@ -17,7 +17,10 @@ interface AddressFields {
 async function fillForm(form: Locator, a: AddressFields) {
   await form.getByLabel(/^Name/).fill(a.name);
   if (a.company) await form.getByLabel('Company').fill(a.company);
-  await form.getByLabel(/^Street Address/).first().fill(a.street1);
+  await form
+    .getByLabel(/^Street Address/)
+    .first()
+    .fill(a.street1);
   await form.getByLabel(/^City/).fill(a.city);
   await form.getByLabel(/^State/).fill(a.state);
   await form.getByLabel(/^ZIP Code/).fill(a.zip);
@@ -30,7 +33,8 @@ async function chooseType(page: Page, form: Locator, type: 'Sender' | 'Recipient
 }
 
 const cards = (page: Page) => page.getByTestId('address-card');
-const card = (page: Page, name: string) => cards(page).filter({ has: page.getByTestId('address-name').getByText(name, { exact: true }) });
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByTestId('address-name').getByText(name, { exact: true }) });
 
 describe('saved addresses', () => {
   it('creates, validates, edits, keeps one default per type, filters, searches and deletes', async () => {
@@ -44,25 +48,53 @@ describe('saved addresses', () => {
     const form = page.getByTestId('address-form');
     await visible(form);
     await form.getByRole('button', { name: 'Save Address' }).click();
-    for (const text of ['Street address is required', 'City is required', 'State is required', 'ZIP code is required', 'Phone number is required']) {
+    for (const text of [
+      'Street address is required',
+      'City is required',
+      'State is required',
+      'ZIP code is required',
+      'Phone number is required',
+    ]) {
       await visible(form.getByText(text));
     }
 
-    await fillForm(form, { name: 'Warehouse East', company: 'Acme Co', street1: '1 Dock Rd', city: 'Newark', state: 'NJ', zip: '07102', phone: '(973) 555-0101' });
+    await fillForm(form, {
+      name: 'Warehouse East',
+      company: 'Acme Co',
+      street1: '1 Dock Rd',
+      city: 'Newark',
+      state: 'NJ',
+      zip: '07102',
+      phone: '(973) 555-0101',
+    });
     await chooseType(page, form, 'Sender');
     await form.getByLabel('Set as default').check();
     await form.getByRole('button', { name: 'Save Address' }).click();
     await visible(card(page, 'Warehouse East'));
 
     await page.getByRole('button', { name: 'Add Address' }).click();
-    await fillForm(form, { name: 'Warehouse West', street1: '9 Bay St', city: 'Oakland', state: 'CA', zip: '94607', phone: '510-555-0102' });
+    await fillForm(form, {
+      name: 'Warehouse West',
+      street1: '9 Bay St',
+      city: 'Oakland',
+      state: 'CA',
+      zip: '94607',
+      phone: '510-555-0102',
+    });
     await chooseType(page, form, 'Sender');
     await form.getByLabel('Set as default').check();
     await form.getByRole('button', { name: 'Save Address' }).click();
     await visible(card(page, 'Warehouse West'));
 
     await page.getByRole('button', { name: 'Add Address' }).click();
-    await fillForm(form, { name: 'Jane Recipient', street1: '5 Elm St', city: 'Austin', state: 'TX', zip: '78701', phone: '512-555-0199' });
+    await fillForm(form, {
+      name: 'Jane Recipient',
+      street1: '5 Elm St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      phone: '512-555-0199',
+    });
     await form.getByRole('button', { name: 'Save Address' }).click();
     await visible(card(page, 'Jane Recipient'));
 
@@ -103,7 +135,9 @@ describe('saved addresses', () => {
     const page = await browser.newPage();
     await signInAsNewCustomer(page);
     let fail = true;
-    await page.route('**/api/addresses', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.route('**/api/addresses', (route) =>
+      fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
+    );
     await page.goto('/addresses');
     await visible(page.getByText('Error Loading Addresses'));
     fail = false;

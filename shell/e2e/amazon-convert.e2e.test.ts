@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, signInAsNewCustomer, textOf, useBrowser, visible } from './support/browser';
+import { apiAs, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 const REPORT = new URL('../../packages/amazon/test-fixtures/unshipped-orders.txt', import.meta.url).pathname;
 
 const SENDER = {
@@ -92,7 +92,9 @@ describe('Amazon order converter', () => {
     // A missing dimension is refused with the SPEC text.
     await page.getByTestId('dimension-height-0').fill('');
     await page.getByTestId('complete-setup').click();
-    await expect.poll(() => textOf(page.getByTestId('amazon-error'))).toContain('Please fill in all dimensions for SKU: WIDGET-BLUE-12');
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-error')))
+      .toContain('Please fill in all dimensions for SKU: WIDGET-BLUE-12');
     await page.getByTestId('dimension-height-0').fill('4');
     await page.getByTestId('complete-setup').click();
 
@@ -122,7 +124,9 @@ describe('Amazon order converter', () => {
       sku: 'WIDGET-BLUE-12',
     });
     // No recipient name in the report: the buyer name is used.
-    expect(rows.find((r) => r.orderNumber === '113-0000003-0000003' && r.sku === 'WIDGET-BLUE-12')?.toName).toBe("Zoë O'Brien");
+    expect(rows.find((r) => r.orderNumber === '113-0000003-0000003' && r.sku === 'WIDGET-BLUE-12')?.toName).toBe(
+      "Zoë O'Brien",
+    );
 
     // One label per unit, split by SKU: a ZIP with one CSV per SKU.
     await page.getByLabel('Create separate label for each item quantity').check();
@@ -133,23 +137,27 @@ describe('Amazon order converter', () => {
     const names = Object.keys(zip.files).sort();
     expect(names).toHaveLength(4);
     expect(names.every((n) => /^[A-Za-z0-9_]{1,30}\.csv$/.test(n))).toBe(true);
-    const mugFile = names.find((n) => n.startsWith('MUG'));
-    expect(mugFile).toBeDefined();
-    const mugRows = records(parseCsv(await zip.file(mugFile ?? '')!.async('string')));
+    const mugFile = zip.file(/^MUG/)[0];
+    if (!mugFile) throw new Error(`no MUG csv in ${names.join(', ')}`);
+    const mugRows = records(parseCsv(await mugFile.async('string')));
     // Quantity 3 → three labels, described (1/3) .. (3/3).
     expect(mugRows.map((r) => r.description)).toEqual([
       'Ceramic Mug, 11oz "Classic" (1/3)',
       'Ceramic Mug, 11oz "Classic" (2/3)',
       'Ceramic Mug, 11oz "Classic" (3/3)',
     ]);
-    await expect.poll(() => textOf(page.getByTestId('amazon-success'))).toBe('Successfully generated ZIP file with 4 CSV files.');
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-success')))
+      .toBe('Successfully generated ZIP file with 4 CSV files.');
   });
 
   it('explains an empty report and refuses a non-.txt file', async () => {
     const page = await browser.newPage();
     await signInAsNewCustomer(page);
     await page.goto('/amazon-convert');
-    await page.getByTestId('amazon-file-input').setInputFiles({ name: 'orders.txt', mimeType: 'text/plain', buffer: Buffer.from('') });
+    await page
+      .getByTestId('amazon-file-input')
+      .setInputFiles({ name: 'orders.txt', mimeType: 'text/plain', buffer: Buffer.from('') });
     await expect.poll(() => textOf(page.getByTestId('amazon-error'))).toContain('File is empty or has invalid format');
     await expect.poll(() => textOf(page.getByTestId('sender-empty'))).toContain('No saved addresses found');
   });

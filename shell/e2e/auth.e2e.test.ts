@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerViaUi, textOf, uniqueEmail, useBrowser, visible } from './support/browser';
+import { registerViaUi, setupBrowser, textOf, uniqueEmail, visible } from './support/browser';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe('register and login', () => {
   it('registers a new customer who lands on the dashboard with their name, initials and a zero balance', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signInAsAdmin, signInAsNewCustomer, textOf, useBrowser, visible } from './support/browser';
+import { setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe('FAQs: the admin writes, the customer finds', () => {
   it('an FAQ created by the admin is found by a customer through search and its tag', async () => {
@@ -57,7 +57,9 @@ describe('FAQs: the admin writes, the customer finds', () => {
     await discord.fill('https://discord.gg/labeldesk-e2e');
     await admin.getByLabel('Telegram Invite Link').fill('');
     await admin.getByRole('button', { name: 'Save Settings' }).click();
-    await expect.poll(() => textOf(admin.getByTestId('app-settings-success'))).toBe('Application settings updated successfully');
+    await expect
+      .poll(() => textOf(admin.getByTestId('app-settings-success')))
+      .toBe('Application settings updated successfully');
 
     const visitor = await browser.newPage();
     await visitor.goto('/auth/login');

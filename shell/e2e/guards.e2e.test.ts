@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsAdmin, signInAsNewCustomer, textOf, useBrowser, visible } from './support/browser';
+import { setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -103,7 +103,9 @@ describe('route guards (SPEC §2, §6)', () => {
     let block = true;
     await page.route('**/remotes/customer/remoteEntry.js*', (route) => (block ? route.abort() : route.continue()));
     await page.goto('/contact-support');
-    await expect.poll(() => textOf(page.getByText('Could not load the customer screens'))).toBe('Could not load the customer screens');
+    await expect
+      .poll(() => textOf(page.getByText('Could not load the customer screens')))
+      .toBe('Could not load the customer screens');
     block = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await visible(page.getByRole('heading', { name: 'Contact Support' }));

@@ -1,19 +1,19 @@
 import {
+  type AddressInput,
   AddressListResponse,
   AddressResponse,
   AppSettings,
   AuthResponse,
+  type CreateFaqRequest,
   FaqListResponse,
   FaqResponse,
+  type LoginRequest,
   MessageResponse,
   PublicSettings,
-  VerifyResponse,
-  type AddressInput,
-  type CreateFaqRequest,
-  type LoginRequest,
   type RegisterRequest,
   type UpdateAppSettingsRequest,
   type UpdateFaqRequest,
+  VerifyResponse,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { request } from './http';
@@ -31,8 +31,7 @@ export const api = {
     verifyAdmin: () => request('/api/auth/verify-admin', { schema: VerifyResponse }),
   },
   settings: {
-    publicSettings: () =>
-      request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),
+    publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),
     get: () => request('/api/settings/app-settings', { schema: AppSettings }),
     update: (body: UpdateAppSettingsRequest) =>
       request('/api/settings/app-settings', {
@@ -46,22 +45,18 @@ export const api = {
   },
   adminFaqs: {
     list: () => request('/api/admin/faqs', { schema: FaqListResponse }),
-    create: (body: CreateFaqRequest) =>
-      request('/api/admin/faqs', { method: 'POST', body, schema: FaqResponse }),
+    create: (body: CreateFaqRequest) => request('/api/admin/faqs', { method: 'POST', body, schema: FaqResponse }),
     update: (id: string, body: UpdateFaqRequest) =>
       request(`/api/admin/faqs/${enc(id)}`, { method: 'PUT', body, schema: FaqResponse }),
-    remove: (id: string) =>
-      request(`/api/admin/faqs/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    remove: (id: string) => request(`/api/admin/faqs/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
   },
   addresses: {
     list: () => request('/api/addresses', { schema: AddressListResponse }),
     senders: () => request('/api/addresses/type/sender', { schema: AddressListResponse }),
-    create: (body: AddressInput) =>
-      request('/api/addresses', { method: 'POST', body, schema: AddressResponse }),
+    create: (body: AddressInput) => request('/api/addresses', { method: 'POST', body, schema: AddressResponse }),
     update: (id: string, body: AddressInput) =>
       request(`/api/addresses/${enc(id)}`, { method: 'PUT', body, schema: AddressResponse }),
-    remove: (id: string) =>
-      request(`/api/addresses/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
+    remove: (id: string) => request(`/api/addresses/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
   },
 };
 export type Api = typeof api;

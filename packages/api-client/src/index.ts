@@ -1,13 +1,13 @@
-export { api, type Api } from './endpoints';
-export { ApiClientError, configureApiBase, errorMessage, request, type RequestOptions } from './http';
+export { type Api, api } from './endpoints';
+export { ApiClientError, configureApiBase, errorMessage, type RequestOptions, request } from './http';
 export {
   clearSession,
   getSession,
   getToken,
   onSessionChange,
   readStoredUser,
-  saveSession,
-  updateStoredUser,
   type Session,
   type StoredUser,
+  saveSession,
+  updateStoredUser,
 } from './session';

@@ -7,6 +7,7 @@ export {
   BrowserRouter,
   Link,
   Navigate,
+  type NavigateFunction,
   NavLink,
   Outlet,
   Route,
@@ -15,5 +16,4 @@ export {
   useNavigate,
   useParams,
   useSearchParams,
-  type NavigateFunction,
 } from 'react-router-dom';

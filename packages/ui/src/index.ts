@@ -21,6 +21,7 @@ export {
   CloseButton,
   Code,
   Collapse,
+  type ComboboxItem,
   CopyButton,
   Divider,
   Drawer,
@@ -30,6 +31,7 @@ export {
   List,
   Loader,
   LoadingOverlay,
+  type MantineColor,
   Menu,
   Modal,
   NavLink,
@@ -57,15 +59,13 @@ export {
   Title,
   Tooltip,
   UnstyledButton,
-  type ComboboxItem,
-  type MantineColor,
 } from '@mantine/core';
-export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mantine/hooks';
-export { DatePickerInput, DateInput } from '@mantine/dates';
+export { DateInput, DatePickerInput } from '@mantine/dates';
 export { Dropzone, type FileWithPath } from '@mantine/dropzone';
-export { notifications } from '@mantine/notifications';
+export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mantine/hooks';
 export { modals } from '@mantine/modals';
+export { notifications } from '@mantine/notifications';
+export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
 export { theme, UiProvider } from './theme';
-export type { RemotePages } from './federation';

@@ -38,7 +38,7 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** One browser per test file; each test gets a fresh context (own storage) via `newPage()`. */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -49,7 +49,11 @@ export function useBrowser() {
   });
   return {
     async newPage(): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseUrl(), acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        acceptDownloads: true,
+        viewport: { width: 1280, height: 900 },
+      });
       await context.setExtraHTTPHeaders({ 'X-Forwarded-For': nextClientIp() });
       contexts.push(context);
       const page = await context.newPage();
@@ -148,5 +152,9 @@ export async function visible(locator: Locator): Promise<void> {
 
 /** The trimmed visible text of the first match, for `expect.poll(...)`. */
 export async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.first().innerText({ timeout: 2_000 }).catch(() => '')) ?? '').trim();
+  const text = await locator
+    .first()
+    .innerText({ timeout: 2_000 })
+    .catch(() => '');
+  return text.trim();
 }

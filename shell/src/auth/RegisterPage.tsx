@@ -14,7 +14,12 @@ const REQUIRED: Record<FieldName, string> = {
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState<Record<FieldName, string>>({
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [agreed, setAgreed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [error, setError] = useState<string | null>(null);

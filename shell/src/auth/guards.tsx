@@ -1,6 +1,6 @@
 import { clearSession } from '@labeldesk/api-client';
-import { useEffect } from 'react';
 import { Navigate, Outlet } from '@labeldesk/router';
+import { useEffect } from 'react';
 import { useSession } from '../session';
 
 /** Public pages: with a stored token they go to /dashboard (SPEC §2). */

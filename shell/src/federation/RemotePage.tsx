@@ -76,7 +76,8 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
     );
   }
   const Page = state.pages[page];
-  if (!Page) return <ErrorState title="Page not found" message={`The ${REMOTE_TITLES[remote]} have no page "${page}".`} />;
+  if (!Page)
+    return <ErrorState title="Page not found" message={`The ${REMOTE_TITLES[remote]} have no page "${page}".`} />;
   return (
     <RemoteErrorBoundary remote={remote} onRetry={retry} key={`${page}:${attempt}`}>
       <Suspense fallback={<LoadingState />}>

@@ -1,5 +1,8 @@
+import {
+  __federation_method_getRemote as getRemote,
+  __federation_method_unwrapDefault as unwrapDefault,
+} from 'virtual:__federation__';
 import type { RemotePages } from '@labeldesk/ui';
-import { __federation_method_getRemote as getRemote, __federation_method_unwrapDefault as unwrapDefault } from 'virtual:__federation__';
 import { PAGES_MODULE, type RemoteName } from '../../../federation.config';
 
 const loaded = new Map<RemoteName, Promise<RemotePages>>();

@@ -1,22 +1,22 @@
 import { api, clearSession, updateStoredUser } from '@labeldesk/api-client';
+import { Link, Outlet, useLocation, useNavigate } from '@labeldesk/router';
 import {
   Anchor,
   AppShell,
   Avatar,
   Burger,
   Button,
+  formatLongDate,
+  formatUsd,
   Group,
+  initials,
   NavLink,
   ScrollArea,
   Text,
   Title,
-  formatLongDate,
-  formatUsd,
-  initials,
   useDisclosure,
 } from '@labeldesk/ui';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from '@labeldesk/router';
 import { useSession } from '../session';
 import { isActive, navFor } from './nav';
 
@@ -55,12 +55,21 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Anchor component={Link} to={pathname.startsWith('/admin') ? '/admin' : '/dashboard'} underline="never" c="inherit">
+            <Anchor
+              component={Link}
+              to={pathname.startsWith('/admin') ? '/admin' : '/dashboard'}
+              underline="never"
+              c="inherit"
+            >
               <Title order={4}>LabelDesk</Title>
             </Anchor>
             <Text size="sm" c="dimmed" visibleFrom="md" data-testid="header-date">
