@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const INVALID_AMOUNT = 'Please enter a valid amount';
+/** The largest single top-up or admin change, in USD: a typo guard, not a business limit. */
+export const MAX_AMOUNT_USD = 100_000;
+
+/**
+ * A positive USD amount as the API speaks it: a number with at most 2 decimals, between `min` and MAX_AMOUNT_USD.
+ * Every failure says 'Please enter a valid amount' (SPEC §5).
+ */
+export const UsdAmount = (min = 0.01) =>
+  z
+    .number({ error: INVALID_AMOUNT })
+    .refine((v) => Number.isFinite(v) && v >= min && v <= MAX_AMOUNT_USD, INVALID_AMOUNT)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVALID_AMOUNT);
+
+export const Pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** Query of list endpoints: page from 1, limit one of the page sizes, optional search and YYYY-MM-DD date range. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+export const ListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
+      .default(10),
+    search: z.string().trim().max(200).optional(),
+    /** First day included (UTC). */
+    from: isoDay.optional(),
+    /** Last day included (UTC): the end day is inclusive (SPEC §5). */
+    to: isoDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From date cannot be after To date', path: ['from'] });
+export type ListQuery = z.input<typeof ListQuery>;
