@@ -1,0 +1,394 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { newBtcpayId } from './ids';
+import { type CreateInvoiceInput, INVOICE_EVENT_TYPES, InvoiceActionError } from './invoices';
+import { toDeliveryData, toWebhookData } from './models';
+import { parseUsd } from './money';
+import { isHttpUrl, type SandboxService } from './service';
+import type { CheckoutRecord, WebhookRecord } from './state';
+
+/** A Greenfield validation error item (HTTP 422 bodies are an array of these). */
+export interface ValidationError {
+  path: string;
+  message: string;
+}
+
+const SPEED_POLICIES = ['HighSpeed', 'MediumSpeed', 'LowMediumSpeed', 'LowSpeed'];
+const BTC_METHOD_NAMES = ['BTC', 'BTC-CHAIN', 'BTC-OnChain'];
+const MAX_AMOUNT_CENTS = 100_000_000_00;
+const MAX_MINUTES = 366 * 24 * 60;
+
+function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+  return c.json({ code, message }, status);
+}
+
+function validationError(c: Context, errors: ValidationError[]) {
+  return c.json(errors, 422);
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await c.req.text();
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * The Greenfield subset: invoices (create, list, get, payment methods, mark status), webhooks (CRUD, deliveries,
+ * redeliver) and health. Auth is `Authorization: token <apiKey>`; a store other than the sandbox's is 404.
+ */
+export function greenfieldRoutes(service: SandboxService): Hono {
+  const api = new Hono();
+  const { storeId, apiKey } = service.options;
+
+  api.get('/api/v1/health', (c) => c.json({ synchronized: true }));
+
+  api.use('/api/v1/stores/:storeId/*', async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^token\s+(\S+)\s*$/i.exec(header.trim());
+    if (!match?.[1] || !sameSecret(match[1], apiKey)) {
+      return apiError(c, 401, 'unauthenticated', 'Authentication is required for accessing this endpoint');
+    }
+    if (c.req.param('storeId') !== storeId) return apiError(c, 404, 'store-not-found', 'The store was not found');
+    service.sweep();
+    await next();
+  });
+
+  // ---- invoices ----------------------------------------------------------------------------------------------
+
+  api.post('/api/v1/stores/:storeId/invoices', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return validationError(c, [{ path: '', message: 'The request body is not valid JSON' }]);
+    const parsed = parseCreateInvoice(body.value, service);
+    if (!parsed.ok) return validationError(c, parsed.errors);
+    const invoice = service.createInvoice(parsed.input);
+    return c.json(service.invoiceData(invoice));
+  });
+
+  api.get('/api/v1/stores/:storeId/invoices', (c) => {
+    const orderIds = c.req.queries('orderId') ?? [];
+    const statuses = c.req.queries('status') ?? [];
+    const skip = Math.max(0, Number(c.req.query('skip') ?? 0) || 0);
+    const take = Number(c.req.query('take') ?? 0) || Number.POSITIVE_INFINITY;
+    const invoices = service
+      .listInvoices()
+      .filter((invoice) => !invoice.archived)
+      .filter((invoice) => orderIds.length === 0 || orderIds.includes(String(invoice.metadata.orderId ?? '')))
+      .filter((invoice) => statuses.length === 0 || statuses.includes(invoice.status))
+      .slice(skip, skip + take);
+    return c.json(invoices.map((invoice) => service.invoiceData(invoice)));
+  });
+
+  api.get('/api/v1/stores/:storeId/invoices/:invoiceId', (c) => {
+    const invoice = service.findInvoice(c.req.param('invoiceId'));
+    if (!invoice) return apiError(c, 404, 'invoice-not-found', 'The invoice was not found');
+    return c.json(service.invoiceData(invoice));
+  });
+
+  api.get('/api/v1/stores/:storeId/invoices/:invoiceId/payment-methods', (c) => {
+    const invoice = service.findInvoice(c.req.param('invoiceId'));
+    if (!invoice) return apiError(c, 404, 'invoice-not-found', 'The invoice was not found');
+    return c.json(service.paymentMethodData(invoice));
+  });
+
+  api.post('/api/v1/stores/:storeId/invoices/:invoiceId/status', async (c) => {
+    const id = c.req.param('invoiceId');
+    if (!service.findInvoice(id)) return apiError(c, 404, 'invoice-not-found', 'The invoice was not found');
+    const body = await readJson(c);
+    const status = body.ok && isRecord(body.value) ? body.value.status : undefined;
+    if (status !== 'Settled' && status !== 'Invalid') {
+      return validationError(c, [{ path: 'status', message: 'Status can only be Settled or Invalid' }]);
+    }
+    try {
+      return c.json(service.invoiceData(service.mark(id, status)));
+    } catch (error) {
+      if (error instanceof InvoiceActionError) return validationError(c, [{ path: 'status', message: error.message }]);
+      throw error;
+    }
+  });
+
+  // ---- webhooks ----------------------------------------------------------------------------------------------
+
+  api.get('/api/v1/stores/:storeId/webhooks', (c) => c.json(service.webhooks.map((w) => toWebhookData(w))));
+
+  api.post('/api/v1/stores/:storeId/webhooks', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return validationError(c, [{ path: '', message: 'The request body is not valid JSON' }]);
+    const parsed = parseWebhook(body.value, null);
+    if (!parsed.ok) return validationError(c, parsed.errors);
+    const webhook = service.addWebhook({
+      url: parsed.value.url ?? '',
+      secret: parsed.value.secret || newBtcpayId(),
+      enabled: parsed.value.enabled ?? true,
+      automaticRedelivery: parsed.value.automaticRedelivery ?? true,
+      authorizedEvents: parsed.value.authorizedEvents ?? { everything: true, specificEvents: [] },
+      managed: false,
+    });
+    return c.json(toWebhookData(webhook, true));
+  });
+
+  api.get('/api/v1/stores/:storeId/webhooks/:webhookId', (c) => {
+    const webhook = service.webhooks.find((w) => w.id === c.req.param('webhookId'));
+    if (!webhook) return apiError(c, 404, 'webhook-not-found', 'The webhook was not found');
+    return c.json(toWebhookData(webhook));
+  });
+
+  api.put('/api/v1/stores/:storeId/webhooks/:webhookId', async (c) => {
+    const webhook = service.webhooks.find((w) => w.id === c.req.param('webhookId'));
+    if (!webhook) return apiError(c, 404, 'webhook-not-found', 'The webhook was not found');
+    const body = await readJson(c);
+    if (!body.ok) return validationError(c, [{ path: '', message: 'The request body is not valid JSON' }]);
+    const parsed = parseWebhook(body.value, webhook);
+    if (!parsed.ok) return validationError(c, parsed.errors);
+    const { secret, ...rest } = parsed.value;
+    const updated = service.updateWebhook(webhook.id, { ...rest, ...(secret ? { secret } : {}) });
+    return updated
+      ? c.json(toWebhookData(updated))
+      : apiError(c, 404, 'webhook-not-found', 'The webhook was not found');
+  });
+
+  api.delete('/api/v1/stores/:storeId/webhooks/:webhookId', (c) => {
+    if (!service.deleteWebhook(c.req.param('webhookId'))) {
+      return apiError(c, 404, 'webhook-not-found', 'The webhook was not found');
+    }
+    return c.body(null, 200);
+  });
+
+  api.get('/api/v1/stores/:storeId/webhooks/:webhookId/deliveries', (c) => {
+    const webhookId = c.req.param('webhookId');
+    if (!service.webhooks.some((w) => w.id === webhookId)) {
+      return apiError(c, 404, 'webhook-not-found', 'The webhook was not found');
+    }
+    const count = Number(c.req.query('count') ?? 0) || Number.POSITIVE_INFINITY;
+    const deliveries = service
+      .deliveries()
+      .filter((d) => d.webhookId === webhookId)
+      .reverse()
+      .slice(0, count);
+    return c.json(deliveries.map(toDeliveryData));
+  });
+
+  api.get('/api/v1/stores/:storeId/webhooks/:webhookId/deliveries/:deliveryId', (c) => {
+    const delivery = service.findDelivery(c.req.param('webhookId'), c.req.param('deliveryId'));
+    if (!delivery) {
+      return apiError(c, 404, 'webhookdelivery-not-found', 'The webhook delivery was not found');
+    }
+    return c.json(toDeliveryData(delivery));
+  });
+
+  api.get('/api/v1/stores/:storeId/webhooks/:webhookId/deliveries/:deliveryId/request', (c) => {
+    const delivery = service.findDelivery(c.req.param('webhookId'), c.req.param('deliveryId'));
+    if (!delivery) {
+      return apiError(c, 404, 'webhookdelivery-not-found', 'The webhook delivery was not found');
+    }
+    return c.body(delivery.body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+
+  api.post('/api/v1/stores/:storeId/webhooks/:webhookId/deliveries/:deliveryId/redeliver', (c) => {
+    const delivery = service.findDelivery(c.req.param('webhookId'), c.req.param('deliveryId'));
+    if (!delivery) {
+      return apiError(c, 404, 'webhookdelivery-not-found', 'The webhook delivery was not found');
+    }
+    const newId = service.redeliver(delivery.id);
+    if (!newId) return apiError(c, 404, 'webhookdelivery-not-found', 'The webhook delivery was not found');
+    return c.json(newId);
+  });
+
+  return api;
+}
+
+type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+
+function parseCreateInvoice(
+  body: unknown,
+  service: SandboxService,
+): { ok: true; input: CreateInvoiceInput } | { ok: false; errors: ValidationError[] } {
+  const errors: ValidationError[] = [];
+  if (!isRecord(body)) return { ok: false, errors: [{ path: '', message: 'The request body must be a JSON object' }] };
+
+  let amountCents = 0;
+  if (body.amount === undefined || body.amount === null || body.amount === '') {
+    errors.push({ path: 'amount', message: 'The amount is required (this sandbox does not support top-up invoices)' });
+  } else {
+    const parsed = parseUsd(body.amount);
+    if (!parsed.ok) {
+      errors.push({
+        path: 'amount',
+        message:
+          parsed.reason === 'scale'
+            ? 'The amount can have at most 2 decimal places for USD'
+            : 'The amount must be a positive decimal number',
+      });
+    } else if (parsed.cents <= 0) {
+      errors.push({ path: 'amount', message: 'The amount must be more than 0' });
+    } else if (parsed.cents > MAX_AMOUNT_CENTS) {
+      errors.push({ path: 'amount', message: 'The amount is too large' });
+    } else {
+      amountCents = parsed.cents;
+    }
+  }
+
+  const currency = body.currency;
+  if (currency !== undefined && currency !== null && currency !== '') {
+    if (typeof currency !== 'string' || currency.trim().toUpperCase() !== 'USD') {
+      errors.push({ path: 'currency', message: 'This sandbox store only prices invoices in USD' });
+    }
+  }
+
+  let metadata: Record<string, unknown> = {};
+  if (body.metadata !== undefined && body.metadata !== null) {
+    if (isRecord(body.metadata)) metadata = body.metadata;
+    else errors.push({ path: 'metadata', message: 'The metadata must be a JSON object' });
+  }
+
+  const checkout = parseCheckout(body.checkout, service, errors);
+
+  let additionalSearchTerms: string[] = [];
+  if (body.additionalSearchTerms !== undefined && body.additionalSearchTerms !== null) {
+    if (Array.isArray(body.additionalSearchTerms) && body.additionalSearchTerms.every((t) => typeof t === 'string')) {
+      additionalSearchTerms = body.additionalSearchTerms;
+    } else {
+      errors.push({ path: 'additionalSearchTerms', message: 'additionalSearchTerms must be an array of strings' });
+    }
+  }
+
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, input: { amountCents, metadata, checkout, additionalSearchTerms } };
+}
+
+function parseCheckout(value: unknown, service: SandboxService, errors: ValidationError[]): CheckoutRecord {
+  const checkout: CheckoutRecord = {
+    speedPolicy: 'MediumSpeed',
+    paymentMethods: ['BTC-CHAIN'],
+    defaultPaymentMethod: null,
+    lazyPaymentMethods: false,
+    expirationMinutes: service.options.invoiceExpirationMinutes,
+    monitoringMinutes: service.options.monitoringMinutes,
+    paymentTolerance: 0,
+    redirectURL: null,
+    redirectAutomatically: false,
+    requiresRefundEmail: null,
+    checkoutType: null,
+    defaultLanguage: null,
+  };
+  if (value === undefined || value === null) return checkout;
+  if (!isRecord(value)) {
+    errors.push({ path: 'checkout', message: 'checkout must be a JSON object' });
+    return checkout;
+  }
+  const minutes = (field: 'expirationMinutes' | 'monitoringMinutes', allowZero: boolean) => {
+    const raw = value[field];
+    if (raw === undefined || raw === null) return;
+    const n = typeof raw === 'string' ? Number(raw) : raw;
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || (!allowZero && n === 0) || n > MAX_MINUTES) {
+      errors.push({ path: `checkout.${field}`, message: `${field} must be a positive number of minutes` });
+      return;
+    }
+    checkout[field] = n;
+  };
+  minutes('expirationMinutes', false);
+  minutes('monitoringMinutes', true);
+
+  if (value.redirectURL !== undefined && value.redirectURL !== null) {
+    if (typeof value.redirectURL === 'string' && isHttpUrl(value.redirectURL)) checkout.redirectURL = value.redirectURL;
+    else errors.push({ path: 'checkout.redirectURL', message: 'redirectURL must be an absolute http(s) URL' });
+  }
+  if (value.redirectAutomatically !== undefined && value.redirectAutomatically !== null) {
+    if (typeof value.redirectAutomatically === 'boolean') checkout.redirectAutomatically = value.redirectAutomatically;
+    else errors.push({ path: 'checkout.redirectAutomatically', message: 'redirectAutomatically must be a boolean' });
+  }
+  if (value.speedPolicy !== undefined && value.speedPolicy !== null) {
+    if (typeof value.speedPolicy === 'string' && SPEED_POLICIES.includes(value.speedPolicy)) {
+      checkout.speedPolicy = value.speedPolicy;
+    } else {
+      errors.push({ path: 'checkout.speedPolicy', message: `speedPolicy must be one of ${SPEED_POLICIES.join(', ')}` });
+    }
+  }
+  if (value.paymentMethods !== undefined && value.paymentMethods !== null) {
+    const methods = value.paymentMethods;
+    if (!Array.isArray(methods) || !methods.every((m) => typeof m === 'string')) {
+      errors.push({ path: 'checkout.paymentMethods', message: 'paymentMethods must be an array of strings' });
+    } else if (!methods.some((m) => BTC_METHOD_NAMES.includes(m))) {
+      errors.push({
+        path: 'checkout.paymentMethods',
+        message: 'This sandbox store only offers BTC on-chain (BTC-CHAIN)',
+      });
+    }
+  }
+  if (typeof value.paymentTolerance === 'number' && value.paymentTolerance >= 0 && value.paymentTolerance <= 100) {
+    checkout.paymentTolerance = value.paymentTolerance;
+  }
+  if (typeof value.defaultLanguage === 'string') checkout.defaultLanguage = value.defaultLanguage;
+  if (typeof value.defaultPaymentMethod === 'string') checkout.defaultPaymentMethod = value.defaultPaymentMethod;
+  if (typeof value.requiresRefundEmail === 'boolean') checkout.requiresRefundEmail = value.requiresRefundEmail;
+  if (typeof value.checkoutType === 'string') checkout.checkoutType = value.checkoutType;
+  return checkout;
+}
+
+interface WebhookInput {
+  url?: string;
+  secret?: string;
+  enabled?: boolean;
+  automaticRedelivery?: boolean;
+  authorizedEvents?: WebhookRecord['authorizedEvents'];
+}
+
+function parseWebhook(body: unknown, existing: WebhookRecord | null): ParseResult<WebhookInput> {
+  if (!isRecord(body)) return { ok: false, errors: [{ path: '', message: 'The request body must be a JSON object' }] };
+  const errors: ValidationError[] = [];
+  const out: WebhookInput = {};
+  if (body.url === undefined && existing) {
+    // keep the current URL
+  } else if (typeof body.url === 'string' && isHttpUrl(body.url)) {
+    out.url = body.url;
+  } else {
+    errors.push({ path: 'url', message: 'url must be an absolute http(s) URL' });
+  }
+  if (body.secret !== undefined && body.secret !== null) {
+    if (typeof body.secret === 'string') out.secret = body.secret;
+    else errors.push({ path: 'secret', message: 'secret must be a string' });
+  }
+  for (const field of ['enabled', 'automaticRedelivery'] as const) {
+    const raw = body[field];
+    if (raw === undefined || raw === null) continue;
+    if (typeof raw === 'boolean') out[field] = raw;
+    else errors.push({ path: field, message: `${field} must be a boolean` });
+  }
+  const events = body.authorizedEvents;
+  if (events !== undefined && events !== null) {
+    if (!isRecord(events)) {
+      errors.push({ path: 'authorizedEvents', message: 'authorizedEvents must be an object' });
+    } else {
+      const everything = events.everything ?? true;
+      const specific = events.specificEvents ?? [];
+      if (typeof everything !== 'boolean') {
+        errors.push({ path: 'authorizedEvents.everything', message: 'everything must be a boolean' });
+      } else if (!Array.isArray(specific) || !specific.every((e) => typeof e === 'string')) {
+        errors.push({ path: 'authorizedEvents.specificEvents', message: 'specificEvents must be an array of strings' });
+      } else {
+        const unknown = specific.filter((e) => !(INVOICE_EVENT_TYPES as readonly string[]).includes(e));
+        if (unknown.length > 0) {
+          errors.push({ path: 'authorizedEvents.specificEvents', message: `Unknown events: ${unknown.join(', ')}` });
+        } else {
+          out.authorizedEvents = { everything, specificEvents: specific };
+        }
+      }
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: out };
+}
