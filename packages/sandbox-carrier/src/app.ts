@@ -1,0 +1,415 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Catalogue, OfferedService } from './catalogue';
+import { CarrierError } from './errors';
+import { renderLabelPdf } from './label-pdf';
+import { toCents, toUsd } from './money';
+import { estimatedDeliveryFor, quote, transitDaysFor } from './pricing';
+import type { Rng } from './rng';
+import {
+  DownInput,
+  FailureRateInput,
+  LabelRequestInput,
+  LatencyInput,
+  parseBody,
+  RateRequest,
+  ServiceInput,
+  StatusInput,
+} from './schemas';
+import { type TimelineOptions, trackingAt } from './tracking';
+import type { Clock, LabelRecord, Latency, ServiceDefinition } from './types';
+
+export interface RateLimit {
+  /** Requests allowed per API key per window. */
+  limit: number;
+  windowMs: number;
+}
+
+/** The mutable run-time state the HTTP app and the programmatic controls share. */
+export interface SandboxRuntime {
+  catalogues: Map<string, Catalogue>;
+  clock: Clock;
+  timeline: TimelineOptions;
+  latency: Latency;
+  failureRate: number;
+  /** Every catalogue answers 503 while true. */
+  down: boolean;
+  rateLimit: RateLimit | false;
+  failureRng: Rng;
+  latencyRng: Rng;
+  controlKey: string | undefined;
+  log: (line: string) => void;
+}
+
+type AppEnv = { Variables: { catalogue: Catalogue; requestId: string } };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function drawLatency(rt: SandboxRuntime): number {
+  const l = rt.latency;
+  if (typeof l === 'number') return l;
+  return Math.round(l.min + rt.latencyRng() * (l.max - l.min));
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const raw = await c.req.text();
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new CarrierError('invalid_request', 'The request body must be JSON', {
+      details: [{ field: '(body)', message: 'is not valid JSON' }],
+    });
+  }
+}
+
+function baseUrl(c: Context, catalogue: Catalogue): string {
+  return `${new URL(c.req.url).origin}/catalogues/${catalogue.id}`;
+}
+
+export function serviceView(service: OfferedService, templates: readonly string[]) {
+  return {
+    carrier: service.carrier,
+    name: service.name,
+    serviceCode: service.serviceCode,
+    status: service.status,
+    maxWeight: service.maxWeight,
+    weightUnit: service.weightUnit,
+    prices: service.tiers.map((t) => ({ fromWeight: t.fromWeight, toWeight: t.toWeight, price: toUsd(t.priceCents) })),
+    transitDays: { ...service.transitDays },
+    templates: service.carrier === 'USPS' ? [...templates] : [],
+  };
+}
+
+export function labelView(label: LabelRecord, base: string) {
+  return {
+    labelId: label.labelId,
+    status: label.status,
+    carrier: label.carrier,
+    service: label.serviceName,
+    serviceCode: label.serviceCode,
+    template: label.template,
+    trackingNumber: label.trackingNumber,
+    price: toUsd(label.priceCents),
+    currency: 'USD',
+    billedWeight: label.billedWeight,
+    billedWeightUnit: label.billedWeightUnit,
+    from: label.from,
+    to: label.to,
+    package: {
+      weight: label.package.weight,
+      weightUnit: label.package.weightUnit,
+      length: label.package.length,
+      width: label.package.width,
+      height: label.package.height,
+      dimensionUnit: 'in',
+      description: label.package.description,
+      value: label.package.valueCents === null ? null : toUsd(label.package.valueCents),
+    },
+    reference: label.reference,
+    estimatedDelivery: label.estimatedDelivery,
+    createdAt: label.createdAt,
+    voidedAt: label.voidedAt,
+    labelUrl: `${base}/v1/labels/${label.labelId}/pdf`,
+  };
+}
+
+function serviceFromInput(input: ReturnType<typeof ServiceInput.parse>): ServiceDefinition {
+  const isOz = /\boz\b/i.test(input.name);
+  return {
+    carrier: input.carrier,
+    name: input.name,
+    serviceCode: input.serviceCode,
+    status: input.status,
+    weightUnit: input.weightUnit ?? (isOz ? 'oz' : 'lbs'),
+    maxWeight: input.maxWeight,
+    tiers: input.prices.map((p) => ({
+      fromWeight: p.fromWeight,
+      toWeight: p.toWeight,
+      priceCents: toCents(p.price),
+    })),
+    transitDays: input.transitDays,
+    ...(input.trackingCode ? { trackingCode: input.trackingCode } : {}),
+  };
+}
+
+function respondError(c: Context, err: CarrierError): Response {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  return c.json(err.toBody(), err.status as ContentfulStatusCode);
+}
+
+/** The sandbox's HTTP app: per-catalogue protocol under /catalogues/{id}/v1, controls under /_sandbox. */
+export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = `req_${randomBytes(8).toString('hex')}`;
+    c.set('requestId', requestId);
+    await next();
+    c.header('X-Request-Id', requestId);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof CarrierError) return respondError(c, err);
+    rt.log(`[sandbox-carrier] ${c.req.method} ${c.req.path} failed: ${err instanceof Error ? err.stack : String(err)}`);
+    return respondError(c, new CarrierError('internal_error', 'Internal error'));
+  });
+
+  app.notFound((c) => respondError(c, new CarrierError('not_found', `No route ${c.req.method} ${c.req.path}`)));
+
+  app.get('/health', (c) => c.json({ ok: true, catalogues: [...rt.catalogues.keys()] }));
+
+  // ---- Protocol, per catalogue -------------------------------------------------------------------------------------
+  const v1 = new Hono<AppEnv>();
+
+  v1.use('*', async (c, next) => {
+    const id = c.req.param('catalogueId') ?? '';
+    const catalogue = rt.catalogues.get(id);
+    if (!catalogue) throw new CarrierError('not_found', `No catalogue ${id}`);
+    c.set('catalogue', catalogue);
+
+    const delay = drawLatency(rt);
+    if (delay > 0) await sleep(delay);
+
+    if (rt.down || catalogue.down) {
+      throw new CarrierError('unavailable', 'The carrier API is temporarily unavailable', {
+        headers: { 'Retry-After': '30' },
+      });
+    }
+
+    const key = c.req.header('x-api-key');
+    if (!key || key !== catalogue.apiKey) {
+      throw new CarrierError('unauthorized', key ? 'Invalid API key' : 'Missing X-Api-Key header');
+    }
+
+    if (rt.rateLimit) {
+      const { limit, windowMs } = rt.rateLimit;
+      const now = rt.clock.now().getTime();
+      const windowStart = Math.floor(now / windowMs) * windowMs;
+      const used = catalogue.rateWindow.start === windowStart ? catalogue.rateWindow.count : 0;
+      const reset = Math.ceil((windowStart + windowMs) / 1000);
+      c.header('X-RateLimit-Limit', String(limit));
+      c.header('X-RateLimit-Reset', String(reset));
+      if (used >= limit) {
+        c.header('X-RateLimit-Remaining', '0');
+        throw new CarrierError('rate_limited', `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded`, {
+          headers: { 'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))) },
+        });
+      }
+      catalogue.rateWindow = { start: windowStart, count: used + 1 };
+      c.header('X-RateLimit-Remaining', String(limit - used - 1));
+    }
+
+    if (rt.failureRate > 0 && rt.failureRng() < rt.failureRate) {
+      throw new CarrierError('unavailable', 'The carrier API is temporarily unavailable; retry later', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    await next();
+  });
+
+  v1.get('/services', (c) => {
+    const catalogue = c.get('catalogue');
+    return c.json({ services: catalogue.services().map((s) => serviceView(s, catalogue.templates)) });
+  });
+
+  v1.get('/services/:serviceCode', (c) => {
+    const catalogue = c.get('catalogue');
+    return c.json(serviceView(catalogue.service(c.req.param('serviceCode')), catalogue.templates));
+  });
+
+  v1.post('/rates', async (c) => {
+    const catalogue = c.get('catalogue');
+    const body = parseBody(RateRequest, await readJson(c));
+    const service = catalogue.purchasable(body.serviceCode);
+    const priced = quote(service, body.package.weight, body.package.weightUnit);
+    const transitDays = transitDaysFor(service, body.fromZip, body.toZip);
+    return c.json({
+      serviceCode: service.serviceCode,
+      carrier: service.carrier,
+      service: service.name,
+      price: toUsd(priced.priceCents),
+      currency: 'USD',
+      billedWeight: priced.billedWeight,
+      billedWeightUnit: priced.billedWeightUnit,
+      transitDays,
+      estimatedDelivery: estimatedDeliveryFor(rt.clock.now(), transitDays),
+    });
+  });
+
+  v1.post('/labels', async (c) => {
+    const catalogue = c.get('catalogue');
+    const raw = await readJson(c);
+    const key = c.req.header('idempotency-key');
+    if (key !== undefined && (key.length < 1 || key.length > 255)) {
+      throw new CarrierError('invalid_request', 'Idempotency-Key must be 1-255 characters', {
+        details: [{ field: 'Idempotency-Key', message: 'must be 1-255 characters' }],
+      });
+    }
+    const body = parseBody(LabelRequestInput, raw);
+    const { label, replayed } = catalogue.createLabel(
+      {
+        serviceCode: body.serviceCode,
+        template: body.template,
+        from: body.from,
+        to: body.to,
+        package: {
+          weight: body.package.weight,
+          weightUnit: body.package.weightUnit,
+          length: body.package.length,
+          width: body.package.width,
+          height: body.package.height,
+          description: body.package.description,
+          valueCents: body.package.value == null ? null : toCents(body.package.value),
+        },
+        reference: body.reference,
+      },
+      key ? { key, requestHash: createHash('sha256').update(canonicalJson(raw)).digest('hex') } : undefined,
+    );
+    const view: ReturnType<typeof labelView> & { labelPdf?: string } = labelView(label, baseUrl(c, catalogue));
+    if (body.includePdf) view.labelPdf = Buffer.from(await renderLabelPdf(label)).toString('base64');
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(view, replayed ? 200 : 201);
+  });
+
+  v1.get('/labels/:labelId', (c) => {
+    const catalogue = c.get('catalogue');
+    return c.json(labelView(catalogue.label(c.req.param('labelId')), baseUrl(c, catalogue)));
+  });
+
+  v1.get('/labels/:labelId/pdf', async (c) => {
+    const label = c.get('catalogue').label(c.req.param('labelId'));
+    const pdf = await renderLabelPdf(label);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${label.labelId}.pdf"`,
+      'Content-Length': String(pdf.byteLength),
+    });
+  });
+
+  v1.post('/labels/:labelId/void', (c) => {
+    const catalogue = c.get('catalogue');
+    return c.json(labelView(catalogue.voidLabel(c.req.param('labelId')), baseUrl(c, catalogue)));
+  });
+
+  v1.get('/tracking/:trackingNumber', (c) => {
+    const catalogue = c.get('catalogue');
+    const label = catalogue.labelByTracking(c.req.param('trackingNumber').replace(/\s+/g, '').toUpperCase());
+    const now = rt.clock.now();
+    const snapshot = trackingAt(label, now, rt.timeline);
+    return c.json({
+      trackingNumber: label.trackingNumber,
+      carrier: label.carrier,
+      service: label.serviceName,
+      labelId: label.labelId,
+      status: snapshot.status,
+      estimatedDelivery: snapshot.estimatedDelivery,
+      deliveredAt: snapshot.deliveredAt?.toISOString() ?? null,
+      events: snapshot.events.map((e) => ({
+        status: e.status,
+        description: e.description,
+        location: e.location,
+        occurredAt: e.occurredAt.toISOString(),
+      })),
+      checkedAt: now.toISOString(),
+    });
+  });
+
+  app.route('/catalogues/:catalogueId/v1', v1);
+
+  // ---- Controls (tests and admins) ---------------------------------------------------------------------------------
+  const control = new Hono<AppEnv>();
+  control.use('*', async (c, next) => {
+    if (!rt.controlKey) throw new CarrierError('not_found', 'Controls are disabled (no control key configured)');
+    if (c.req.header('x-sandbox-key') !== rt.controlKey) {
+      throw new CarrierError('unauthorized', 'Missing or invalid X-Sandbox-Key header');
+    }
+    await next();
+  });
+
+  const catalogueOf = (c: Context<AppEnv>): Catalogue => {
+    const id = c.req.param('catalogueId') ?? '';
+    const catalogue = rt.catalogues.get(id);
+    if (!catalogue) throw new CarrierError('not_found', `No catalogue ${id}`);
+    return catalogue;
+  };
+
+  control.get('/state', (c) =>
+    c.json({
+      down: rt.down,
+      latencyMs: rt.latency,
+      failureRate: rt.failureRate,
+      rateLimit: rt.rateLimit,
+      now: rt.clock.now().toISOString(),
+      catalogues: [...rt.catalogues.values()].map((cat) => ({
+        id: cat.id,
+        name: cat.name,
+        baseUrl: `${new URL(c.req.url).origin}/catalogues/${cat.id}`,
+        apiKey: cat.apiKey,
+        down: cat.down,
+        epoch: cat.epoch.toISOString(),
+        services: cat.services().length,
+      })),
+    }),
+  );
+
+  control.put('/down', async (c) => {
+    const { down } = parseBody(DownInput, await readJson(c));
+    rt.down = down;
+    return c.json({ down });
+  });
+
+  control.put('/failure-rate', async (c) => {
+    const { failureRate } = parseBody(FailureRateInput, await readJson(c));
+    rt.failureRate = failureRate;
+    return c.json({ failureRate });
+  });
+
+  control.put('/latency', async (c) => {
+    const { latencyMs } = parseBody(LatencyInput, await readJson(c));
+    rt.latency = latencyMs;
+    return c.json({ latencyMs });
+  });
+
+  control.put('/catalogues/:catalogueId/down', async (c) => {
+    const { down } = parseBody(DownInput, await readJson(c));
+    catalogueOf(c).down = down;
+    return c.json({ down });
+  });
+
+  control.post('/catalogues/:catalogueId/services', async (c) => {
+    const catalogue = catalogueOf(c);
+    const input = parseBody(ServiceInput, await readJson(c));
+    const added = catalogue.addService(serviceFromInput(input));
+    return c.json(serviceView(added, catalogue.templates), 201);
+  });
+
+  control.patch('/catalogues/:catalogueId/services/:serviceCode', async (c) => {
+    const catalogue = catalogueOf(c);
+    const { status } = parseBody(StatusInput, await readJson(c));
+    const updated = catalogue.setServiceStatus(c.req.param('serviceCode'), status);
+    return c.json(serviceView(updated, catalogue.templates));
+  });
+
+  control.delete('/catalogues/:catalogueId/services/:serviceCode', (c) => {
+    const serviceCode = c.req.param('serviceCode');
+    catalogueOf(c).retireService(serviceCode);
+    return c.json({ retired: serviceCode });
+  });
+
+  app.route('/_sandbox', control);
+  return app;
+}

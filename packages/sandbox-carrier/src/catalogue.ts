@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import { CarrierError, type FieldError } from './errors';
+import { estimatedDeliveryFor, quote, transitDaysFor } from './pricing';
+import type { CatalogueState, IdempotencyRecord, StateStore } from './store';
+import { carrierHasScanned, type TimelineOptions } from './tracking';
+import { newTrackingNumber } from './tracking-numbers';
+import {
+  type Address,
+  CARRIERS,
+  type CatalogueDefinition,
+  type Clock,
+  type LabelRecord,
+  type PackageDetails,
+  type ServiceDefinition,
+  type ServiceStatus,
+  WEIGHT_UNITS,
+} from './types';
+
+/** A service as currently offered: its definition with the status in force. */
+export type OfferedService = ServiceDefinition & { status: ServiceStatus };
+
+export type ServiceLookup =
+  | { kind: 'offered'; service: OfferedService }
+  | { kind: 'retired'; service: ServiceDefinition }
+  | { kind: 'unknown' };
+
+export interface LabelRequest {
+  serviceCode: string;
+  template: string | null;
+  from: Address;
+  to: Address;
+  package: PackageDetails;
+  reference: string | null;
+}
+
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+const HOUR = 3_600_000;
+
+export function newApiKey(catalogueId: string): string {
+  return `sk_sandbox_${catalogueId}_${randomBytes(16).toString('hex')}`;
+}
+
+function newLabelId(): string {
+  return `lbl_${randomBytes(12).toString('hex')}`;
+}
+
+/** Checks a service definition (added at run time) and throws invalid_request listing every problem. */
+export function validateServiceDefinition(def: ServiceDefinition): void {
+  const problems: FieldError[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  if (!(CARRIERS as readonly string[]).includes(def.carrier)) add('carrier', `must be one of ${CARRIERS.join(', ')}`);
+  if (!def.name?.trim()) add('name', 'is required');
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(def.serviceCode ?? '')) add('serviceCode', 'must be 1-64 letters, digits, _ . -');
+  if (!(WEIGHT_UNITS as readonly string[]).includes(def.weightUnit)) add('weightUnit', 'must be lbs or oz');
+  if (!(def.maxWeight > 0)) add('maxWeight', 'must be greater than 0');
+  if (!Array.isArray(def.tiers) || def.tiers.length === 0) add('prices', 'needs at least one tier');
+  else {
+    let from = 0;
+    def.tiers.forEach((t, i) => {
+      if (t.fromWeight !== from) add(`prices.${i}.fromWeight`, `must be ${from} (tiers are contiguous from 0)`);
+      if (!(t.toWeight > t.fromWeight)) add(`prices.${i}.toWeight`, 'must be greater than fromWeight');
+      if (!Number.isInteger(t.priceCents) || t.priceCents < 0) add(`prices.${i}.price`, 'must be 0 or more');
+      from = t.toWeight;
+    });
+    if (from !== def.maxWeight) add('prices', `the last tier must end at maxWeight (${def.maxWeight})`);
+  }
+  const { min, max } = def.transitDays ?? { min: Number.NaN, max: Number.NaN };
+  if (!(Number.isInteger(min) && Number.isInteger(max) && min >= 1 && max >= min && max <= 30)) {
+    add('transitDays', 'needs whole days with 1 <= min <= max <= 30');
+  }
+  if (problems.length > 0) {
+    throw new CarrierError('invalid_request', problems[0] ? `${problems[0].field} ${problems[0].message}` : 'Invalid', {
+      details: problems,
+    });
+  }
+}
+
+/** One catalogue: its services (with run-time changes and lifecycle), labels and idempotency keys. */
+export class Catalogue {
+  readonly id: string;
+  readonly name: string;
+  readonly templates: readonly string[];
+  private readonly base: ServiceDefinition[];
+  private readonly state: CatalogueState;
+  private readonly labelsById = new Map<string, LabelRecord>();
+  private readonly labelsByTracking = new Map<string, LabelRecord>();
+  /** Set by controls: this catalogue answers 503 to everything. */
+  down = false;
+  /** Fixed-window request counter for the rate limit (not persisted). */
+  rateWindow = { start: 0, count: 0 };
+
+  constructor(
+    def: CatalogueDefinition,
+    private readonly store: StateStore,
+    private readonly clock: Clock,
+    readonly timeline: TimelineOptions,
+  ) {
+    this.id = def.id;
+    this.name = def.name;
+    this.templates = def.templates;
+    this.base = def.services.map((s) => structuredClone(s));
+    const loaded = store.load();
+    this.state = loaded ?? {
+      version: 1,
+      epoch: clock.now().toISOString(),
+      apiKey: def.apiKey ?? newApiKey(def.id),
+      labels: [],
+      idempotency: [],
+      overrides: { added: [], retired: [], status: {} },
+    };
+    const keyChanged = def.apiKey !== undefined && def.apiKey !== this.state.apiKey;
+    if (keyChanged && def.apiKey) this.state.apiKey = def.apiKey;
+    for (const label of this.state.labels) this.index(label);
+    if (!loaded || keyChanged) this.persist();
+  }
+
+  get apiKey(): string {
+    return this.state.apiKey;
+  }
+
+  get epoch(): Date {
+    return new Date(this.state.epoch);
+  }
+
+  private persist(): void {
+    this.store.save(this.state);
+  }
+
+  private index(label: LabelRecord): void {
+    this.labelsById.set(label.labelId, label);
+    this.labelsByTracking.set(label.trackingNumber, label);
+  }
+
+  /** Every definition (base, then added ones replacing or extending it), whatever its lifecycle. */
+  private definitions(): ServiceDefinition[] {
+    const added = new Map(this.state.overrides.added.map((s) => [s.serviceCode, s]));
+    const out = this.base.map((s) => added.get(s.serviceCode) ?? s);
+    for (const s of this.state.overrides.added) {
+      if (!this.base.some((b) => b.serviceCode === s.serviceCode)) out.push(s);
+    }
+    return out;
+  }
+
+  private lifecycle(def: ServiceDefinition, now: Date): 'upcoming' | 'offered' | 'retired' {
+    const hours = (now.getTime() - Date.parse(this.state.epoch)) / HOUR;
+    if (this.state.overrides.retired.includes(def.serviceCode)) return 'retired';
+    if (def.retiresAfterHours !== undefined && hours >= def.retiresAfterHours) return 'retired';
+    if (def.appearsAfterHours !== undefined && hours < def.appearsAfterHours) return 'upcoming';
+    return 'offered';
+  }
+
+  private offered(def: ServiceDefinition): OfferedService {
+    return { ...def, status: this.state.overrides.status[def.serviceCode] ?? def.status ?? 'active' };
+  }
+
+  /** Services listed right now (active and inactive; not upcoming, not retired). */
+  services(now: Date = this.clock.now()): OfferedService[] {
+    return this.definitions()
+      .filter((d) => this.lifecycle(d, now) === 'offered')
+      .map((d) => this.offered(d));
+  }
+
+  lookup(serviceCode: string, now: Date = this.clock.now()): ServiceLookup {
+    const def = this.definitions().find((d) => d.serviceCode === serviceCode);
+    if (!def) return { kind: 'unknown' };
+    const phase = this.lifecycle(def, now);
+    if (phase === 'upcoming') return { kind: 'unknown' };
+    if (phase === 'retired') return { kind: 'retired', service: def };
+    return { kind: 'offered', service: this.offered(def) };
+  }
+
+  /** An offered service by code, else not_found. */
+  service(serviceCode: string): OfferedService {
+    const found = this.lookup(serviceCode);
+    if (found.kind !== 'offered') throw new CarrierError('not_found', `No service ${serviceCode} in this catalogue`);
+    return found.service;
+  }
+
+  /** An offered, active service for a purchase or a quote, else the matching error. */
+  purchasable(serviceCode: string): OfferedService {
+    const found = this.lookup(serviceCode);
+    if (found.kind === 'unknown') {
+      throw new CarrierError('invalid_request', `Unknown service code ${serviceCode}`, {
+        details: [{ field: 'serviceCode', message: `Unknown service code ${serviceCode}` }],
+      });
+    }
+    if (found.kind === 'retired') {
+      throw new CarrierError('service_inactive', `${found.service.name} has been retired and can no longer be used`, {
+        extra: { serviceCode },
+      });
+    }
+    if (found.service.status !== 'active') {
+      throw new CarrierError('service_inactive', `${found.service.name} is currently unavailable`, {
+        extra: { serviceCode },
+      });
+    }
+    return found.service;
+  }
+
+  /** Adds a service (or brings back a retired code with a new definition). Conflict when the code is offered. */
+  addService(def: ServiceDefinition): OfferedService {
+    validateServiceDefinition(def);
+    if (this.lookup(def.serviceCode).kind === 'offered') {
+      throw new CarrierError('conflict', `Service ${def.serviceCode} already exists`);
+    }
+    const o = this.state.overrides;
+    o.added = o.added.filter((s) => s.serviceCode !== def.serviceCode);
+    o.added.push(structuredClone({ ...def, appearsAfterHours: undefined, retiresAfterHours: undefined }));
+    o.retired = o.retired.filter((c) => c !== def.serviceCode);
+    delete o.status[def.serviceCode];
+    this.persist();
+    return this.service(def.serviceCode);
+  }
+
+  /** Retires an offered service: it leaves the list and purchases with it fail with service_inactive. */
+  retireService(serviceCode: string): void {
+    this.service(serviceCode);
+    this.state.overrides.retired.push(serviceCode);
+    this.persist();
+  }
+
+  setServiceStatus(serviceCode: string, status: ServiceStatus): OfferedService {
+    this.service(serviceCode);
+    this.state.overrides.status[serviceCode] = status;
+    this.persist();
+    return this.service(serviceCode);
+  }
+
+  label(labelId: string): LabelRecord {
+    const label = this.labelsById.get(labelId);
+    if (!label) throw new CarrierError('not_found', `No label ${labelId}`);
+    return label;
+  }
+
+  labelByTracking(trackingNumber: string): LabelRecord {
+    const label = this.labelsByTracking.get(trackingNumber);
+    if (!label) throw new CarrierError('not_found', `No shipment with tracking number ${trackingNumber}`);
+    return label;
+  }
+
+  /**
+   * Buys a label. With an idempotency key, the same key and body return the label bought the first time
+   * (`replayed: true`); the same key with another body is a conflict. Keys are kept 24 hours.
+   */
+  createLabel(
+    request: LabelRequest,
+    idempotency?: { key: string; requestHash: string },
+  ): { label: LabelRecord; replayed: boolean } {
+    const now = this.clock.now();
+    this.state.idempotency = this.state.idempotency.filter(
+      (r) => now.getTime() - Date.parse(r.createdAt) < IDEMPOTENCY_TTL_MS,
+    );
+    if (idempotency) {
+      const seen = this.state.idempotency.find((r) => r.key === idempotency.key);
+      if (seen) {
+        if (seen.requestHash !== idempotency.requestHash) {
+          throw new CarrierError(
+            'conflict',
+            'This Idempotency-Key was already used with a different request body; use a new key for a new label',
+          );
+        }
+        return { label: this.label(seen.labelId), replayed: true };
+      }
+    }
+
+    const service = this.purchasable(request.serviceCode);
+    let template: string | null = null;
+    if (service.carrier === 'USPS') {
+      template = request.template ?? this.templates[0] ?? 'BASIC';
+      if (!this.templates.includes(template)) {
+        const message = `Template must be one of ${this.templates.join(', ')}`;
+        throw new CarrierError('invalid_request', message, { details: [{ field: 'template', message }] });
+      }
+    } else if (request.template !== null) {
+      const message = 'Templates apply to USPS services only';
+      throw new CarrierError('invalid_request', message, { details: [{ field: 'template', message }] });
+    }
+
+    const priced = quote(service, request.package.weight, request.package.weightUnit);
+    const transitDays = transitDaysFor(service, request.from.zip, request.to.zip);
+    let trackingNumber = newTrackingNumber(service.carrier, {
+      catalogueId: this.id,
+      ...(service.trackingCode ? { trackingCode: service.trackingCode } : {}),
+    });
+    while (this.labelsByTracking.has(trackingNumber)) {
+      trackingNumber = newTrackingNumber(service.carrier, {
+        catalogueId: this.id,
+        ...(service.trackingCode ? { trackingCode: service.trackingCode } : {}),
+      });
+    }
+    const label: LabelRecord = {
+      labelId: newLabelId(),
+      status: 'created',
+      trackingNumber,
+      carrier: service.carrier,
+      serviceCode: service.serviceCode,
+      serviceName: service.name,
+      template,
+      priceCents: priced.priceCents,
+      billedWeight: priced.billedWeight,
+      billedWeightUnit: priced.billedWeightUnit,
+      from: request.from,
+      to: request.to,
+      package: request.package,
+      reference: request.reference,
+      transitDays,
+      estimatedDelivery: estimatedDeliveryFor(now, transitDays),
+      createdAt: now.toISOString(),
+      voidedAt: null,
+    };
+    this.state.labels.push(label);
+    this.index(label);
+    if (idempotency) {
+      const record: IdempotencyRecord = {
+        key: idempotency.key,
+        requestHash: idempotency.requestHash,
+        labelId: label.labelId,
+        createdAt: now.toISOString(),
+      };
+      this.state.idempotency.push(record);
+    }
+    this.persist();
+    return { label, replayed: false };
+  }
+
+  /** Voids a label the carrier has not scanned yet (full refund). Voiding twice returns the voided label. */
+  voidLabel(labelId: string): LabelRecord {
+    const label = this.label(labelId);
+    if (label.status === 'voided') return label;
+    const now = this.clock.now();
+    if (carrierHasScanned(label, now, this.timeline)) {
+      throw new CarrierError(
+        'conflict',
+        'The carrier has already scanned this package; the label can no longer be voided',
+      );
+    }
+    label.status = 'voided';
+    label.voidedAt = now.toISOString();
+    this.persist();
+    return label;
+  }
+}

@@ -1,0 +1,27 @@
+export { canonicalJson, labelView, type RateLimit, serviceView } from './app';
+export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
+export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
+export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
+export { convertWeight, tierFor } from './pricing';
+export {
+  type CarrierSandbox,
+  type CarrierSandboxOptions,
+  type CatalogueHandle,
+  createCarrierSandbox,
+  type ServiceListing,
+} from './sandbox';
+export { type TrackingEvent, type TrackingStatus, trackingAt } from './tracking';
+export { formatTrackingNumber, isValidTrackingNumber, newTrackingNumber } from './tracking-numbers';
+export type {
+  Address,
+  Carrier,
+  CatalogueDefinition,
+  Clock,
+  LabelRecord,
+  Latency,
+  PriceTier,
+  ServiceDefinition,
+  ServiceStatus,
+  WeightUnit,
+} from './types';
+export { CARRIERS, USPS_TEMPLATES } from './types';

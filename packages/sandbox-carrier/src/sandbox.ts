@@ -1,0 +1,169 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createCarrierApp, type RateLimit, type SandboxRuntime, serviceView } from './app';
+import { Catalogue } from './catalogue';
+import { defaultCatalogues } from './default-catalogues';
+import { CarrierError } from './errors';
+import { mulberry32, randomSeed } from './rng';
+import { fileStore, memoryStore } from './store';
+import type { CatalogueDefinition, Clock, Latency, ServiceDefinition, ServiceStatus } from './types';
+
+export interface CarrierSandboxOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Catalogues to serve; default `defaultCatalogues()` (alpha and beta). */
+  catalogues?: CatalogueDefinition[];
+  /** Delay before every protocol answer: fixed ms or a uniform { min, max }; default 0. */
+  latencyMs?: Latency;
+  /** Share (0..1) of authenticated protocol requests answered 503 unavailable at random; default 0. */
+  failureRate?: number;
+  /** Seed for the failure and latency dice (same seed and same request order → same outcomes); default random. */
+  seed?: number;
+  /** Start with every catalogue answering 503; default false. */
+  down?: boolean;
+  /** Time source for label dates, tracking progression, service lifecycle and the rate-limit window; default system. */
+  clock?: Clock;
+  /** Directory for `carrier-<catalogue>.json` (labels, idempotency keys, API keys, service changes); default memory. */
+  dataDir?: string;
+  /** Enables the HTTP controls under /_sandbox (header X-Sandbox-Key); default disabled. */
+  controlKey?: string;
+  /** Requests per API key per window; default 600 per minute; false disables it. */
+  rateLimit?: RateLimit | false;
+  /** Share (0..1) of shipments that meet one exception (delay or failed attempt); default 0.1. */
+  exceptionRate?: number;
+  /** Log sink for unexpected errors; default console.error. */
+  log?: (line: string) => void;
+}
+
+/** A service as listed by GET /v1/services (prices in decimal USD). */
+export type ServiceListing = ReturnType<typeof serviceView>;
+
+export interface CatalogueHandle {
+  id: string;
+  name: string;
+  /** What a client configures: `<sandbox url>/catalogues/<id>` (the protocol lives under `<baseUrl>/v1/`). */
+  baseUrl: string;
+  apiKey: string;
+  /** Services listed right now. */
+  services(): ServiceListing[];
+  /** Adds a service (tiers in cents); conflict when its code is already offered. Persisted. */
+  addService(service: ServiceDefinition): ServiceListing;
+  /** Removes a service from the list; purchases with it then fail with service_inactive. Persisted. */
+  retireService(serviceCode: string): void;
+  /** Marks a listed service active or inactive. Persisted. */
+  setServiceStatus(serviceCode: string, status: ServiceStatus): ServiceListing;
+  /** Makes only this catalogue answer 503. */
+  setDown(down: boolean): void;
+}
+
+export interface CarrierSandbox {
+  /** e.g. http://127.0.0.1:43117 (no trailing slash). */
+  url: string;
+  port: number;
+  catalogues: Record<string, CatalogueHandle>;
+  setDown(down: boolean): void;
+  setLatency(latencyMs: Latency): void;
+  setFailureRate(failureRate: number): void;
+  /** Stops listening and drops open connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+function checkRate(name: string, value: number): number {
+  if (!(value >= 0 && value <= 1)) throw new CarrierError('invalid_request', `${name} must be between 0 and 1`);
+  return value;
+}
+
+function checkLatency(latency: Latency): Latency {
+  const ok = typeof latency === 'number' ? latency >= 0 : latency.min >= 0 && latency.max >= latency.min;
+  if (!ok) throw new CarrierError('invalid_request', 'latencyMs must be >= 0 (and min <= max)');
+  return latency;
+}
+
+/**
+ * Starts the sandbox label carrier: one HTTP server hosting every catalogue under `/catalogues/<id>/v1`, each with its
+ * own API key, services and prices. See the package README for the protocol.
+ */
+export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Promise<CarrierSandbox> {
+  const clock = opts.clock ?? { now: () => new Date() };
+  const timeline = { exceptionRate: checkRate('exceptionRate', opts.exceptionRate ?? 0.1) };
+  const definitions = opts.catalogues ?? defaultCatalogues();
+  const catalogues = new Map<string, Catalogue>();
+  for (const def of definitions) {
+    if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(def.id)) throw new Error(`sandbox-carrier: bad catalogue id "${def.id}"`);
+    if (catalogues.has(def.id)) throw new Error(`sandbox-carrier: duplicate catalogue id "${def.id}"`);
+    const store = opts.dataDir ? fileStore(opts.dataDir, def.id) : memoryStore;
+    catalogues.set(def.id, new Catalogue(def, store, clock, timeline));
+  }
+  const keys = [...catalogues.values()].map((c) => c.apiKey);
+  if (new Set(keys).size !== keys.length) throw new Error('sandbox-carrier: catalogues must have distinct API keys');
+
+  const seed = opts.seed ?? randomSeed();
+  const rt: SandboxRuntime = {
+    catalogues,
+    clock,
+    timeline,
+    latency: checkLatency(opts.latencyMs ?? 0),
+    failureRate: checkRate('failureRate', opts.failureRate ?? 0),
+    down: opts.down ?? false,
+    rateLimit: opts.rateLimit ?? { limit: 600, windowMs: 60_000 },
+    failureRng: mulberry32(seed),
+    latencyRng: mulberry32(seed ^ 0x9e3779b9),
+    controlKey: opts.controlKey,
+    log: opts.log ?? ((line) => console.error(line)),
+  };
+  const app = createCarrierApp(rt);
+
+  const host = opts.host ?? '127.0.0.1';
+  let server: ReturnType<typeof serve> | undefined;
+  const info = await new Promise<AddressInfo>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: host }, resolve);
+    s.once('error', reject);
+    server = s;
+  });
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${info.port}`;
+
+  const handles: Record<string, CatalogueHandle> = {};
+  for (const cat of catalogues.values()) {
+    handles[cat.id] = {
+      id: cat.id,
+      name: cat.name,
+      baseUrl: `${url}/catalogues/${cat.id}`,
+      apiKey: cat.apiKey,
+      services: () => cat.services().map((s) => serviceView(s, cat.templates)),
+      addService: (service) => serviceView(cat.addService(service), cat.templates),
+      retireService: (code) => cat.retireService(code),
+      setServiceStatus: (code, status) => serviceView(cat.setServiceStatus(code, status), cat.templates),
+      setDown: (down) => {
+        cat.down = down;
+      },
+    };
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port: info.port,
+    catalogues: handles,
+    setDown: (down) => {
+      rt.down = down;
+    },
+    setLatency: (latencyMs) => {
+      rt.latency = checkLatency(latencyMs);
+    },
+    setFailureRate: (failureRate) => {
+      rt.failureRate = checkRate('failureRate', failureRate);
+    },
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        const s = server;
+        if (!s) return resolve();
+        s.close(() => resolve());
+        if ('closeAllConnections' in s) s.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { client, type ErrorBody, movableClock, sandboxes } from './helpers';
+
+const running = sandboxes();
+afterEach(() => running.closeAll());
+
+async function statuses(baseUrl: string, apiKey: string, n: number): Promise<number[]> {
+  const c = client(baseUrl, apiKey);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await c.get('/v1/services')).status);
+  return out;
+}
+
+describe('latency', () => {
+  it('delays every answer by a fixed time, or within a range', async () => {
+    const fixed = await running.start({ latencyMs: 120 });
+    const c = client(fixed.catalogues.alpha?.baseUrl ?? '', fixed.catalogues.alpha?.apiKey ?? '');
+    let t = performance.now();
+    expect((await c.get('/v1/services')).status).toBe(200);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(115);
+
+    fixed.setLatency({ min: 30, max: 60 });
+    for (let i = 0; i < 4; i++) {
+      t = performance.now();
+      await c.get('/v1/services');
+      const took = performance.now() - t;
+      expect(took).toBeGreaterThanOrEqual(28);
+      expect(took).toBeLessThan(400);
+    }
+
+    fixed.setLatency(0);
+    t = performance.now();
+    await c.get('/v1/services');
+    expect(performance.now() - t).toBeLessThan(115);
+  });
+
+  it('does not slow down the controls', async () => {
+    const s = await running.start({ latencyMs: 3000, controlKey: 'k' });
+    const t = performance.now();
+    expect((await client(s.url, null).get('/_sandbox/state', { 'X-Sandbox-Key': 'k' })).status).toBe(200);
+    expect(performance.now() - t).toBeLessThan(1500);
+  });
+});
+
+describe('failure rate', () => {
+  it('answers a seeded, repeatable share of requests with 503 unavailable', async () => {
+    const a = await running.start({ failureRate: 0.3, seed: 42 });
+    const b = await running.start({ failureRate: 0.3, seed: 42 });
+    const c = await running.start({ failureRate: 0.3, seed: 7 });
+    const runA = await statuses(a.catalogues.alpha?.baseUrl ?? '', a.catalogues.alpha?.apiKey ?? '', 200);
+    const runB = await statuses(b.catalogues.alpha?.baseUrl ?? '', b.catalogues.alpha?.apiKey ?? '', 200);
+    const runC = await statuses(c.catalogues.alpha?.baseUrl ?? '', c.catalogues.alpha?.apiKey ?? '', 200);
+    expect(runA).toEqual(runB);
+    expect(runA).not.toEqual(runC);
+    expect(new Set(runA)).toEqual(new Set([200, 503]));
+    const failed = runA.filter((x) => x === 503).length;
+    expect(failed).toBeGreaterThan(35);
+    expect(failed).toBeLessThan(85);
+  });
+
+  it('says to retry, and fails nothing at 0 or everything at 1', async () => {
+    const s = await running.start({ failureRate: 1, seed: 1 });
+    const c = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
+    const r = await c.get<ErrorBody>('/v1/services');
+    expect(r.status).toBe(503);
+    expect(r.headers.get('retry-after')).toBe('1');
+    expect(r.body.error.code).toBe('unavailable');
+    // Authentication comes first: a bad key is still a 401.
+    expect((await client(s.catalogues.alpha?.baseUrl ?? '', 'bad').get('/v1/services')).status).toBe(401);
+
+    s.setFailureRate(0);
+    expect(await statuses(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '', 20)).toEqual(
+      Array(20).fill(200),
+    );
+    expect(() => s.setFailureRate(1.5)).toThrow(/between 0 and 1/);
+  });
+});
+
+describe('down switch', () => {
+  it('takes the whole API or one catalogue down, and brings it back', async () => {
+    const s = await running.start({ controlKey: 'ctl' });
+    const alpha = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
+    const beta = client(s.catalogues.beta?.baseUrl ?? '', s.catalogues.beta?.apiKey ?? '');
+
+    s.setDown(true);
+    const down = await alpha.get<ErrorBody>('/v1/services');
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('unavailable');
+    expect(down.headers.get('retry-after')).toBe('30');
+    expect((await beta.get('/v1/services')).status).toBe(503);
+    s.setDown(false);
+    expect((await alpha.get('/v1/services')).status).toBe(200);
+
+    s.catalogues.beta?.setDown(true);
+    expect((await alpha.get('/v1/services')).status).toBe(200);
+    expect((await beta.get('/v1/services')).status).toBe(503);
+    s.catalogues.beta?.setDown(false);
+
+    const control = client(s.url, null);
+    const put = (path: string, body: unknown) =>
+      fetch(`${s.url}${path}`, {
+        method: 'PUT',
+        headers: { 'X-Sandbox-Key': 'ctl', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put('/_sandbox/down', { down: true })).status).toBe(200);
+    expect((await beta.get('/v1/services')).status).toBe(503);
+    expect((await control.get<{ down: boolean }>('/_sandbox/state', { 'X-Sandbox-Key': 'ctl' })).body.down).toBe(true);
+    await put('/_sandbox/down', { down: false });
+    await put('/_sandbox/catalogues/alpha/down', { down: true });
+    expect((await alpha.get('/v1/services')).status).toBe(503);
+    expect((await beta.get('/v1/services')).status).toBe(200);
+    expect((await put('/_sandbox/down', { down: 'yes' })).status).toBe(400);
+  });
+
+  it('can start down', async () => {
+    const s = await running.start({ down: true });
+    expect(
+      (await client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '').get('/v1/services')).status,
+    ).toBe(503);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 past the limit per key and resets with the next window', async () => {
+    const clock = movableClock('2026-03-02T10:00:00Z');
+    const s = await running.start({ clock, rateLimit: { limit: 3, windowMs: 60_000 } });
+    const alpha = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
+    const beta = client(s.catalogues.beta?.baseUrl ?? '', s.catalogues.beta?.apiKey ?? '');
+    const first = await alpha.get('/v1/services');
+    expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+    await alpha.get('/v1/services');
+    await alpha.get('/v1/services');
+    clock.advance(15_000);
+    const limited = await alpha.get<ErrorBody>('/v1/services');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.headers.get('retry-after')).toBe('45');
+    expect((await beta.get('/v1/services')).status).toBe(200);
+    clock.advance(45_000);
+    expect((await alpha.get('/v1/services')).status).toBe(200);
+  });
+});
