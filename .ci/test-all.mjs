@@ -20,19 +20,30 @@ function pnpmRun(label, args, opts) {
   return pnpm ? sh(label, process.execPath, [pnpm, ...args], opts) : sh(label, 'pnpm', args, opts);
 }
 
-function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return true;
+/**
+ * Debian packages the layers use: Chromium for e2e (required), and poppler-utils + zbar-tools so the carrier sandbox's
+ * printed-label barcode scan runs rather than skips.
+ */
+function ensureSystemPackages() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const missing = [
+    ['chromium', chromium],
+    ['poppler-utils', '/usr/bin/pdftoppm'],
+    ['zbar-tools', '/usr/bin/zbarimg'],
+  ].filter(([, bin]) => !existsSync(bin));
+  if (missing.length === 0) return true;
+  const names = missing.map(([name]) => name).join(' ');
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${path}; install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `Missing Debian packages: ${names} (apt-get install -y ${names}); CHROMIUM_PATH may name another Chromium.`,
     );
-    return false;
+  } else {
+    sh(`install ${names} (Debian packages)`, 'bash', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`,
+    ]);
   }
-  return sh('install Chromium (Debian package)', 'bash', [
-    '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
-  ]);
+  return existsSync(chromium);
 }
 
 const counts = { passed: 0, failed: 0 };
@@ -45,6 +56,7 @@ function addResults(file) {
 }
 
 rmSync(RESULTS, { recursive: true, force: true });
+const systemReady = ensureSystemPackages();
 mkdirSync(RESULTS, { recursive: true });
 const layers = [];
 const layer = (name, ok) => layers.push({ name, ok });
@@ -84,7 +96,7 @@ for (const project of ['unit', 'integration']) {
 {
   const out = join(RESULTS, 'e2e.json');
   const ok =
-    ensureChromium() &&
+    systemReady &&
     pnpmRun('e2e (Chromium against the embedded default)', [
       'exec',
       'vitest',
