@@ -10,15 +10,15 @@ const NotYet = (title: string) =>
  */
 const pages: RemotePages = {
   overview: NotYet('Overview'),
-  customers: NotYet('Customers'),
+  customers: lazy(() => import('./customers/CustomersPage')),
   orders: NotYet('All Orders'),
-  transactions: NotYet('Deposit History'),
-  'service-management': NotYet('Service Management'),
+  transactions: lazy(() => import('./deposits/DepositHistoryPage')),
+  'service-management': lazy(() => import('./service-management/ServiceManagementPage')),
   pricing: NotYet('Pricing'),
-  'api-settings': NotYet('API Settings'),
+  'api-settings': lazy(() => import('./api-settings/ApiSettingsPage')),
   'app-settings': lazy(() => import('./app-settings/AppSettingsPage')),
   faqs: lazy(() => import('./faqs/FaqManagementPage')),
-  services: NotYet('Service Status'),
+  services: lazy(() => import('./service-status/ServiceStatusPage')),
 };
 
 export default pages;

@@ -1,0 +1,206 @@
+import { api, errorMessage, readStoredUser, updateStoredUser } from '@labeldesk/api-client';
+import type { User } from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
+import { useFlash } from '../lib/use-flash';
+import { BalanceModal } from './BalanceModal';
+import { CUSTOMERS_PAGE_SIZE, filterUsers, pageCount, pageOf, replaceUser, roleLabel } from './customer-list';
+
+type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
+
+/**
+ * SPEC §2 Admin: Customers: every user with role, balance, total spend and join date, a search box, and per user an
+ * "Adjust balance" modal (add funds or set balance) and a "Custom pricing" modal. Tracking refresh comes later.
+ */
+export default function CustomersPage() {
+  const [users, setUsers] = useState<User[]>([]);
+  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editor, setEditor] = useState<{ opened: boolean; user: User | null; key: number }>({
+    opened: false,
+    user: null,
+    key: 0,
+  });
+  const [pricing, setPricing] = useState<{ opened: boolean; user: User | null; key: number }>({
+    opened: false,
+    user: null,
+    key: 0,
+  });
+  const [success, showSuccess] = useFlash();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
+  useEffect(() => {
+    let active = true;
+    setLoad({ kind: 'loading' });
+    api.adminUsers.list().then(
+      (res) => {
+        if (!active) return;
+        setUsers(res.users);
+        setLoad({ kind: 'ready' });
+      },
+      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, 'Failed to load users') }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [attempt]);
+
+  const shown = useMemo(() => filterUsers(users, search), [users, search]);
+  const pages = pageCount(shown.length, CUSTOMERS_PAGE_SIZE);
+  const current = Math.min(page, pages);
+  const rows = pageOf(shown, current, CUSTOMERS_PAGE_SIZE);
+
+  const openEditor = (user: User) => setEditor((e) => ({ opened: true, user, key: e.key + 1 }));
+  const closeEditor = () => setEditor((e) => ({ ...e, opened: false }));
+
+  const onUpdated = (changed: User) => {
+    setUsers((list) => replaceUser(list, changed));
+    setEditor((e) => (e.user?._id === changed._id ? { ...e, user: changed } : e));
+    showSuccess(`Balance updated for ${changed.name}. New balance: ${formatUsd(changed.balance)}`);
+    // An admin changing their own balance sees it in the header at once.
+    const me = readStoredUser();
+    if (me.kind === 'ok' && me.user._id === changed._id) updateStoredUser(changed);
+  };
+
+  let body: ReactNode;
+  if (load.kind === 'loading') {
+    body = <LoadingState label="Loading customers..." />;
+  } else if (load.kind === 'failed') {
+    body = <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  } else if (users.length === 0) {
+    body = <EmptyState title="No customers yet" />;
+  } else {
+    body = (
+      <Stack gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={420}
+          data-testid="customers-search"
+        />
+        {shown.length === 0 ? (
+          <Box data-testid="customers-empty">
+            <EmptyState title="No customers match your search">Try a different name or email.</EmptyState>
+          </Box>
+        ) : (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="sm" highlightOnHover data-testid="customers-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th ta="right">Balance</Table.Th>
+                    <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      Total Spend
+                    </Table.Th>
+                    <Table.Th>Joined</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((user) => (
+                    <Table.Tr key={user._id} data-testid="customer-row" data-user-id={user._id} data-email={user.email}>
+                      <Table.Td fw={600}>{user.name}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                      <Table.Td>
+                        <Badge color={user.isAdmin ? 'grape' : 'gray'} variant="light" miw="max-content">
+                          {roleLabel(user)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right" fw={600} data-testid="customer-balance">
+                        {formatUsd(user.balance)}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatUsd(user.totalSpend)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => openEditor(user)}
+                          aria-label={`Adjust balance for ${user.email}`}
+                          data-testid="customer-adjust-balance"
+                        >
+                          Adjust balance
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="grape"
+                          ml="xs"
+                          onClick={() => setPricing((p) => ({ opened: true, user, key: p.key + 1 }))}
+                          aria-label={`Custom pricing for ${user.email}`}
+                          data-testid="customer-custom-pricing"
+                        >
+                          Custom pricing
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="customers-count">
+            Showing {shown.length} of {users.length} {users.length === 1 ? 'user' : 'users'}
+          </Text>
+          {pages > 1 ? <Pagination total={pages} value={current} onChange={setPage} size="sm" /> : null}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Customers" description="Every account, its balance and spend; adjust a balance here." />
+      {success ? (
+        <Alert color="green" variant="light" role="status" data-testid="customers-success">
+          {success}
+        </Alert>
+      ) : null}
+      {body}
+      <BalanceModal
+        key={editor.key}
+        opened={editor.opened}
+        user={editor.user}
+        onClose={closeEditor}
+        onUpdated={onUpdated}
+      />
+      <CustomPricingModal
+        key={`pricing-${pricing.key}`}
+        opened={pricing.opened}
+        user={pricing.user}
+        onClose={() => setPricing((p) => ({ ...p, opened: false }))}
+      />
+    </Stack>
+  );
+}

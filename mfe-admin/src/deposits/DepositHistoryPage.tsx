@@ -1,0 +1,343 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import { type Deposit, PAGE_SIZES } from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  DatePickerInput,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingOverlay,
+  LoadingState,
+  PageHeader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  useDebouncedValue,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
+import {
+  DEFAULT_PAGE_SIZE,
+  depositQuery,
+  fetchAllDeposits,
+  hasDepositFilters,
+  isPageSize,
+  type PageSize,
+  SEARCH_DEBOUNCE_MS,
+  totalPeriodLabel,
+} from './deposit-query';
+import { downloadText } from './download';
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; deposits: Deposit[]; totalPages: number; total: number; totalDeposits: number };
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
+
+/**
+ * SPEC §2 Admin: Deposit History (/admin/transactions): total deposits (all time or the date range), search, From/To,
+ * Clear Filters, Export CSV of every matching row, the table and First/Prev/Next/Last pagination.
+ */
+export default function DepositHistoryPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [fetching, setFetching] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const filters = { search: debouncedSearch, from, to };
+  // The page belongs to one set of filters and page size: any change starts again from page 1.
+  const filterKey = JSON.stringify([debouncedSearch.trim(), from, to, limit]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  // Adjusting state while rendering (React's pattern for state derived from a change): forget the old page.
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+
+  const query = depositQuery(filters, page, limit);
+  const queryKey = JSON.stringify(query);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; `attempt` forces a reload.
+  useEffect(() => {
+    if (!query.ok) return;
+    let active = true;
+    setFetching(true);
+    api.adminDeposits.list(query.query).then(
+      (res) => {
+        if (!active) return;
+        setState({
+          kind: 'ready',
+          deposits: res.deposits,
+          totalPages: Math.max(1, res.totalPages),
+          total: res.totalTransactions,
+          totalDeposits: res.totalDeposits,
+        });
+        setFetching(false);
+      },
+      (e: unknown) => {
+        if (!active) return;
+        setState({ kind: 'failed', message: errorMessage(e, 'Failed to load deposit history') });
+        setFetching(false);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [queryKey, attempt]);
+
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  const clear = () => {
+    setSearch('');
+    setFrom(null);
+    setTo(null);
+  };
+
+  const exportCsv = async () => {
+    if (exporting || !query.ok) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const all = await fetchAllDeposits((q) => api.adminDeposits.list(q), filters);
+      downloadText(depositCsvFileName(new Date()), depositsCsv(all));
+    } catch (e) {
+      setExportError(errorMessage(e, 'Failed to export deposit history'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const totalPages = state.kind === 'ready' ? state.totalPages : 1;
+  const current = Math.min(page, totalPages);
+
+  let body: ReactNode;
+  if (state.kind === 'loading') {
+    body = <LoadingState label="Loading deposits..." />;
+  } else if (state.kind === 'failed') {
+    body = <ErrorState title={state.message} onRetry={retry} />;
+  } else if (state.deposits.length === 0) {
+    body = (
+      <Box data-testid="deposits-empty">
+        <EmptyState title="No deposits found matching your criteria." />
+      </Box>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={960}>
+        <Table verticalSpacing="sm" highlightOnHover data-testid="deposits-table">
+          <Table.Thead>
+            <Table.Tr>
+              {DEPOSIT_CSV_COLUMNS.map((column) => (
+                <Table.Th
+                  key={column}
+                  ta={column === 'Amount' ? 'right' : undefined}
+                  style={{ whiteSpace: 'nowrap', minWidth: column === 'Status' ? 120 : undefined }}
+                >
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {state.deposits.map((d) => {
+              const status = depositStatus(d.status);
+              return (
+                <Table.Tr key={d._id} data-testid="deposit-row" data-transaction-id={d.transactionId}>
+                  <Table.Td maw={150}>
+                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {d.transactionId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={220}>
+                    <Text size="sm" fw={600}>
+                      {d.userDetails.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {d.userDetails.email || d.user.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(d.amount)}
+                  </Table.Td>
+                  <Table.Td>{titleCaseMethod(d.metadata.method)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.description}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} variant="light" miw="max-content" data-testid="deposit-status">
+                      {status.label}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Deposit History"
+        description="Money customers added to their balances: crypto top-ups and admin adjustments."
+        actions={
+          <Button
+            variant="light"
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={state.kind !== 'ready' || state.deposits.length === 0 || !query.ok}
+            data-testid="deposits-export"
+          >
+            Export CSV
+          </Button>
+        }
+      />
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
+        <Card withBorder padding="lg">
+          <Text size="sm" c="dimmed">
+            Total Deposits
+          </Text>
+          <Text fz={28} fw={700} data-testid="deposits-total">
+            {state.kind === 'ready' ? formatUsd(state.totalDeposits) : '—'}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="deposits-total-period">
+            {totalPeriodLabel({ from, to })}
+          </Text>
+        </Card>
+        <Card withBorder padding="lg">
+          <Text size="sm" c="dimmed">
+            Transactions
+          </Text>
+          <Text fz={28} fw={700} data-testid="deposits-count">
+            {state.kind === 'ready' ? state.total : '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hasDepositFilters({ search, from, to }) ? 'Matching the filters' : 'All deposits'}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      {exportError ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => setExportError(null)}
+          data-testid="deposits-export-error"
+        >
+          {exportError}
+        </Alert>
+      ) : null}
+
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              flex="1 1 280px"
+              label="Search"
+              placeholder="Search by transaction ID, description or user email"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              data-testid="deposits-search"
+            />
+            <DatePickerInput
+              label="From"
+              placeholder="Start date"
+              clearable
+              value={from}
+              maxDate={to ?? undefined}
+              onChange={setFrom}
+              valueFormat="MMM D, YYYY"
+              w={170}
+              data-testid="deposits-from"
+            />
+            <DatePickerInput
+              label="To"
+              placeholder="End date"
+              clearable
+              value={to}
+              minDate={from ?? undefined}
+              onChange={setTo}
+              valueFormat="MMM D, YYYY"
+              w={170}
+              data-testid="deposits-to"
+            />
+            <Button
+              variant="default"
+              onClick={clear}
+              disabled={!hasDepositFilters({ search, from, to })}
+              data-testid="deposits-clear"
+            >
+              Clear Filters
+            </Button>
+          </Group>
+          {query.ok ? null : (
+            <Alert color="red" variant="light" role="alert" data-testid="deposits-filter-error">
+              {query.error}
+            </Alert>
+          )}
+          <Box pos="relative">
+            <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
+            {body}
+          </Box>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="xs">
+              <Text size="sm">Items per page</Text>
+              <Select
+                aria-label="Items per page"
+                data={PAGE_SIZE_OPTIONS}
+                value={String(limit)}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const n = Number(v);
+                  if (isPageSize(n)) setLimit(n);
+                }}
+                w={90}
+                size="xs"
+                data-testid="deposits-page-size"
+              />
+            </Group>
+            <Group gap="xs" data-testid="deposits-pagination">
+              <Button size="xs" variant="default" disabled={current <= 1} onClick={() => setPage(1)}>
+                First
+              </Button>
+              <Button size="xs" variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+                Prev
+              </Button>
+              <Text size="sm" px="xs" data-testid="deposits-page-label">
+                Page {current} of {totalPages}
+              </Text>
+              <Button size="xs" variant="default" disabled={current >= totalPages} onClick={() => setPage(current + 1)}>
+                Next
+              </Button>
+              <Button size="xs" variant="default" disabled={current >= totalPages} onClick={() => setPage(totalPages)}>
+                Last
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,247 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import type { Transaction } from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  DatePickerInput,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingOverlay,
+  LoadingState,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  useDebouncedValue,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import {
+  amountStyle,
+  capitalize,
+  hasHistoryFilters,
+  historyQuery,
+  SEARCH_DEBOUNCE_MS,
+  signedAmount,
+  transactionStatusColor,
+} from './transaction-history';
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; transactions: Transaction[]; totalPages: number; total: number };
+
+/**
+ * SPEC §2 transaction history: search by transaction id or description (on the server), a From/To date range (end
+ * day inclusive, from never after to), a table and pages of 10.
+ */
+export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  // The page belongs to one set of filters: any change of search or dates starts again from page 1.
+  const filterKey = JSON.stringify([debouncedSearch.trim(), from, to]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  // Adjusting state while rendering (React's pattern for state derived from a change): forget the old page.
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [fetching, setFetching] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+
+  const filters = { search: debouncedSearch, from, to, page };
+  const query = historyQuery(filters);
+  const queryKey = JSON.stringify(query);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; the keys force reloads.
+  useEffect(() => {
+    if (!query.ok) return;
+    let active = true;
+    setFetching(true);
+    api.balance.transactions(query.query).then(
+      (res) => {
+        if (!active) return;
+        setState({
+          kind: 'ready',
+          transactions: res.transactions,
+          totalPages: Math.max(1, res.totalPages),
+          total: res.totalTransactions,
+        });
+        setFetching(false);
+      },
+      (e: unknown) => {
+        if (!active) return;
+        setState({ kind: 'failed', message: errorMessage(e, 'Failed to load transaction history') });
+        setFetching(false);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [queryKey, reloadKey, attempt]);
+
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  const clear = () => {
+    setSearch('');
+    setFrom(null);
+    setTo(null);
+  };
+  const filtered = hasHistoryFilters({ search, from, to });
+
+  let body: ReactNode;
+  if (state.kind === 'loading') {
+    body = <LoadingState label="Loading transactions..." />;
+  } else if (state.kind === 'failed') {
+    body = <ErrorState title={state.message} onRetry={retry} />;
+  } else if (state.transactions.length === 0) {
+    body = (
+      <Box data-testid="transactions-empty">
+        <EmptyState title="No transactions found." />
+      </Box>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Transaction ID</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Balance After
+                </Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {state.transactions.map((tx) => {
+                const look = amountStyle(tx);
+                return (
+                  <Table.Tr key={tx._id} data-testid="transaction-row" data-transaction-id={tx.transactionId}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.createdAt)}</Table.Td>
+                    <Table.Td maw={150}>
+                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {tx.transactionId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{tx.description}</Table.Td>
+                    <Table.Td>{capitalize(tx.type)}</Table.Td>
+                    <Table.Td
+                      ta="right"
+                      fw={600}
+                      c={look.color}
+                      td={look.struck ? 'line-through' : undefined}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="transaction-amount"
+                    >
+                      {signedAmount(tx, formatUsd)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {tx.balanceAfter === null ? '—' : formatUsd(tx.balanceAfter)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={transactionStatusColor(tx.status)}
+                        variant="light"
+                        miw="max-content"
+                        data-testid="transaction-status"
+                      >
+                        {capitalize(tx.status)}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="transactions-count">
+            {state.total} {state.total === 1 ? 'transaction' : 'transactions'}
+            {state.totalPages > 1 ? ` · Page ${page} of ${state.totalPages}` : ''}
+          </Text>
+          {state.totalPages > 1 ? (
+            <Pagination
+              total={state.totalPages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${capitalize(control)} page` })}
+              data-testid="transactions-pagination"
+            />
+          ) : null}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder p="lg" data-testid="transaction-history">
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          Transaction History
+        </Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            flex="1 1 260px"
+            label="Search"
+            placeholder="Search by transaction ID or description"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            data-testid="transactions-search"
+          />
+          <DatePickerInput
+            label="From"
+            placeholder="Start date"
+            clearable
+            value={from}
+            maxDate={to ?? undefined}
+            onChange={setFrom}
+            valueFormat="MMM D, YYYY"
+            w={170}
+            data-testid="transactions-from"
+          />
+          <DatePickerInput
+            label="To"
+            placeholder="End date"
+            clearable
+            value={to}
+            minDate={from ?? undefined}
+            onChange={setTo}
+            valueFormat="MMM D, YYYY"
+            w={170}
+            data-testid="transactions-to"
+          />
+          <Button variant="default" onClick={clear} disabled={!filtered}>
+            Clear Filters
+          </Button>
+        </Group>
+        {query.ok ? null : (
+          <Alert color="red" variant="light" role="alert" data-testid="transactions-filter-error">
+            {query.error}
+          </Alert>
+        )}
+        <Box pos="relative">
+          <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
+          {body}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
