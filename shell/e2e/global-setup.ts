@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
       // The suite acts as a proxy that gives every browser context its own client address (X-Forwarded-For), so the
       // per-IP throttling of login and register sees many clients, as in production, rather than one busy localhost.
       TRUST_PROXY: '1',
+      // Where the payment processor sends the customer back and posts its webhooks: this very server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

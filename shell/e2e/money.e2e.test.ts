@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+
+const browser = setupBrowser();
+
+const balanceText = (page: Page) => textOf(page.getByTestId('balance-amount'));
+
+describe('money', () => {
+  it('a customer tops up through the sandbox checkout page and sees balance, history and header change', async () => {
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Topper Upper');
+    await page.goto('/balance');
+    await expect.poll(() => balanceText(page)).toBe('$0.00');
+    await visible(page.getByTestId('transactions-empty'));
+
+    await page.getByTestId('topup-open').click();
+    await page.getByTestId('topup-amount').fill('25');
+    await page.getByTestId('topup-submit').click();
+    // The app moves to the processor's checkout page about a second after the invoice exists.
+    await page.waitForURL((url) => !url.pathname.startsWith('/balance'), { timeout: 15_000 });
+    await page.locator('#pay-full').click();
+    // Back on LabelDesk (the checkout page returns to the merchant once paid), the webhook has credited the balance.
+    await page.waitForURL((url) => url.pathname === '/balance', { timeout: 20_000 });
+    await expect.poll(() => balanceText(page), { timeout: 20_000 }).toBe('$25.00');
+    const row = page.getByTestId('transaction-row').first();
+    await expect.poll(() => textOf(row.getByTestId('transaction-status'))).toMatch(/completed/i);
+    await expect.poll(() => textOf(row.getByTestId('transaction-amount'))).toContain('25.00');
+    await expect.poll(() => textOf(page.getByTestId('header-balance'))).toBe('$25.00');
+
+    // The server agrees: one completed credit, balance 25.
+    const { balance } = await apiAs<{ balance: number }>(customer.token, 'GET', '/api/balance');
+    expect(balance).toBe(25);
+  });
+
+  it('an admin sets a balance, the customer sees the ledger row, and the deposit export has it', async () => {
+    const customerPage = await browser.newPage();
+    const customer = await signInAsNewCustomer(customerPage, 'Ledger Reader');
+
+    const admin = await browser.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/admin/customers');
+    const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
+    await visible(row);
+    await row.getByTestId('customer-adjust-balance').click();
+    const form = admin.getByTestId('balance-form');
+    await visible(form);
+    await form.getByTestId('balance-amount-input').fill('abc');
+    await form.getByTestId('balance-submit').click();
+    await expect.poll(() => textOf(form.getByTestId('balance-error'))).toBe('Please enter a valid amount');
+    await form.getByTestId('balance-mode').getByText('Add funds').click();
+    await form.getByTestId('balance-amount-input').fill('40');
+    await form.getByTestId('balance-reason').fill('Welcome credit');
+    await form.getByTestId('balance-submit').click();
+    await visible(admin.getByTestId('balance-success'));
+    await expect.poll(() => textOf(row.getByTestId('customer-balance'))).toBe('$40.00');
+
+    await customerPage.goto('/balance');
+    await expect.poll(() => balanceText(customerPage)).toBe('$40.00');
+    const ledger = customerPage.getByTestId('transaction-row').first();
+    await expect.poll(() => textOf(ledger)).toContain('Welcome credit');
+    await expect.poll(() => textOf(ledger.getByTestId('transaction-amount'))).toContain('40.00');
+
+    // Deposit history: the credit is there, and the CSV export has the SPEC columns and this row.
+    await admin.goto('/admin/transactions');
+    await admin.getByTestId('deposits-search').fill(customer.email);
+    await expect.poll(() => admin.getByTestId('deposit-row').count()).toBe(1);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('deposits-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^deposit-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const lines = readFileSync(path ?? '', 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Transaction ID,User,Amount,Method,Description,Date,Status');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(customer.email);
+    expect(lines[1]).toContain('40.00');
+    expect(lines[1]).toContain('Admin Adjustment');
+    expect(lines[1]).toMatch(/completed$/i);
+  });
+});
