@@ -1,6 +1,7 @@
 import type { Services } from '../env';
 import { newId } from '../lib/ids';
 import type { JobMessage } from '../ports/job-queue';
+import { RECHECK_WINDOW_MS } from '../use-cases/crypto/recheck-crypto-invoices';
 
 /** The one cron of the product (wrangler.jsonc `triggers.crons`); the Node runner's timer fires it every 5 minutes. */
 export const PERIODIC_CRON = '*/5 * * * *';
@@ -13,7 +14,11 @@ export const FINISHED_JOB_RETENTION_MS = 24 * 60 * 60_000;
 export function periodicJobs(cron: string): JobMessage[] {
   switch (cron) {
     case PERIODIC_CRON:
-      return [{ type: 'maintenance.purge', jobId: newId('job'), olderThanMs: FINISHED_JOB_RETENTION_MS }];
+      return [
+        { type: 'maintenance.purge', jobId: newId('job'), olderThanMs: FINISHED_JOB_RETENTION_MS },
+        // The safety net for missed payment webhooks: pending top-ups are re-read from the processor.
+        { type: 'crypto.recheck', jobId: newId('job'), maxAgeMs: RECHECK_WINDOW_MS },
+      ];
     default:
       return [];
   }

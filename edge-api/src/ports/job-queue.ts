@@ -12,6 +12,12 @@ export const JobMessage = z.discriminatedUnion('type', [
     /** Purge records older than this many ms (finished local jobs, expired throttling rows). */
     olderThanMs: z.number().int().positive(),
   }),
+  z.object({
+    type: z.literal('crypto.recheck'),
+    jobId: z.string(),
+    /** Re-check pending (and failed) crypto top-ups opened less than this many ms ago. */
+    maxAgeMs: z.number().int().positive(),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];

@@ -1,0 +1,190 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { type LedgerEntryRow, type LedgerMethod, type LedgerType, ledgerEntries, users } from '../../db/schema';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { batch, type Db } from '../../ports/database';
+import { insertLedgerEntryFromUser, param } from './ledger-entry-select';
+
+export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient balance. Please add funds first.';
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This request was already made with different details';
+
+/** How the balance moves: by an amount (credit or debit), or to a target (the difference is computed in the batch). */
+export type BalanceChange =
+  | { kind: 'amount'; type: LedgerType; amountCents: number }
+  | { kind: 'set'; balanceCents: number };
+
+export interface BalanceChangeInput {
+  userId: string;
+  change: BalanceChange;
+  method: LedgerMethod;
+  description: string;
+  /** The order, invoice or other record this change belongs to. */
+  reference?: string | null;
+  /** Admin changes: who and why. */
+  adminId?: string | null;
+  reason?: string | null;
+  /** A retried call with the same key changes nothing and returns the first entry. */
+  idempotencyKey?: string | null;
+  /** Default: a new `txn_…` id. */
+  entryId?: string;
+}
+
+export interface BalanceChangeStatements {
+  entryId: string;
+  statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+  /** Which statement returns the ledger row (an array of zero or one row in the batch's results). */
+  entryStatementIndex: number;
+}
+
+/**
+ * The statements of one balance change, for callers that must run it in one batch with their own statements (a label
+ * purchase inserts its order in the same batch). Amount changes:
+ *   1. users.balance_cents ± amount (the CHECK balance_cents >= 0 fails the whole batch on an overdraft);
+ *   2. the completed ledger row, whose balance_after is read from the users row inside the batch (NULL, and so a
+ *      CHECK failure, when the user does not exist).
+ * Set changes (admin "set balance to X"): the row is inserted only when the balance differs, with type, amount and
+ * balance_after all computed from the users row at that moment, then the balance is set; equal balance: no row.
+ */
+export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: string): BalanceChangeStatements {
+  const entryId = input.entryId ?? newId('txn');
+  const common = {
+    reference: input.reference ?? null,
+    adminId: input.adminId ?? null,
+    reason: input.reason ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+  };
+  const { change } = input;
+  if (change.kind === 'amount') {
+    if (!Number.isSafeInteger(change.amountCents) || change.amountCents <= 0) {
+      throw new RangeError(`ledger amount must be a positive integer of cents, got ${change.amountCents}`);
+    }
+    const delta = change.type === 'credit' ? change.amountCents : -change.amountCents;
+    return {
+      entryId,
+      entryStatementIndex: 1,
+      statements: [
+        db
+          .update(users)
+          .set({ balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: now })
+          .where(eq(users.id, input.userId)),
+        db
+          .insert(ledgerEntries)
+          .values({
+            id: entryId,
+            userId: input.userId,
+            type: change.type,
+            status: 'completed',
+            method: input.method,
+            amountCents: change.amountCents,
+            balanceAfterCents: sql`(SELECT ${users.balanceCents} FROM ${users} WHERE ${users.id} = ${input.userId})`,
+            description: input.description,
+            ...common,
+            createdAt: now,
+            updatedAt: now,
+            completedAt: now,
+          })
+          .returning(),
+      ],
+    };
+  }
+
+  const target = change.balanceCents;
+  if (!Number.isSafeInteger(target) || target < 0) {
+    throw new RangeError(`target balance must be a non-negative integer of cents, got ${target}`);
+  }
+  return {
+    entryId,
+    entryStatementIndex: 0,
+    statements: [
+      insertLedgerEntryFromUser(
+        db,
+        {
+          id: param(entryId),
+          userId: sql`${users.id}`,
+          type: sql`CASE WHEN ${target} > ${users.balanceCents} THEN 'credit' ELSE 'debit' END`,
+          status: param('completed'),
+          method: param(input.method),
+          amountCents: sql`ABS(${target} - ${users.balanceCents})`,
+          balanceAfterCents: param(target),
+          description: param(input.description),
+          reference: param(common.reference),
+          adminId: param(common.adminId),
+          reason: param(common.reason),
+          idempotencyKey: param(common.idempotencyKey),
+          createdAt: param(now),
+          updatedAt: param(now),
+          completedAt: param(now),
+        },
+        sql`${users.id} = ${input.userId} AND ${users.balanceCents} <> ${target}`,
+      ).returning(),
+      db
+        .update(users)
+        .set({ balanceCents: target, updatedAt: now })
+        .where(sql`${users.id} = ${input.userId} AND ${users.balanceCents} <> ${target}`),
+    ],
+  };
+}
+
+/** Maps the schema's refusals of a balance-change batch to the error taxonomy; anything else is rethrown. */
+export function balanceChangeError(err: unknown): ApiError | undefined {
+  if (isCheckViolation(err, 'users_balance_non_negative') || isCheckViolation(err, 'balance_after_non_negative')) {
+    return new ApiError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE);
+  }
+  if (isCheckViolation(err, 'ledger_entries_balance_after_iff_completed')) {
+    return new ApiError('not_found', USER_NOT_FOUND_MESSAGE);
+  }
+  return undefined;
+}
+
+async function entryByKey(db: Db, key: string): Promise<LedgerEntryRow | undefined> {
+  const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+/**
+ * The one way money moves between a user's balance and the outside world: changes `users.balance_cents` and writes
+ * its ledger row in one atomic batch (plus `alsoRun`, the caller's own statements, in the same batch). Returns the
+ * ledger row, or null for a set-change to the balance the user already has (nothing written).
+ *
+ * Throws 402 `insufficient_funds` when a debit would take the balance below zero (nothing written), 404 when the user
+ * does not exist. A retry with the same idempotency key returns the first row without moving money again (409 when the
+ * key was used for another user, method or amount).
+ */
+export async function applyBalanceChange(
+  services: Services,
+  input: BalanceChangeInput,
+  opts: { alsoRun?: BatchItem<'sqlite'>[] } = {},
+): Promise<LedgerEntryRow | null> {
+  const { db, clock } = services;
+  const now = clock.now().toISOString();
+  const { entryId, statements, entryStatementIndex } = balanceChangeStatements(db, input, now);
+  let results: unknown[];
+  try {
+    results = await batch(db, [...statements, ...(opts.alsoRun ?? [])]);
+  } catch (err) {
+    if (input.idempotencyKey && isUniqueViolation(err, 'ledger_entries.idempotency_key')) {
+      const first = await entryByKey(db, input.idempotencyKey);
+      const change = input.change;
+      const same =
+        first &&
+        first.userId === input.userId &&
+        first.method === input.method &&
+        (change.kind === 'set' ||
+          (first.type === change.type && first.amountCents === change.amountCents && first.status === 'completed'));
+      if (same) return first;
+      throw new ApiError('conflict', IDEMPOTENCY_CONFLICT_MESSAGE, {
+        logMessage: `idempotency key ${input.idempotencyKey}`,
+      });
+    }
+    const mapped = balanceChangeError(err);
+    if (mapped) throw mapped;
+    throw err;
+  }
+  const [row] = (results[entryStatementIndex] ?? []) as LedgerEntryRow[];
+  if (!row && input.change.kind === 'amount') throw new Error(`ledger entry ${entryId} missing after its batch`);
+  return row ?? null;
+}
