@@ -141,26 +141,27 @@ export default function CustomersPage() {
                       <Table.Td ta="right">{formatUsd(user.totalSpend)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
                       <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => openEditor(user)}
-                          aria-label={`Adjust balance for ${user.email}`}
-                          data-testid="customer-adjust-balance"
-                        >
-                          Adjust balance
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="grape"
-                          ml="xs"
-                          onClick={() => setPricing((p) => ({ opened: true, user, key: p.key + 1 }))}
-                          aria-label={`Custom pricing for ${user.email}`}
-                          data-testid="customer-custom-pricing"
-                        >
-                          Custom pricing
-                        </Button>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => openEditor(user)}
+                            aria-label={`Adjust balance for ${user.email}`}
+                            data-testid="customer-adjust-balance"
+                          >
+                            Adjust balance
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="grape"
+                            onClick={() => setPricing((p) => ({ opened: true, user, key: p.key + 1 }))}
+                            aria-label={`Custom pricing for ${user.email}`}
+                            data-testid="customer-custom-pricing"
+                          >
+                            Custom pricing
+                          </Button>
+                        </Group>
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,0 +1,451 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import {
+  CARRIERS,
+  type Carrier,
+  type Service,
+  type ServicesByCarrier,
+  type ShippingApiConfig,
+  type User,
+} from '@labeldesk/contracts';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  EmptyState,
+  ErrorState,
+  formatUsd,
+  Group,
+  LoadingState,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useFlash } from '../lib/use-flash';
+import { apiOptions, CARRIER_LABELS, pickApi } from '../service-management/api-configs';
+import { TierRowsEditor } from '../service-management/TierRowsEditor';
+import { checkTierRows } from '../service-management/tier-editor';
+import {
+  buildPricingRequest,
+  type CustomPricingForm,
+  formFromPricing,
+  isRuleChoice,
+  type PricingErrors,
+  RULE_CHOICES,
+  ruleCount,
+  type ServiceRuleForm,
+  serviceKey,
+  updateCarrier,
+  updateServiceRule,
+} from './custom-pricing-form';
+
+const LOAD_FAILED = 'Failed to load pricing data';
+const SAVE_FAILED = 'Failed to save pricing data';
+
+interface CustomPricingModalProps {
+  opened: boolean;
+  user: User | null;
+  onClose: () => void;
+}
+
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'no-apis' }
+  | { kind: 'ready'; form: CustomPricingForm; services: ServicesByCarrier };
+
+/**
+ * SPEC §2/§3/§5 Admin Customers, custom pricing per user per API: choose the API, switch custom pricing on, per carrier
+ * switch it on and give services a rule (fixed price, percentage discount 0-100, amount discount, or dynamic tiers; the
+ * first three optionally applied to tier prices too). Checked with @labeldesk/pricing before saving. Mount with a new
+ * `key` per opening.
+ */
+export function CustomPricingModal({ opened, user, onClose }: CustomPricingModalProps) {
+  const [apis, setApis] = useState<ShippingApiConfig[]>([]);
+  const [apiId, setApiId] = useState<string | null>(null);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [errors, setErrors] = useState<PricingErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [success, showSuccess, clearSuccess] = useFlash();
+  const userId = user?._id ?? null;
+
+  // The API list once per opening (and on Try Again), then the user's pricing for the chosen API.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    setLoad({ kind: 'loading' });
+    api.adminConfig.listApis().then(
+      (res) => {
+        if (!active) return;
+        setApis(res.apis);
+        if (!pickApi(res.apis)) setLoad({ kind: 'no-apis' });
+        setApiId((current) => pickApi(res.apis, current));
+      },
+      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, LOAD_FAILED) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [userId, attempt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
+  useEffect(() => {
+    if (!userId || !apiId) return;
+    let active = true;
+    setLoad({ kind: 'loading' });
+    setErrors({});
+    setSaveError(null);
+    api.adminPricing.get(userId, apiId).then(
+      (res) =>
+        active &&
+        setLoad({
+          kind: 'ready',
+          form: formFromPricing(res.customPricing, res.apiServices),
+          services: res.apiServices,
+        }),
+      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, LOAD_FAILED) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [userId, apiId, attempt]);
+
+  if (!user) return null;
+
+  const setForm = (next: CustomPricingForm) => {
+    if (load.kind !== 'ready') return;
+    setLoad({ ...load, form: next });
+    setSaveError(null);
+  };
+
+  const save = async () => {
+    if (load.kind !== 'ready' || !apiId || saving) return;
+    const built = buildPricingRequest(load.form);
+    if (!built.ok) {
+      setErrors(built.errors);
+      clearSuccess();
+      setSaveError('Please fix the highlighted services');
+      return;
+    }
+    setErrors({});
+    setSaveError(null);
+    setSaving(true);
+    try {
+      const res = await api.adminPricing.update(user._id, apiId, built.body);
+      setLoad({ ...load, form: formFromPricing(res.customPricing, load.services) });
+      showSuccess(`Custom pricing saved for ${user.name}`);
+    } catch (e) {
+      clearSuccess();
+      setSaveError(errorMessage(e, SAVE_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let body: ReactNode = null;
+  if (load.kind === 'loading') body = <LoadingState label="Loading pricing..." />;
+  else if (load.kind === 'failed') body = <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  else if (load.kind === 'no-apis') {
+    body = (
+      <EmptyState title="No shipping APIs configured">Add a provider API on the Service Management page.</EmptyState>
+    );
+  } else {
+    const { form, services } = load;
+    body = (
+      <Stack gap="md">
+        <Switch
+          label="Enable custom pricing"
+          description={
+            form.enabled
+              ? 'Rules below apply to carriers that are switched on.'
+              : 'Off: this customer pays the standard prices of this API. Rules are kept.'
+          }
+          checked={form.enabled}
+          onChange={(e) => setForm({ ...form, enabled: e.currentTarget.checked })}
+          disabled={saving}
+          data-testid="custom-pricing-enabled"
+        />
+        <Accordion multiple variant="separated" defaultValue={CARRIERS.filter((c) => form.carriers[c].enabled)}>
+          {CARRIERS.map((carrier) => (
+            <CarrierSection
+              key={carrier}
+              carrier={carrier}
+              form={form}
+              services={services}
+              errors={errors}
+              disabled={saving}
+              onChange={setForm}
+            />
+          ))}
+        </Accordion>
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !saving && onClose()}
+      title="Custom Pricing"
+      size="xl"
+      closeOnClickOutside={!saving}
+    >
+      <Stack gap="md" data-testid="custom-pricing-modal">
+        <div>
+          <Text fw={600} data-testid="custom-pricing-user">
+            {user.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+        </div>
+        {apis.length > 0 ? (
+          <Select
+            label="API"
+            data={apiOptions(apis)}
+            value={apiId}
+            onChange={(v) => v && setApiId(v)}
+            allowDeselect={false}
+            disabled={saving}
+            maw={320}
+            data-testid="custom-pricing-api"
+          />
+        ) : null}
+        {success ? (
+          <Alert color="green" variant="light" role="status" data-testid="custom-pricing-success">
+            {success}
+          </Alert>
+        ) : null}
+        {saveError ? (
+          <Alert color="red" variant="light" role="alert" data-testid="custom-pricing-error">
+            {saveError}
+          </Alert>
+        ) : null}
+        {body}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Close
+          </Button>
+          <Button
+            onClick={() => void save()}
+            disabled={saving || load.kind !== 'ready'}
+            loading={saving}
+            data-testid="custom-pricing-save"
+          >
+            Save Pricing
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+interface CarrierSectionProps {
+  carrier: Carrier;
+  form: CustomPricingForm;
+  services: ServicesByCarrier;
+  errors: PricingErrors;
+  disabled: boolean;
+  onChange: (form: CustomPricingForm) => void;
+}
+
+function CarrierSection({ carrier, form, services, errors, disabled, onChange }: CarrierSectionProps) {
+  const carrierForm = form.carriers[carrier];
+  const list = Object.values(services[carrier]).sort((a, b) => a.name.localeCompare(b.name));
+  const label = CARRIER_LABELS[carrier];
+  const withErrors = list.some((s) => errors[serviceKey(carrier, s.name)]);
+  return (
+    <Accordion.Item value={carrier} data-testid={`custom-pricing-carrier-${carrier}`}>
+      <Accordion.Control>
+        <Group gap="xs">
+          <Text fw={600}>{label}</Text>
+          <Badge size="sm" variant="light" color={carrierForm.enabled ? 'green' : 'gray'}>
+            {carrierForm.enabled ? 'On' : 'Off'}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {ruleCount(carrierForm)} of {list.length} services with custom prices
+          </Text>
+          {withErrors ? (
+            <Badge size="sm" color="red">
+              Check values
+            </Badge>
+          ) : null}
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">
+          <Switch
+            label={`Enable custom pricing for ${label}`}
+            checked={carrierForm.enabled}
+            onChange={(e) => onChange(updateCarrier(form, carrier, { enabled: e.currentTarget.checked }))}
+            disabled={disabled}
+            data-testid={`custom-pricing-carrier-enabled-${carrier}`}
+          />
+          {list.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              This API has no {label} services.
+            </Text>
+          ) : null}
+          {list.map((service) => {
+            const rule = carrierForm.services[service.name];
+            if (!rule) return null;
+            return (
+              <ServiceRuleEditor
+                key={service.id}
+                service={service}
+                rule={rule}
+                errors={errors[serviceKey(carrier, service.name)] ?? []}
+                disabled={disabled}
+                onChange={(patch) => onChange(updateServiceRule(form, carrier, service.name, patch))}
+              />
+            );
+          })}
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+interface ServiceRuleEditorProps {
+  service: Service;
+  rule: ServiceRuleForm;
+  errors: string[];
+  disabled: boolean;
+  onChange: (patch: Partial<ServiceRuleForm>) => void;
+}
+
+function ServiceRuleEditor({ service, rule, errors, disabled, onChange }: ServiceRuleEditorProps) {
+  const tierIssues = rule.type === 'dynamic' && errors.length > 0 ? tierCheck(rule) : [];
+  const otherErrors = rule.type === 'dynamic' ? errors.filter((m) => !tierIssues.some((i) => i.message === m)) : errors;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid="custom-pricing-service"
+      data-service={service.name}
+      bg={errors.length > 0 ? 'red.0' : undefined}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {service.name}
+              </Text>
+              {service.enabled ? null : (
+                <Badge size="xs" color="gray" variant="light">
+                  Disabled
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {service.hasDynamicPricing
+                ? `Priced by weight tiers (base price ${formatUsd(service.basePrice)})`
+                : `Standard price ${formatUsd(service.basePrice)}`}
+            </Text>
+          </div>
+          <Select
+            aria-label={`Pricing type for ${service.name}`}
+            size="xs"
+            w={200}
+            data={RULE_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+            value={rule.type}
+            onChange={(v) => isRuleChoice(v) && onChange({ type: v })}
+            allowDeselect={false}
+            disabled={disabled}
+            data-testid="custom-pricing-type"
+          />
+        </Group>
+        {rule.type === 'fixed' ? (
+          <NumberInput
+            label="Fixed price"
+            size="xs"
+            w={200}
+            prefix="$"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            clampBehavior="none"
+            value={rule.fixedPrice}
+            onChange={(v) => onChange({ fixedPrice: v })}
+            disabled={disabled}
+            data-testid="custom-pricing-fixed"
+          />
+        ) : null}
+        {rule.type === 'discount_percentage' ? (
+          <NumberInput
+            label="Discount (%)"
+            size="xs"
+            w={200}
+            suffix="%"
+            min={0}
+            max={100}
+            step={0.01}
+            decimalScale={2}
+            clampBehavior="none"
+            value={rule.discountPercentage}
+            onChange={(v) => onChange({ discountPercentage: v })}
+            disabled={disabled}
+            data-testid="custom-pricing-percentage"
+          />
+        ) : null}
+        {rule.type === 'discount_amount' ? (
+          <NumberInput
+            label="Discount amount"
+            size="xs"
+            w={200}
+            prefix="$"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            clampBehavior="none"
+            value={rule.discountAmount}
+            onChange={(v) => onChange({ discountAmount: v })}
+            disabled={disabled}
+            data-testid="custom-pricing-amount"
+          />
+        ) : null}
+        {rule.type !== 'none' && rule.type !== 'dynamic' && service.hasDynamicPricing ? (
+          <Checkbox
+            size="xs"
+            label="Apply to all weight tiers (otherwise tier prices are charged unchanged)"
+            checked={rule.applyToAllTiers}
+            onChange={(e) => onChange({ applyToAllTiers: e.currentTarget.checked })}
+            disabled={disabled}
+            data-testid="custom-pricing-apply-all-tiers"
+          />
+        ) : null}
+        {rule.type === 'dynamic' ? (
+          <TierRowsEditor
+            rows={rule.tiers}
+            onChange={(tiers) => onChange({ tiers })}
+            unit={service.weightUnit}
+            basePrice={service.basePrice}
+            issues={tierIssues}
+            disabled={disabled}
+            testId="custom-tier"
+          />
+        ) : null}
+        {otherErrors.map((message) => (
+          <Text key={message} size="xs" c="red" role="alert" data-testid="custom-pricing-service-error">
+            {message}
+          </Text>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function tierCheck(rule: ServiceRuleForm) {
+  const check = checkTierRows(rule.tiers);
+  return check.ok ? [] : check.issues;
+}

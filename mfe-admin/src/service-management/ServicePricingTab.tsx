@@ -1,0 +1,304 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import { CARRIERS, type ProviderPricesResponse, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  formatUsd,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@labeldesk/ui';
+import { useEffect, useState } from 'react';
+import { CARRIER_LABELS, servicesOf } from './api-configs';
+import { DynamicPricingModal, type TierTarget } from './DynamicPricingModal';
+import {
+  buildPricingUpdate,
+  findProviderService,
+  flatMargin,
+  pricingUpdatedMessage,
+  providerPriceText,
+} from './service-pricing';
+
+interface ServicePricingTabProps {
+  config: ShippingApiConfig;
+  onUpdated: (service: Service) => void;
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+}
+
+type ProviderLoad =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; prices: ProviderPricesResponse };
+
+interface Editing {
+  serviceId: string;
+  price: string | number;
+  enabled: boolean;
+  error: string | null;
+}
+
+/**
+ * SPEC §2 Service Pricing: per carrier, our price against the provider's ('Dynamic Pricing' when the provider prices by
+ * several tiers, 'Provider price not available' when it does not list the service), a per-row edit (enabled, price ≥ 0
+ * in steps of 0.01, Save, Cancel) and the tier editor for services with dynamic pricing.
+ */
+export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: ServicePricingTabProps) {
+  const [provider, setProvider] = useState<ProviderLoad>({ kind: 'loading' });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [tiers, setTiers] = useState<{ opened: boolean; target: TierTarget | null; key: number }>({
+    opened: false,
+    target: null,
+    key: 0,
+  });
+
+  useEffect(() => {
+    let active = true;
+    setProvider({ kind: 'loading' });
+    setEditing(null);
+    api.adminConfig.providerPrices(config._id).then(
+      (prices) => active && setProvider({ kind: 'ready', prices }),
+      (e: unknown) => active && setProvider({ kind: 'failed', message: errorMessage(e, 'Failed to load data') }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [config._id]);
+
+  const prices = provider.kind === 'ready' ? provider.prices : null;
+
+  const startEdit = (service: Service) =>
+    setEditing({ serviceId: service.id, price: service.basePrice, enabled: service.enabled, error: null });
+
+  const save = async (service: Service) => {
+    if (!editing) return;
+    const built = buildPricingUpdate(editing.price, editing.enabled);
+    if (!built.ok) {
+      setEditing({ ...editing, error: built.error });
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await api.adminConfig.updatePricing(config._id, service.carrier, service.name, built.body);
+      onUpdated(res.service);
+      setEditing(null);
+      onSuccess(pricingUpdatedMessage(res.service.carrier, res.service.name));
+    } catch (e) {
+      onError(errorMessage(e, 'Failed to update pricing'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const openTiers = (service: Service) =>
+    setTiers((t) => ({
+      opened: true,
+      target: { apiId: config._id, carrier: service.carrier, serviceName: service.name },
+      key: t.key + 1,
+    }));
+
+  return (
+    <Stack gap="md">
+      {provider.kind === 'loading' ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Asking the provider for its prices...
+          </Text>
+        </Group>
+      ) : null}
+      {provider.kind === 'failed' ? (
+        <Alert color="yellow" variant="light" data-testid="provider-prices-error">
+          Provider prices could not be compared: {provider.message}
+        </Alert>
+      ) : null}
+      {CARRIERS.map((carrier) => {
+        const services = servicesOf(config, carrier);
+        return (
+          <Paper key={carrier} withBorder p="md" data-testid={`pricing-carrier-${carrier}`}>
+            <Title order={4} mb="xs">
+              {CARRIER_LABELS[carrier]}
+            </Title>
+            {services.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No {CARRIER_LABELS[carrier]} services for this API.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="xs" highlightOnHover layout="fixed">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Service</Table.Th>
+                      <Table.Th w={110}>Enabled</Table.Th>
+                      <Table.Th w={150}>Our Price</Table.Th>
+                      <Table.Th w={190}>Provider Price</Table.Th>
+                      <Table.Th w={190}>Actions</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {services.map((service) => {
+                      const listed = findProviderService(prices, carrier, service);
+                      const margin = flatMargin(service, listed);
+                      const row = editing?.serviceId === service.id ? editing : null;
+                      return (
+                        <Table.Tr
+                          key={service.id}
+                          data-testid="pricing-row"
+                          data-service={service.name}
+                          data-carrier={carrier}
+                        >
+                          <Table.Td>
+                            <Group gap={6}>
+                              <Text size="sm" fw={600}>
+                                {service.name}
+                              </Text>
+                              {service.hasDynamicPricing ? (
+                                <Badge size="xs" variant="light" color="grape">
+                                  Tiers
+                                </Badge>
+                              ) : null}
+                              {service.active ? null : (
+                                <Badge size="xs" variant="outline" color="orange">
+                                  Inactive
+                                </Badge>
+                              )}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>
+                            {row ? (
+                              <Switch
+                                aria-label={`${service.name} enabled`}
+                                checked={row.enabled}
+                                onChange={(e) => setEditing({ ...row, enabled: e.currentTarget.checked })}
+                                disabled={saving}
+                                data-testid="pricing-enabled-toggle"
+                              />
+                            ) : (
+                              <Badge color={service.enabled ? 'green' : 'gray'} variant="light">
+                                {service.enabled ? 'Enabled' : 'Disabled'}
+                              </Badge>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            {row ? (
+                              <NumberInput
+                                aria-label={`${service.name} price`}
+                                size="xs"
+                                w={130}
+                                prefix="$"
+                                min={0}
+                                step={0.01}
+                                decimalScale={2}
+                                fixedDecimalScale
+                                clampBehavior="none"
+                                value={row.price}
+                                onChange={(v) => setEditing({ ...row, price: v, error: null })}
+                                error={row.error}
+                                disabled={saving}
+                                data-testid="pricing-price-input"
+                              />
+                            ) : (
+                              <>
+                                <Text size="sm" fw={600} data-testid="pricing-our-price">
+                                  {formatUsd(service.basePrice)}
+                                </Text>
+                                {service.hasDynamicPricing ? (
+                                  <Text size="xs" c="dimmed">
+                                    {service.pricingTiers.length} weight{' '}
+                                    {service.pricingTiers.length === 1 ? 'tier' : 'tiers'}
+                                  </Text>
+                                ) : null}
+                              </>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" data-testid="pricing-provider-price">
+                              {provider.kind === 'loading' ? '...' : providerPriceText(listed)}
+                            </Text>
+                            {margin !== null ? (
+                              <Text size="xs" c={margin >= 0 ? 'green' : 'red'}>
+                                Margin {margin >= 0 ? '+' : '-'}
+                                {formatUsd(Math.abs(margin))}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={6} wrap="nowrap">
+                              {row ? (
+                                <>
+                                  <Button
+                                    size="compact-xs"
+                                    onClick={() => void save(service)}
+                                    loading={saving}
+                                    data-testid="pricing-save"
+                                  >
+                                    Save
+                                  </Button>
+                                  <Button
+                                    size="compact-xs"
+                                    variant="default"
+                                    onClick={() => setEditing(null)}
+                                    disabled={saving}
+                                    data-testid="pricing-cancel"
+                                  >
+                                    Cancel
+                                  </Button>
+                                </>
+                              ) : (
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  onClick={() => startEdit(service)}
+                                  disabled={saving}
+                                  aria-label={`Edit pricing for ${service.name}`}
+                                  data-testid="pricing-edit"
+                                >
+                                  Edit
+                                </Button>
+                              )}
+                              {service.hasDynamicPricing ? (
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  color="grape"
+                                  onClick={() => openTiers(service)}
+                                  aria-label={`Edit tiers for ${service.name}`}
+                                  data-testid="pricing-edit-tiers"
+                                >
+                                  Edit Tiers
+                                </Button>
+                              ) : null}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        );
+      })}
+      <DynamicPricingModal
+        key={tiers.key}
+        opened={tiers.opened}
+        target={tiers.target}
+        onClose={() => setTiers((t) => ({ ...t, opened: false }))}
+        onSaved={(service, message) => {
+          onUpdated(service);
+          setTiers((t) => ({ ...t, opened: false }));
+          onSuccess(message);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiOptions,
+  deleteConfirmText,
+  pickApi,
+  replaceService,
+  selectionAfterDelete,
+  serviceCount,
+  servicesOf,
+  validateAddApi,
+} from './api-configs';
+import { config, service } from './test-fixtures';
+
+describe('pickApi', () => {
+  const apis = [config('a'), config('b', { isDefault: true }), config('c')];
+
+  it('keeps the current selection while it exists, else the default, else the first', () => {
+    expect(pickApi(apis, 'c')).toBe('c');
+    expect(pickApi(apis, 'gone')).toBe('b');
+    expect(pickApi(apis)).toBe('b');
+    expect(pickApi([config('x'), config('y')])).toBe('x');
+    expect(pickApi([])).toBeNull();
+  });
+});
+
+describe('selectionAfterDelete', () => {
+  it('selects the default the server reports after deleting the selected API', () => {
+    const remaining = [config('a'), config('c', { isDefault: true })];
+    expect(selectionAfterDelete(remaining, 'b', 'c')).toBe('c');
+  });
+
+  it('falls back to the first remaining when no default is left, and to null when none is', () => {
+    expect(selectionAfterDelete([config('a'), config('c')], 'b', null)).toBe('a');
+    expect(selectionAfterDelete([], 'b', null)).toBeNull();
+  });
+
+  it('keeps the selection when another API was deleted', () => {
+    expect(selectionAfterDelete([config('a'), config('c', { isDefault: true })], 'a', 'c')).toBe('a');
+  });
+});
+
+describe('apiOptions', () => {
+  it('marks the default API in its label', () => {
+    expect(apiOptions([config('a', { name: 'API 1', isDefault: true }), config('b', { name: 'API 2' })])).toEqual([
+      { value: 'a', label: 'API 1 (Default)' },
+      { value: 'b', label: 'API 2' },
+    ]);
+  });
+});
+
+describe('servicesOf / serviceCount / replaceService', () => {
+  const api = config('a', {
+    services: {
+      UPS: { 'UPS Ground': service('UPS Ground'), 'UPS 2nd Day Air': service('UPS 2nd Day Air') },
+      USPS: { 'USPS Priority Mail': service('USPS Priority Mail', { carrier: 'USPS' }) },
+      FEDEX: {},
+    },
+  });
+
+  it('lists a carrier by name and counts every carrier', () => {
+    expect(servicesOf(api, 'UPS').map((s) => s.name)).toEqual(['UPS 2nd Day Air', 'UPS Ground']);
+    expect(servicesOf(api, 'FEDEX')).toEqual([]);
+    expect(serviceCount(api)).toBe(3);
+  });
+
+  it('swaps in a saved service and leaves the rest untouched', () => {
+    const saved = { ...service('UPS Ground'), basePrice: 12.25, enabled: false };
+    const next = replaceService(api, saved);
+    expect(next.services.UPS['UPS Ground']).toEqual(saved);
+    expect(next.services.UPS['UPS 2nd Day Air']).toBe(api.services.UPS['UPS 2nd Day Air']);
+    expect(next.services.USPS).toBe(api.services.USPS);
+    expect(api.services.UPS['UPS Ground']?.basePrice).toBe(9.5);
+  });
+});
+
+describe('validateAddApi', () => {
+  it('sends the trimmed values and the default flag', () => {
+    expect(
+      validateAddApi({ name: ' API 3 ', key: ' sk_live_1 ', baseUrl: ' https://p.example.com ', isDefault: true }),
+    ).toEqual({
+      ok: true,
+      body: { name: 'API 3', key: 'sk_live_1', baseUrl: 'https://p.example.com', isDefault: true },
+    });
+  });
+
+  it("refuses any missing or blank field with 'Please fill in all API fields'", () => {
+    const full = { name: 'API 3', key: 'k', baseUrl: 'https://p.example.com', isDefault: false };
+    for (const field of ['name', 'key', 'baseUrl'] as const) {
+      for (const value of ['', '   ']) {
+        expect(validateAddApi({ ...full, [field]: value })).toEqual({
+          ok: false,
+          error: 'Please fill in all API fields',
+        });
+      }
+    }
+  });
+});
+
+describe('deleteConfirmText', () => {
+  it("names the API and says it 'cannot be undone'", () => {
+    const text = deleteConfirmText({ name: 'API 2' });
+    expect(text).toContain('"API 2"');
+    expect(text).toContain('cannot be undone');
+  });
+});
