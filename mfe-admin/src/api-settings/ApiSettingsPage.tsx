@@ -12,9 +12,9 @@ import {
   Stack,
   Table,
   Text,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { useApiConfigs } from '../service-management/use-api-configs';
 import { API_KEY_UPDATED } from './api-key-form';
 import { EditKeyModal } from './EditKeyModal';

@@ -1,8 +1,18 @@
 import { api, errorMessage } from '@labeldesk/api-client';
 import type { AppSettings } from '@labeldesk/contracts';
-import { Alert, Button, ErrorState, Group, LoadingState, PageHeader, Paper, Stack, TextInput } from '@labeldesk/ui';
+import {
+  Alert,
+  Button,
+  ErrorState,
+  Group,
+  LoadingState,
+  PageHeader,
+  Paper,
+  Stack,
+  TextInput,
+  useFlash,
+} from '@labeldesk/ui';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { type AppSettingsErrors, validateAppSettings } from './app-settings-form';
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };

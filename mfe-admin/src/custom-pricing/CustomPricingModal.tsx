@@ -25,9 +25,9 @@ import {
   Stack,
   Switch,
   Text,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { apiOptions, CARRIER_LABELS, pickApi } from '../service-management/api-configs';
 import { TierRowsEditor } from '../service-management/TierRowsEditor';
 import { checkTierRows } from '../service-management/tier-editor';

@@ -18,10 +18,10 @@ import {
   Table,
   Text,
   TextInput,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
-import { useFlash } from '../lib/use-flash';
 import { BalanceModal } from './BalanceModal';
 import { CUSTOMERS_PAGE_SIZE, filterUsers, pageCount, pageOf, replaceUser, roleLabel } from './customer-list';
 

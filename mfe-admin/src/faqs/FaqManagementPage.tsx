@@ -16,9 +16,9 @@ import {
   Table,
   Text,
   Tooltip,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { FaqFormModal } from './FaqFormModal';
 import { answerPreview, knownTags } from './faq-form';
 import { applyMove, type MoveDirection, moveTarget, removeFaq, sortFaqs, upsertFaq } from './faq-list';

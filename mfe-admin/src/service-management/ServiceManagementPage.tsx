@@ -15,9 +15,9 @@ import {
   Stack,
   Tabs,
   Text,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { ServiceStatusTables } from '../service-status/ServiceStatusTables';
 import { AddApiForm } from './AddApiForm';
 import {

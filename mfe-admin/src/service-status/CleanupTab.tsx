@@ -15,9 +15,9 @@ import {
   Table,
   Text,
   Title,
+  useFlash,
 } from '@labeldesk/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import { reliabilityColor, reliabilityLabel } from './reliability';
 import {

@@ -12,9 +12,9 @@ import {
   Select,
   Stack,
   Text,
+  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
-import { useFlash } from '../lib/use-flash';
 import { apiOptions, pickApi, replaceService } from '../service-management/api-configs';
 import { useApiConfigs } from '../service-management/use-api-configs';
 import { ServiceReportModal } from './ServiceReportModal';

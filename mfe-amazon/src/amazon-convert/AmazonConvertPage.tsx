@@ -20,6 +20,7 @@ import {
   Stack,
   Text,
   Title,
+  useFlash,
 } from '@labeldesk/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ConversionOptions, type ConversionOptionsValue, DEFAULT_OPTIONS } from './ConversionOptions';
@@ -40,7 +41,6 @@ import { downloadFile } from './download-file';
 import { type DropzoneRejections, ReportDropzone } from './ReportDropzone';
 import { SenderAddressPicker, type SendersState } from './SenderAddressPicker';
 import { defaultSenderId } from './sender';
-import { useFlashMessage } from './use-flash-message';
 
 /** Amazon Seller Central's unshipped orders report, where the .txt file comes from. */
 export const AMAZON_ORDERS_REPORT_URL =
@@ -75,7 +75,7 @@ export function AmazonConvertPage() {
   const [chosenSenderId, setChosenSenderId] = useState<string | null>(null);
   const [options, setOptions] = useState<ConversionOptionsValue>(DEFAULT_OPTIONS);
   const [state, dispatch] = useReducer(converterReducer, initialConverterState);
-  const [success, showSuccess, clearSuccess] = useFlashMessage(SUCCESS_MS);
+  const [success, showSuccess, clearSuccess] = useFlash(SUCCESS_MS);
   const [zipBusy, setZipBusy] = useState(false);
   const reads = useRef(0);
 

@@ -14,9 +14,9 @@ import {
   Stack,
   Text,
   TextInput,
+  useFlash,
 } from '@labeldesk/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useFlash } from '../common/use-flash';
 import { AddressCard } from './AddressCard';
 import { AddressFormModal } from './AddressFormModal';
 import { type AddressTypeFilter, filterAddresses } from './address-filter';

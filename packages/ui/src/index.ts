@@ -69,3 +69,4 @@ export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
 export { theme, UiProvider } from './theme';
+export { FLASH_MS, useFlash } from './use-flash';

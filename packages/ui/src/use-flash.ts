@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A message that clears itself `ms` after it was last shown (SPEC §9: Amazon successes stay 5 s). */
-export function useFlashMessage(
-  ms: number,
-): [message: string | null, show: (message: string) => void, clear: () => void] {
+/** SPEC §4: success messages clear after 3 s (some screens pass their own duration, e.g. Amazon's 5 s). */
+export const FLASH_MS = 3000;
+
+/**
+ * A message that clears itself `ms` after it was last shown; showing a new one restarts the clock. Returns the current
+ * message (or null), `show` and `clear`.
+ */
+export function useFlash(ms = FLASH_MS): [string | null, (message: string) => void, () => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -13,9 +17,9 @@ export function useFlashMessage(
   }, []);
 
   const show = useCallback(
-    (text: string) => {
+    (next: string) => {
       clearTimeout(timer.current);
-      setMessage(text);
+      setMessage(next);
       timer.current = setTimeout(() => setMessage(null), ms);
     },
     [ms],
