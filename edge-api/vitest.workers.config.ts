@@ -20,6 +20,7 @@ export default defineConfig(async () => {
           bindings: {
             // A test-only secret (wrangler.jsonc declares JWT_SECRET as a required secret without a value).
             JWT_SECRET: 'workers-test-secret-0123456789abcdef0123456789abcdef',
+            PROVIDER_KEY_SECRET: 'workers-test-provider-key-secret-0123456789abcdef',
             TEST_MIGRATIONS: migrations,
             TEST_CRONS: crons,
           },

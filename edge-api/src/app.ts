@@ -7,9 +7,18 @@ import { notFound, onError } from './middleware/error-handler';
 import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
 import { addressesRouter } from './routes/addresses/addresses.index';
 import { authRouter } from './routes/auth/auth.index';
+import { balanceRouter } from './routes/balance/balance.index';
+import { cryptoRouter } from './routes/crypto/crypto.index';
+import { customPricingRouter } from './routes/custom-pricing/custom-pricing.index';
+import { depositsRouter } from './routes/deposits/deposits.index';
 import { faqsRouter } from './routes/faqs/faqs.index';
 import { healthRouter } from './routes/health/health.index';
+import { serviceConfigRouter } from './routes/service-config/service-config.index';
+import { serviceReportRouter } from './routes/service-report/service-report.index';
 import { settingsRouter } from './routes/settings/settings.index';
+import { shippingRouter } from './routes/shipping/shipping.index';
+import { shippingApisRouter } from './routes/shipping-apis/shipping-apis.index';
+import { usersRouter } from './routes/users/users.index';
 
 export type { ClientIpResolver, ServicesFactory } from './middleware/init';
 
@@ -33,7 +42,16 @@ function apiRoutes() {
     .route('/', authRouter)
     .route('/', settingsRouter)
     .route('/', faqsRouter)
-    .route('/', addressesRouter);
+    .route('/', addressesRouter)
+    .route('/', balanceRouter)
+    .route('/', cryptoRouter)
+    .route('/', usersRouter)
+    .route('/', depositsRouter)
+    .route('/', shippingRouter)
+    .route('/', shippingApisRouter)
+    .route('/', serviceConfigRouter)
+    .route('/', serviceReportRouter)
+    .route('/', customPricingRouter);
 }
 
 /**

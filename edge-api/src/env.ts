@@ -1,8 +1,11 @@
 import type { User } from './db/schema';
+import type { SecretBox } from './lib/secret-box';
 import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
 import type { Db } from './ports/database';
 import type { JobQueue } from './ports/job-queue';
+import type { LabelProviders } from './ports/label-provider';
+import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
 
 /** Settings the use-cases read; validated with zod at each entry (Node: process.env; Workers: bindings). */
@@ -14,6 +17,11 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   /** Public support address shown by /api/settings/public-settings. */
   supportEmail: string;
+  /**
+   * Where customers reach the web UI, without a trailing slash (e.g. https://labeldesk.example): the processor's
+   * checkout page sends them back to `${publicUrl}/balance`.
+   */
+  publicUrl: string;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */
@@ -24,6 +32,12 @@ export interface Services {
   rateLimiter: RateLimiter;
   blobs: BlobStore;
   clock: Clock;
+  /** Crypto top-ups (BTCPay Server Greenfield). */
+  payments: PaymentProcessor;
+  /** Upstream label providers: SSRF-checked HTTP clients per API config (src/adapters/label-provider). */
+  labelProviders: LabelProviders;
+  /** Seals provider API keys at rest (AES-256-GCM, key from PROVIDER_KEY_SECRET). */
+  providerKeys: SecretBox;
 }
 
 /** The authenticated caller, set by the auth middleware. */

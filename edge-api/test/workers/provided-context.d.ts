@@ -4,6 +4,15 @@ declare module 'vitest' {
     /** URL of a local Hrana-over-HTTP server (Turso's protocol) over a migrated libSQL file. */
     tursoUrl: string;
     tursoAuthToken: string;
+    /** A BTCPay (Greenfield) sandbox served from Node: its base URL, store id and API key. */
+    btcpay: { url: string; storeId: string; apiKey: string };
+    /** The carrier (label provider) sandbox served from Node: its URL, control key and two catalogues. */
+    carrier: {
+      url: string;
+      controlKey: string;
+      alpha: { baseUrl: string; apiKey: string };
+      beta: { baseUrl: string; apiKey: string };
+    };
   }
 }
 

@@ -2,28 +2,53 @@ import {
   type AddressInput,
   AddressListResponse,
   AddressResponse,
+  type AddServicesRequest,
+  AddServicesResponse,
   AdminUserListResponse,
+  AllServicesResponse,
+  ApiConfigListResponse,
+  ApiConfigResponse,
   AppSettings,
   AuthResponse,
   BalanceResponse,
+  CheckUpdatesResponse,
+  CleanupReportResponse,
+  type CreateApiConfigRequest,
   type CreateFaqRequest,
   type CreateInvoiceRequest,
   CreateInvoiceResponse,
+  CustomerApiListResponse,
+  DefaultApiResponse,
+  DeleteApiConfigResponse,
   DepositListResponse,
+  DynamicPricingResponse,
   FaqListResponse,
   FaqResponse,
   type ListQuery,
   type LoginRequest,
   MessageResponse,
   PendingCryptoPaymentsResponse,
+  ProviderPricesResponse,
   PublicSettings,
   RefreshPaymentResponse,
   type RegisterRequest,
+  type RemoveServicesRequest,
+  RemoveServicesResponse,
+  ServiceReliabilityResponse,
+  type ServiceReportRequest,
+  ServiceResponse,
   TransactionListResponse,
+  type UpdateApiKeyRequest,
   type UpdateAppSettingsRequest,
   type UpdateBalanceRequest,
   UpdateBalanceResponse,
+  type UpdateDynamicPricingRequest,
   type UpdateFaqRequest,
+  type UpdateReliabilityRequest,
+  type UpdateServicePricingRequest,
+  type UpdateUserPricingRequest,
+  UpdateUserPricingResponse,
+  UserPricingResponse,
   VerifyResponse,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
@@ -98,6 +123,74 @@ export const api = {
     update: (id: string, body: AddressInput) =>
       request(`/api/addresses/${enc(id)}`, { method: 'PUT', body, schema: AddressResponse }),
     remove: (id: string) => request(`/api/addresses/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
+  },
+  /** Customer: the shipping APIs and services they can buy from (SPEC §7 shipping calls). */
+  shipping: {
+    apis: () => request('/api/shipping/apis', { schema: CustomerApiListResponse }),
+    defaultApi: () => request('/api/shipping/default-api', { schema: DefaultApiResponse }),
+    /** Enabled services of one API (the default without `apiId`) with this customer's price. */
+    allServices: (apiId?: string) =>
+      request(`/api/shipping/all-services${apiId ? `?apiId=${enc(apiId)}` : ''}`, { schema: AllServicesResponse }),
+    reliability: () => request('/api/shipping/services/reliability', { schema: ServiceReliabilityResponse }),
+  },
+  /** Admin: provider API configs and per-service settings (keys always come back masked). */
+  adminConfig: {
+    listApis: () => request('/api/admin/config/apis', { schema: ApiConfigListResponse }),
+    createApi: (body: CreateApiConfigRequest) =>
+      request('/api/admin/config/apis', { method: 'POST', body, schema: ApiConfigResponse }),
+    updateApiKey: (id: string, body: UpdateApiKeyRequest) =>
+      request(`/api/admin/config/apis/${enc(id)}`, { method: 'PUT', body, schema: ApiConfigResponse }),
+    deleteApi: (id: string) =>
+      request(`/api/admin/config/apis/${enc(id)}`, { method: 'DELETE', schema: DeleteApiConfigResponse }),
+    setDefault: (id: string) =>
+      request(`/api/admin/config/apis/${enc(id)}/set-default`, { method: 'PATCH', schema: ApiConfigResponse }),
+    /** The provider's live tier prices, for "our price vs provider price". */
+    providerPrices: (id: string) =>
+      request(`/api/admin/config/apis/${enc(id)}/provider-prices`, { schema: ProviderPricesResponse }),
+    updatePricing: (apiId: string, carrier: string, service: string, body: UpdateServicePricingRequest) =>
+      request(`/api/admin/config/pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
+        method: 'PATCH',
+        body,
+        schema: ServiceResponse,
+      }),
+    updateReliability: (apiId: string, carrier: string, serviceName: string, body: UpdateReliabilityRequest) =>
+      request(`/api/admin/config/service-reliability/${enc(apiId)}/${enc(carrier)}/${enc(serviceName)}`, {
+        method: 'PATCH',
+        body,
+        schema: ServiceResponse,
+      }),
+    getDynamicPricing: (apiId: string, carrier: string, service: string) =>
+      request(`/api/admin/config/dynamic-pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
+        schema: DynamicPricingResponse,
+      }),
+    updateDynamicPricing: (apiId: string, carrier: string, service: string, body: UpdateDynamicPricingRequest) =>
+      request(`/api/admin/config/dynamic-pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
+        method: 'PATCH',
+        body,
+        schema: ServiceResponse,
+      }),
+  },
+  /** Admin: service report (new services from the providers, obsolete ones of ours). */
+  adminServices: {
+    checkUpdates: (body: ServiceReportRequest = {}) =>
+      request('/api/admin/services/check-updates', { method: 'POST', body, schema: CheckUpdatesResponse }),
+    cleanupReport: (body: ServiceReportRequest = {}) =>
+      request('/api/admin/services/cleanup-report', { method: 'POST', body, schema: CleanupReportResponse }),
+    addServices: (body: AddServicesRequest) =>
+      request('/api/admin/services/add-services', { method: 'POST', body, schema: AddServicesResponse }),
+    removeServices: (body: RemoveServicesRequest) =>
+      request('/api/admin/services/remove-services', { method: 'POST', body, schema: RemoveServicesResponse }),
+  },
+  /** Admin: one customer's custom pricing for one API. */
+  adminPricing: {
+    get: (userId: string, apiId: string) =>
+      request(`/api/admin/users/${enc(userId)}/pricing/${enc(apiId)}`, { schema: UserPricingResponse }),
+    update: (userId: string, apiId: string, body: UpdateUserPricingRequest) =>
+      request(`/api/admin/users/${enc(userId)}/pricing/${enc(apiId)}`, {
+        method: 'PATCH',
+        body,
+        schema: UpdateUserPricingResponse,
+      }),
   },
 };
 export type Api = typeof api;

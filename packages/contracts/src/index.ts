@@ -6,4 +6,5 @@ export * from './errors';
 export * from './faqs';
 export * from './health';
 export * from './money';
+export * from './providers';
 export * from './settings';

@@ -40,6 +40,8 @@ export interface SandboxRuntime {
   latencyRng: Rng;
   controlKey: string | undefined;
   log: (line: string) => void;
+  /** Path prefix the app is mounted under ('' when it is the whole server), e.g. '/sandbox/carrier'. */
+  basePath?: string;
 }
 
 type AppEnv = { Variables: { catalogue: Catalogue; requestId: string } };
@@ -76,8 +78,8 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-function baseUrl(c: Context, catalogue: Catalogue): string {
-  return `${new URL(c.req.url).origin}/catalogues/${catalogue.id}`;
+function baseUrl(c: Context, catalogue: Catalogue, basePath = ''): string {
+  return `${new URL(c.req.url).origin}${basePath}/catalogues/${catalogue.id}`;
 }
 
 export function serviceView(service: OfferedService, templates: readonly string[]) {
@@ -279,7 +281,10 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
       },
       key ? { key, requestHash: createHash('sha256').update(canonicalJson(raw)).digest('hex') } : undefined,
     );
-    const view: ReturnType<typeof labelView> & { labelPdf?: string } = labelView(label, baseUrl(c, catalogue));
+    const view: ReturnType<typeof labelView> & { labelPdf?: string } = labelView(
+      label,
+      baseUrl(c, catalogue, rt.basePath),
+    );
     if (body.includePdf) view.labelPdf = Buffer.from(await renderLabelPdf(label)).toString('base64');
     if (replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(view, replayed ? 200 : 201);
@@ -287,7 +292,7 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
 
   v1.get('/labels/:labelId', (c) => {
     const catalogue = c.get('catalogue');
-    return c.json(labelView(catalogue.label(c.req.param('labelId')), baseUrl(c, catalogue)));
+    return c.json(labelView(catalogue.label(c.req.param('labelId')), baseUrl(c, catalogue, rt.basePath)));
   });
 
   v1.get('/labels/:labelId/pdf', async (c) => {
@@ -302,7 +307,7 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
 
   v1.post('/labels/:labelId/void', (c) => {
     const catalogue = c.get('catalogue');
-    return c.json(labelView(catalogue.voidLabel(c.req.param('labelId')), baseUrl(c, catalogue)));
+    return c.json(labelView(catalogue.voidLabel(c.req.param('labelId')), baseUrl(c, catalogue, rt.basePath)));
   });
 
   v1.get('/tracking/:trackingNumber', (c) => {
@@ -357,7 +362,7 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
       catalogues: [...rt.catalogues.values()].map((cat) => ({
         id: cat.id,
         name: cat.name,
-        baseUrl: `${new URL(c.req.url).origin}/catalogues/${cat.id}`,
+        baseUrl: `${new URL(c.req.url).origin}${rt.basePath ?? ''}/catalogues/${cat.id}`,
         apiKey: cat.apiKey,
         down: cat.down,
         epoch: cat.epoch.toISOString(),

@@ -5,9 +5,11 @@ export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
 export { convertWeight, tierFor } from './pricing';
 export {
   type CarrierSandbox,
+  type CarrierSandboxApp,
   type CarrierSandboxOptions,
   type CatalogueHandle,
   createCarrierSandbox,
+  createCarrierSandboxApp,
   type ServiceListing,
 } from './sandbox';
 export { type TrackingEvent, type TrackingStatus, trackingAt } from './tracking';

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createCarrierApp, type RateLimit, type SandboxRuntime, serviceView } from './app';
 import { Catalogue } from './catalogue';
 import { defaultCatalogues } from './default-catalogues';
@@ -81,11 +82,10 @@ function checkLatency(latency: Latency): Latency {
   return latency;
 }
 
-/**
- * Starts the sandbox label carrier: one HTTP server hosting every catalogue under `/catalogues/<id>/v1`, each with its
- * own API key, services and prices. See the package README for the protocol.
- */
-export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Promise<CarrierSandbox> {
+type RuntimeOptions = Omit<CarrierSandboxOptions, 'port' | 'host'>;
+
+/** The catalogues and the shared run-time state, from the options (validated). */
+function buildRuntime(opts: RuntimeOptions, basePath: string): SandboxRuntime {
   const clock = opts.clock ?? { now: () => new Date() };
   const timeline = { exceptionRate: checkRate('exceptionRate', opts.exceptionRate ?? 0.1) };
   const definitions = opts.catalogues ?? defaultCatalogues();
@@ -100,7 +100,7 @@ export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Pr
   if (new Set(keys).size !== keys.length) throw new Error('sandbox-carrier: catalogues must have distinct API keys');
 
   const seed = opts.seed ?? randomSeed();
-  const rt: SandboxRuntime = {
+  return {
     catalogues,
     clock,
     timeline,
@@ -112,7 +112,80 @@ export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Pr
     latencyRng: mulberry32(seed ^ 0x9e3779b9),
     controlKey: opts.controlKey,
     log: opts.log ?? ((line) => console.error(line)),
+    basePath,
   };
+}
+
+function handleFor(cat: Catalogue, baseUrl: string): CatalogueHandle {
+  return {
+    id: cat.id,
+    name: cat.name,
+    baseUrl,
+    apiKey: cat.apiKey,
+    services: () => cat.services().map((s) => serviceView(s, cat.templates)),
+    addService: (service) => serviceView(cat.addService(service), cat.templates),
+    retireService: (code) => cat.retireService(code),
+    setServiceStatus: (code, status) => serviceView(cat.setServiceStatus(code, status), cat.templates),
+    setDown: (down) => {
+      cat.down = down;
+    },
+  };
+}
+
+/** The sandbox as a fetch handler to mount inside another server (see {@link createCarrierSandboxApp}). */
+export interface CarrierSandboxApp {
+  /** Answers requests whose path starts with `basePath`; anything else is a 404 in the sandbox's error shape. */
+  fetch(request: Request): Response | Promise<Response>;
+  /** e.g. '/sandbox/carrier' (no trailing slash). */
+  basePath: string;
+  /** Per catalogue; `baseUrl` is `path` under the origin the host server is reached at (`baseUrlFor`). */
+  catalogues: Record<string, Omit<CatalogueHandle, 'baseUrl'> & { path: string }>;
+  /** `<origin><basePath>/catalogues/<id>`. */
+  baseUrlFor(origin: string, catalogueId: string): string;
+  setDown(down: boolean): void;
+  setLatency(latencyMs: Latency): void;
+  setFailureRate(failureRate: number): void;
+}
+
+/**
+ * The sandbox without a server of its own: the same protocol, catalogues and controls, served under `basePath` by
+ * whoever calls `fetch` (LabelDesk's Node entry mounts it on its own port under /sandbox/carrier).
+ */
+export function createCarrierSandboxApp(opts: RuntimeOptions & { basePath: string }): CarrierSandboxApp {
+  const basePath = opts.basePath.replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9._-]+)+$/.test(basePath)) throw new Error(`sandbox-carrier: bad basePath "${opts.basePath}"`);
+  const rt = buildRuntime(opts, basePath);
+  const inner = createCarrierApp(rt);
+  const outer = new Hono().route(basePath, inner);
+  outer.notFound((c) => c.json(new CarrierError('not_found', `No route ${c.req.method} ${c.req.path}`).toBody(), 404));
+  const catalogues: CarrierSandboxApp['catalogues'] = {};
+  for (const cat of rt.catalogues.values()) {
+    const { baseUrl: _unused, ...handle } = handleFor(cat, '');
+    catalogues[cat.id] = { ...handle, path: `${basePath}/catalogues/${cat.id}` };
+  }
+  return {
+    fetch: (request) => outer.fetch(request),
+    basePath,
+    catalogues,
+    baseUrlFor: (origin, catalogueId) => `${origin.replace(/\/+$/, '')}${basePath}/catalogues/${catalogueId}`,
+    setDown: (down) => {
+      rt.down = down;
+    },
+    setLatency: (latencyMs) => {
+      rt.latency = checkLatency(latencyMs);
+    },
+    setFailureRate: (failureRate) => {
+      rt.failureRate = checkRate('failureRate', failureRate);
+    },
+  };
+}
+
+/**
+ * Starts the sandbox label carrier: one HTTP server hosting every catalogue under `/catalogues/<id>/v1`, each with its
+ * own API key, services and prices. See the package README for the protocol.
+ */
+export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Promise<CarrierSandbox> {
+  const rt = buildRuntime(opts, '');
   const app = createCarrierApp(rt);
 
   const host = opts.host ?? '127.0.0.1';
@@ -126,21 +199,7 @@ export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Pr
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${info.port}`;
 
   const handles: Record<string, CatalogueHandle> = {};
-  for (const cat of catalogues.values()) {
-    handles[cat.id] = {
-      id: cat.id,
-      name: cat.name,
-      baseUrl: `${url}/catalogues/${cat.id}`,
-      apiKey: cat.apiKey,
-      services: () => cat.services().map((s) => serviceView(s, cat.templates)),
-      addService: (service) => serviceView(cat.addService(service), cat.templates),
-      retireService: (code) => cat.retireService(code),
-      setServiceStatus: (code, status) => serviceView(cat.setServiceStatus(code, status), cat.templates),
-      setDown: (down) => {
-        cat.down = down;
-      },
-    };
-  }
+  for (const cat of rt.catalogues.values()) handles[cat.id] = handleFor(cat, `${url}/catalogues/${cat.id}`);
 
   let closing: Promise<void> | undefined;
   return {

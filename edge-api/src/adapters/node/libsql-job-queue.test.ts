@@ -4,7 +4,11 @@ import type { JobMessage } from '../../ports/job-queue';
 import { libsqlJobQueue } from './libsql-job-queue';
 import { type TestServices, testServices } from './test-support';
 
-const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId, olderThanMs: 1000 });
+const purge = (jobId: string): Extract<JobMessage, { type: 'maintenance.purge' }> => ({
+  type: 'maintenance.purge',
+  jobId,
+  olderThanMs: 1000,
+});
 
 describe('libsqlJobQueue', () => {
   let t: TestServices;

@@ -1,9 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type User, users } from '../../db/schema';
 import type { Services } from '../../env';
+import { newId } from '../../lib/ids';
+import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, fixedClock } from '../../ports/clock';
+import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import { noopRateLimiter } from '../../ports/rate-limiter';
+import { labelProviders } from '../label-provider/label-providers';
 import { fsBlobStore } from './fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from './libsql-db';
 import { libsqlJobQueue } from './libsql-job-queue';
@@ -22,8 +27,14 @@ export interface TestServices {
   cleanup(): Promise<void>;
 }
 
-/** Real Node adapters on a migrated temp database, with a clock the test moves by hand. */
-export async function testServices(start = new Date('2026-01-01T00:00:00.000Z')): Promise<TestServices> {
+/**
+ * Real Node adapters on a migrated temp database, with a clock the test moves by hand. Without `payments`, crypto
+ * calls fail as not configured.
+ */
+export async function testServices(
+  start = new Date('2026-01-01T00:00:00.000Z'),
+  opts: { payments?: PaymentProcessor } = {},
+): Promise<TestServices> {
   const { dir, cleanup } = await tempDir();
   const database = await openLibsqlDb({ dataDir: dir });
   const clock = fixedClock(start);
@@ -33,12 +44,16 @@ export async function testServices(start = new Date('2026-01-01T00:00:00.000Z'))
       jwtSecret: 'unit-test-secret-0123456789abcdefghijkl',
       jwtTtlSeconds: 3600,
       supportEmail: 's@x',
+      publicUrl: 'http://localhost:8787',
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock as Clock),
     rateLimiter: noopRateLimiter,
     blobs: fsBlobStore(dir),
     clock,
+    payments: opts.payments ?? unconfiguredPaymentProcessor,
+    labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
+    providerKeys: createSecretBox('unit-test-provider-key-secret-0123456789abcdef'),
   };
   return {
     services,
@@ -50,4 +65,27 @@ export async function testServices(start = new Date('2026-01-01T00:00:00.000Z'))
       await cleanup();
     },
   };
+}
+
+/** A user row inserted directly (no password hashing), for tests that need accounts fast. */
+export async function insertTestUser(
+  services: Services,
+  fields: { id?: string; email?: string; name?: string; isAdmin?: boolean } = {},
+): Promise<User> {
+  const now = services.clock.now().toISOString();
+  const id = fields.id ?? newId('usr');
+  const [row] = await services.db
+    .insert(users)
+    .values({
+      id,
+      name: fields.name ?? `User ${id.slice(-6)}`,
+      email: fields.email ?? `${id.toLowerCase()}@example.test`,
+      passwordHash: 'not-a-hash',
+      isAdmin: fields.isAdmin ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
 }

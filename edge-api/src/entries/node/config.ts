@@ -15,35 +15,101 @@ const trustProxy = z.preprocess((v) => {
   return typeof text === 'string' ? Number(text) : text;
 }, z.number().int().min(0).max(10));
 
+const httpUrl = (name: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), `${name} must be an http(s) URL`)
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+/** true/false/1/0 (any case); empty = unset. */
+const booleanFlag = (name: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const text = v.trim().toLowerCase();
+      if (text === '') return undefined;
+      return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : v;
+    },
+    z.boolean({ error: `${name} must be true or false` }),
+  );
+
 const remoteUrl = (name: string) =>
   z.preprocess(emptyToUndefined, z.string().trim().default(`/remotes/${name}/remoteEntry.js`));
 
 /** The Node entry's settings, camelCase; `configFromEnv` maps the environment onto it. Defaults live here only. */
-export const NodeConfig = z.object({
-  port: z.coerce.number().int().min(0).max(65_535).default(8787),
-  /** Interface to bind; default all interfaces. */
-  host: optionalText,
-  /** Database, blobs and the generated JWT secret live here; relative paths resolve against the working directory. */
-  dataDir: z.preprocess(emptyToUndefined, z.string().default('.data')).transform((p) => resolve(p)),
-  adminEmail: z.preprocess(emptyToUndefined, z.email('ADMIN_EMAIL must be an email address').optional()),
-  adminPassword: z.preprocess(
-    emptyToUndefined,
-    z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
-  ),
-  /** HS256 secret; if unset, one is generated on first start and kept in DATA_DIR/jwt-secret (mode 0600). */
-  jwtSecret: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
-  jwtTtlSeconds: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(365 * 24 * 3600)
-    .default(7 * 24 * 3600),
-  supportEmail: z.preprocess(emptyToUndefined, z.string().trim().default('support@labeldesk.example')),
-  trustProxy: trustProxy.default(0),
-  remoteCustomerUrl: remoteUrl('customer'),
-  remoteAdminUrl: remoteUrl('admin'),
-  remoteAmazonUrl: remoteUrl('amazon'),
-});
+export const NodeConfig = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65_535).default(8787),
+    /** Interface to bind; default all interfaces. */
+    host: optionalText,
+    /** Database, blobs and the generated JWT secret live here; relative paths resolve against the working directory. */
+    dataDir: z.preprocess(emptyToUndefined, z.string().default('.data')).transform((p) => resolve(p)),
+    adminEmail: z.preprocess(emptyToUndefined, z.email('ADMIN_EMAIL must be an email address').optional()),
+    adminPassword: z.preprocess(
+      emptyToUndefined,
+      z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
+    ),
+    /** HS256 secret; if unset, one is generated on first start and kept in DATA_DIR/jwt-secret (mode 0600). */
+    jwtSecret: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
+    jwtTtlSeconds: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(365 * 24 * 3600)
+      .default(7 * 24 * 3600),
+    supportEmail: z.preprocess(emptyToUndefined, z.string().trim().default('support@labeldesk.example')),
+    trustProxy: trustProxy.default(0),
+    remoteCustomerUrl: remoteUrl('customer'),
+    remoteAdminUrl: remoteUrl('admin'),
+    remoteAmazonUrl: remoteUrl('amazon'),
+    /** Where customers reach the UI (checkout redirect back to /balance); default http://localhost:PORT. */
+    publicUrl: httpUrl('PUBLIC_URL'),
+    /** A BTCPay Server (Greenfield API). Unset: the embedded BTCPay sandbox is started on its own port. */
+    btcpayUrl: httpUrl('BTCPAY_URL'),
+    btcpayStoreId: optionalText,
+    btcpayApiKey: optionalText,
+    btcpayWebhookSecret: optionalText,
+    /**
+     * Seals the provider API keys kept in the database (AES-256-GCM); if unset, one is generated on first start and
+     * kept in DATA_DIR/provider-key-secret (mode 0600).
+     */
+    providerKeySecret: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'PROVIDER_KEY_SECRET needs at least 32 characters').optional(),
+    ),
+    /**
+     * Provider base URLs may be http and loopback/private addresses. Unset: on exactly when the embedded carrier
+     * sandbox runs (it lives on this server's loopback address).
+     */
+    allowPrivateProviderUrls: booleanFlag('ALLOW_PRIVATE_PROVIDER_URLS').optional(),
+    /** Per-attempt timeout of provider calls (ms). */
+    providerTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** on: serve the carrier sandbox under /sandbox/carrier and seed "API 1"/"API 2" on a fresh DATA_DIR. */
+    carrierSandbox: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z.enum(['on', 'off'], { error: 'CARRIER_SANDBOX must be on or off' }).default('on'),
+    ),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.btcpayUrl) return;
+    const required = { btcpayStoreId: 'BTCPAY_STORE_ID', btcpayApiKey: 'BTCPAY_API_KEY' } as const;
+    for (const [key, name] of Object.entries(required)) {
+      if (!c[key as keyof typeof required])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${name} is required with BTCPAY_URL` });
+    }
+    if (!c.btcpayWebhookSecret || c.btcpayWebhookSecret.length < 16) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['btcpayWebhookSecret'],
+        message: 'BTCPAY_WEBHOOK_SECRET (at least 16 characters) is required with BTCPAY_URL',
+      });
+    }
+  });
 export type NodeConfig = z.output<typeof NodeConfig>;
 /** What callers may pass (env strings or typed values); `NodeConfig.parse` applies the defaults. */
 export interface NodeConfigInput {
@@ -59,6 +125,15 @@ export interface NodeConfigInput {
   remoteCustomerUrl?: string | undefined;
   remoteAdminUrl?: string | undefined;
   remoteAmazonUrl?: string | undefined;
+  publicUrl?: string | undefined;
+  btcpayUrl?: string | undefined;
+  btcpayStoreId?: string | undefined;
+  btcpayApiKey?: string | undefined;
+  btcpayWebhookSecret?: string | undefined;
+  providerKeySecret?: string | undefined;
+  allowPrivateProviderUrls?: boolean | string | undefined;
+  providerTimeoutMs?: number | string | undefined;
+  carrierSandbox?: 'on' | 'off' | string | undefined;
 }
 
 /** Reads and validates the environment (names as documented: PORT, DATA_DIR, ADMIN_EMAIL, ...). */
@@ -76,6 +151,15 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     remoteCustomerUrl: env.REMOTE_CUSTOMER_URL,
     remoteAdminUrl: env.REMOTE_ADMIN_URL,
     remoteAmazonUrl: env.REMOTE_AMAZON_URL,
+    publicUrl: env.PUBLIC_URL,
+    btcpayUrl: env.BTCPAY_URL,
+    btcpayStoreId: env.BTCPAY_STORE_ID,
+    btcpayApiKey: env.BTCPAY_API_KEY,
+    btcpayWebhookSecret: env.BTCPAY_WEBHOOK_SECRET,
+    providerKeySecret: env.PROVIDER_KEY_SECRET,
+    allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS,
+    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    carrierSandbox: env.CARRIER_SANDBOX,
   };
   const parsed = NodeConfig.safeParse(input);
   if (!parsed.success) {
@@ -92,6 +176,15 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       remoteCustomerUrl: 'REMOTE_CUSTOMER_URL',
       remoteAdminUrl: 'REMOTE_ADMIN_URL',
       remoteAmazonUrl: 'REMOTE_AMAZON_URL',
+      publicUrl: 'PUBLIC_URL',
+      btcpayUrl: 'BTCPAY_URL',
+      btcpayStoreId: 'BTCPAY_STORE_ID',
+      btcpayApiKey: 'BTCPAY_API_KEY',
+      btcpayWebhookSecret: 'BTCPAY_WEBHOOK_SECRET',
+      providerKeySecret: 'PROVIDER_KEY_SECRET',
+      allowPrivateProviderUrls: 'ALLOW_PRIVATE_PROVIDER_URLS',
+      providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+      carrierSandbox: 'CARRIER_SANDBOX',
     };
     const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

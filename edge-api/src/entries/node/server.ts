@@ -2,15 +2,25 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import type { BtcpaySandbox, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
+import type { CarrierSandboxApp } from '@labeldesk/sandbox-carrier';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
 import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled } from '../../jobs/schedule';
 import type { Clock } from '../../ports/clock';
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
+import {
+  CARRIER_SANDBOX_BASE_PATH,
+  type CarrierSandboxOverrides,
+  createEmbeddedCarrierSandbox,
+  seedCarrierSandboxApis,
+} from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
 import { loadOrCreateJwtSecret } from './jwt-secret';
+import { type PaymentsSetup, setupPayments } from './payments';
+import { loadOrCreateProviderKeySecret } from './provider-key-secret';
 import { createNodeServices } from './services';
 import { createWebApp } from './static';
 
@@ -30,6 +40,10 @@ export interface StartServerOptions extends NodeConfigInput {
   schedulerIntervalMs?: number;
   /** Run background jobs in this process; default true. */
   runJobs?: boolean;
+  /** Overrides for the embedded BTCPay sandbox (when BTCPAY_URL is not set), e.g. a shorter settlement delay. */
+  btcpaySandbox?: Partial<BtcpaySandboxOptions>;
+  /** Overrides for the embedded carrier sandbox (CARRIER_SANDBOX=on), e.g. latency, failure rate, seed. */
+  carrierSandboxOptions?: CarrierSandboxOverrides;
 }
 
 export interface RunningServer {
@@ -39,6 +53,10 @@ export interface RunningServer {
   config: NodeConfig;
   /** The process's services (database, queue, ...), for tests and tools. */
   services: Services;
+  /** The embedded BTCPay sandbox (its test controls), when no BTCPAY_URL was configured. */
+  btcpay: BtcpaySandbox | undefined;
+  /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
+  carrier: CarrierSandboxApp | undefined;
   /** Stops accepting requests, stops the job runner and the scheduler, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -48,24 +66,56 @@ export interface RunningServer {
  * starts the job runner and the scheduler, and serves the API under /api plus the front-ends.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const { rootDir, log: logOpt, clock, jobPollIntervalMs, schedulerIntervalMs, runJobs, ...configInput } = opts;
+  const {
+    rootDir,
+    log: logOpt,
+    clock,
+    jobPollIntervalMs,
+    schedulerIntervalMs,
+    runJobs,
+    btcpaySandbox,
+    carrierSandboxOptions: carrierSandboxOverrides,
+    ...configInput
+  } = opts;
   const log = logOpt ?? ((line: string) => console.log(line));
   const config = NodeConfig.parse(configInput);
   mkdirSync(config.dataDir, { recursive: true });
 
   const jwtSecret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
+  const providerKeySecret = await loadOrCreateProviderKeySecret(config.dataDir, config.providerKeySecret);
+  const carrier =
+    config.carrierSandbox === 'on'
+      ? await createEmbeddedCarrierSandbox(config.dataDir, {
+          log: (line) => log(`[carrier-sandbox] ${line}`),
+          ...carrierSandboxOverrides,
+        })
+      : undefined;
   const node = await createNodeServices({
+    providerKeySecret,
+    // The embedded sandbox lives on this server's loopback address: allowed unless ALLOW_PRIVATE_PROVIDER_URLS says no.
+    allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? config.carrierSandbox === 'on',
+    providerTimeoutMs: config.providerTimeoutMs,
     dataDir: config.dataDir,
     jwtSecret,
     jwtTtlSeconds: config.jwtTtlSeconds,
     supportEmail: config.supportEmail,
     ...(clock ? { clock } : {}),
   });
-  const { services, database } = node;
+  const { database } = node;
+  let services = node.services;
 
   let runner: LocalJobRunner | undefined;
   let scheduler: ReturnType<typeof setInterval> | undefined;
   let server: ReturnType<typeof serve> | undefined;
+  let payments: PaymentsSetup | undefined;
+  // Requests wait for the payment processor (which needs our port to point its webhook at us) to be set up.
+  let markReady: (s: Services) => void = () => {};
+  let markFailed: (err: unknown) => void = () => {};
+  const ready = new Promise<Services>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => {});
   try {
     const admin = await ensureAdmin(services, { email: config.adminEmail, password: config.adminPassword });
     if (admin.kind !== 'exists') {
@@ -78,21 +128,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       }
     }
 
-    if (runJobs !== false) {
-      runner = localJobRunner({ services, log, ...(jobPollIntervalMs ? { pollIntervalMs: jobPollIntervalMs } : {}) });
-      node.onEnqueue.current = () => runner?.wake();
-      runner.start();
-      const tick = () => {
-        runScheduled(services, PERIODIC_CRON).catch((err: unknown) => {
-          log(`[labeldesk] scheduler error: ${err instanceof Error ? err.message : String(err)}`);
-        });
-      };
-      tick();
-      scheduler = setInterval(tick, schedulerIntervalMs ?? PERIODIC_INTERVAL_MS);
-      scheduler.unref();
-    }
-
-    const api = createApp({ services: () => services, clientIp: nodeClientIp(config.trustProxy) });
+    const api = createApp({ services: () => ready, clientIp: nodeClientIp(config.trustProxy) });
     const web = createWebApp({
       rootDir: rootDir ?? REPO_ROOT,
       remotes: { customer: config.remoteCustomerUrl, admin: config.remoteAdminUrl, amazon: config.remoteAmazonUrl },
@@ -100,6 +136,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
     const fetch = (request: Request, env: HttpBindings | Http2Bindings) => {
       const { pathname } = new URL(request.url);
+      if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
     };
 
@@ -112,6 +149,47 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 
+    payments = await setupPayments({
+      config,
+      internalUrl: url,
+      log,
+      ...(btcpaySandbox ? { sandboxOptions: btcpaySandbox } : {}),
+    });
+    if (payments.sandbox) {
+      log(
+        `[labeldesk] BTCPay sandbox (crypto top-ups, no real money) on ${payments.sandbox.url}; set BTCPAY_URL to use a real BTCPay Server`,
+      );
+    }
+    services = {
+      ...services,
+      payments: payments.payments,
+      config: { ...services.config, publicUrl: config.publicUrl ?? `http://localhost:${info.port}` },
+    };
+    const finalServices = services;
+
+    if (runJobs !== false) {
+      runner = localJobRunner({
+        services: finalServices,
+        log,
+        ...(jobPollIntervalMs ? { pollIntervalMs: jobPollIntervalMs } : {}),
+      });
+      node.onEnqueue.current = () => runner?.wake();
+      runner.start();
+      const tick = () => {
+        runScheduled(finalServices, PERIODIC_CRON).catch((err: unknown) => {
+          log(`[labeldesk] scheduler error: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      };
+      tick();
+      scheduler = setInterval(tick, schedulerIntervalMs ?? PERIODIC_INTERVAL_MS);
+      scheduler.unref();
+    }
+
+    if (carrier)
+      await seedCarrierSandboxApis(finalServices, { sandbox: carrier, origin: url, dataDir: config.dataDir, log });
+
+    markReady(finalServices);
+
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -123,15 +201,18 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await runner?.stop();
+        await payments?.close();
         database.close();
       })();
       return closing;
     };
-    return { url, port: info.port, config, services, close };
+    return { url, port: info.port, config, services: finalServices, btcpay: payments.sandbox, carrier, close };
   } catch (err) {
+    markFailed(err);
     if (scheduler) clearInterval(scheduler);
     await runner?.stop();
     server?.close();
+    await payments?.close();
     database.close();
     throw err;
   }

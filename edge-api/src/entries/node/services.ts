@@ -1,9 +1,13 @@
+import { labelProviders } from '../../adapters/label-provider/label-providers';
+import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
 import { fsBlobStore } from '../../adapters/node/fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
 import type { Services } from '../../env';
+import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
+import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 
 export interface NodeServices {
   services: Services;
@@ -18,7 +22,17 @@ export async function createNodeServices(opts: {
   jwtSecret: string;
   jwtTtlSeconds: number;
   supportEmail: string;
+  /** Default http://localhost:8787. */
+  publicUrl?: string;
+  /** Default: none configured (crypto calls answer 503). */
+  payments?: PaymentProcessor;
   clock?: Clock;
+  /** Seals provider API keys at rest (at least 32 characters). */
+  providerKeySecret: string;
+  /** http and loopback/private provider base URLs allowed (the embedded carrier sandbox); default false. */
+  allowPrivateProviderUrls?: boolean;
+  /** Per-attempt timeout of provider calls; default 10 s. */
+  providerTimeoutMs?: number;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
@@ -29,12 +43,20 @@ export async function createNodeServices(opts: {
       jwtSecret: opts.jwtSecret,
       jwtTtlSeconds: opts.jwtTtlSeconds,
       supportEmail: opts.supportEmail,
+      publicUrl: opts.publicUrl ?? 'http://localhost:8787',
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),
     rateLimiter: memoryRateLimiter({ now: () => clock.now().getTime() }),
     blobs: fsBlobStore(opts.dataDir),
     clock,
+    payments: opts.payments ?? unconfiguredPaymentProcessor,
+    labelProviders: labelProviders({
+      allowPrivate: opts.allowPrivateProviderUrls ?? false,
+      resolve: nodeDnsResolver,
+      timeoutMs: opts.providerTimeoutMs ?? 10_000,
+    }),
+    providerKeys: createSecretBox(opts.providerKeySecret),
   };
   return { services, database, onEnqueue };
 }

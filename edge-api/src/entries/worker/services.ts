@@ -1,33 +1,79 @@
 import { z } from 'zod';
+import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
+import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { cloudflareJobQueue } from '../../adapters/workers/cloudflare-job-queue';
 import { d1Db } from '../../adapters/workers/d1-db';
 import { durableObjectRateLimiter } from '../../adapters/workers/durable-object-rate-limiter';
 import { libsqlWebDb } from '../../adapters/workers/libsql-web-db';
 import { r2BlobStore } from '../../adapters/workers/r2-blob-store';
 import type { AppConfig, Services } from '../../env';
+import { createSecretBox } from '../../lib/secret-box';
 import { systemClock } from '../../ports/clock';
+import { unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 
 /**
  * Vars and secrets of the Worker, validated once per isolate. Bindings (DB, JOBS, RATE_LIMITER, BLOBS) are typed by
  * the generated `Env`; plain-text settings arrive as strings and are checked here. Model: unkey `pkg/env.ts`.
  */
-export const WorkerVars = z.object({
-  JWT_SECRET: z
-    .string({ error: 'JWT_SECRET is not set (wrangler secret put JWT_SECRET; locally .dev.vars)' })
-    .min(32, 'JWT_SECRET must be at least 32 characters'),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(604_800),
-  SUPPORT_EMAIL: z.email(),
-  /** Empty or absent: D1. Otherwise a libSQL/Turso URL reached over HTTP. */
-  TURSO_URL: z
-    .string()
-    .trim()
-    .default('')
-    .refine(
-      (v) => v === '' || /^(libsql|https?):\/\//.test(v),
-      'TURSO_URL must be a libsql://, https:// or http:// URL',
-    ),
-  TURSO_AUTH_TOKEN: z.string().optional(),
-});
+export const WorkerVars = z
+  .object({
+    JWT_SECRET: z
+      .string({ error: 'JWT_SECRET is not set (wrangler secret put JWT_SECRET; locally .dev.vars)' })
+      .min(32, 'JWT_SECRET must be at least 32 characters'),
+    JWT_TTL_SECONDS: z.coerce.number().int().positive().default(604_800),
+    SUPPORT_EMAIL: z.email(),
+    /** Empty or absent: D1. Otherwise a libSQL/Turso URL reached over HTTP. */
+    TURSO_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine(
+        (v) => v === '' || /^(libsql|https?):\/\//.test(v),
+        'TURSO_URL must be a libsql://, https:// or http:// URL',
+      ),
+    TURSO_AUTH_TOKEN: z.string().optional(),
+    /** Where customers reach the UI (the processor's checkout sends them back to PUBLIC_URL/balance). */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'PUBLIC_URL must be an http(s) URL')
+      .transform((v) => v.replace(/\/+$/, '')),
+    /** Empty or absent: no payment processor (crypto routes answer 503). Otherwise the BTCPay Server base URL. */
+    BTCPAY_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), 'BTCPAY_URL must be an http(s) URL'),
+    BTCPAY_STORE_ID: z.string().trim().default(''),
+    /** Secrets (wrangler secret put), required when BTCPAY_URL is set. */
+    BTCPAY_API_KEY: z.string().optional(),
+    BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+    /** Seals provider API keys at rest (AES-256-GCM via HKDF); a secret (wrangler secret put PROVIDER_KEY_SECRET). */
+    PROVIDER_KEY_SECRET: z
+      .string({ error: 'PROVIDER_KEY_SECRET is not set (wrangler secret put PROVIDER_KEY_SECRET; locally .dev.vars)' })
+      .min(32, 'PROVIDER_KEY_SECRET must be at least 32 characters'),
+    /** "true": provider base URLs may be http and private/loopback addresses (never for production). */
+    ALLOW_PRIVATE_PROVIDER_URLS: z
+      .enum(['true', 'false', ''])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Per attempt, milliseconds. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.BTCPAY_URL) return;
+    if (!v.BTCPAY_STORE_ID)
+      ctx.addIssue({ code: 'custom', path: ['BTCPAY_STORE_ID'], message: 'required with BTCPAY_URL' });
+    if (!v.BTCPAY_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['BTCPAY_API_KEY'], message: 'required with BTCPAY_URL' });
+    if (!v.BTCPAY_WEBHOOK_SECRET || v.BTCPAY_WEBHOOK_SECRET.length < 16) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BTCPAY_WEBHOOK_SECRET'],
+        message: 'required with BTCPAY_URL (at least 16 characters)',
+      });
+    }
+  });
 export type WorkerVars = z.infer<typeof WorkerVars>;
 
 /** Thrown when the Worker's settings are invalid; the entry answers 500 and logs the issues (never the values). */
@@ -56,6 +102,7 @@ export function buildServices(env: Env): Services {
     jwtSecret: vars.JWT_SECRET,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     supportEmail: vars.SUPPORT_EMAIL,
+    publicUrl: vars.PUBLIC_URL,
   };
   return {
     config,
@@ -64,6 +111,20 @@ export function buildServices(env: Env): Services {
     rateLimiter: durableObjectRateLimiter(env.RATE_LIMITER),
     blobs: r2BlobStore(env.BLOBS),
     clock: systemClock,
+    payments: vars.BTCPAY_URL
+      ? greenfieldProcessor({
+          baseUrl: vars.BTCPAY_URL,
+          storeId: vars.BTCPAY_STORE_ID,
+          apiKey: vars.BTCPAY_API_KEY ?? '',
+          webhookSecret: vars.BTCPAY_WEBHOOK_SECRET ?? '',
+        })
+      : unconfiguredPaymentProcessor,
+    // No DNS API in workerd: the SSRF guard checks host names by name only (see src/lib/ssrf.ts).
+    labelProviders: labelProviders({
+      allowPrivate: vars.ALLOW_PRIVATE_PROVIDER_URLS,
+      timeoutMs: vars.PROVIDER_TIMEOUT_MS,
+    }),
+    providerKeys: createSecretBox(vars.PROVIDER_KEY_SECRET),
   };
 }
 

@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createBtcpaySandbox } from '@labeldesk/sandbox-btcpay';
+import { createCarrierSandbox } from '@labeldesk/sandbox-carrier';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -10,7 +12,8 @@ import { startHranaServer } from './hrana-server';
 
 /**
  * Runs in Node before the Worker tests: a libSQL file migrated with the same drizzle-kit folder, served over Hrana
- * HTTP, so `turso.test.ts` can run the Worker with TURSO_URL set against a real libSQL database.
+ * HTTP, so `turso.test.ts` can run the Worker with TURSO_URL set against a real libSQL database; and a BTCPay
+ * sandbox, so `payments.test.ts` can run the Worker's processor adapter (workerd's fetch) against Greenfield.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'labeldesk-turso-'));
@@ -23,7 +26,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startHranaServer(fileUrl, authToken);
   project.provide('tursoUrl', server.url);
   project.provide('tursoAuthToken', authToken);
+
+  // No webhook: the Worker is not reachable from here, so the tests sign deliveries themselves.
+  const btcpay = await createBtcpaySandbox({
+    storeId: 'workers-store',
+    apiKey: 'workers-api-key',
+    settlementDelayMs: 0,
+  });
+  project.provide('btcpay', { url: btcpay.url, storeId: btcpay.storeId, apiKey: btcpay.apiKey });
+
+  // The label provider sandbox, so `providers.test.ts` runs the provider adapter and the SSRF guard in workerd.
+  const carrier = await createCarrierSandbox({ rateLimit: false, controlKey: 'workers-carrier-control' });
+  const catalogue = (id: string) => {
+    const c = carrier.catalogues[id];
+    if (!c) throw new Error(`carrier sandbox has no catalogue ${id}`);
+    return { baseUrl: c.baseUrl, apiKey: c.apiKey };
+  };
+  project.provide('carrier', {
+    url: carrier.url,
+    controlKey: 'workers-carrier-control',
+    alpha: catalogue('alpha'),
+    beta: catalogue('beta'),
+  });
   return async () => {
+    await carrier.close();
+    await btcpay.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
   };

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Upstream label providers ("shipping API configs", SPEC §3). The API key is stored encrypted (AES-256-GCM, bound to
+ * the row id, see src/lib/secret-box.ts); `key_hint` is the masked form shown in responses ('••••abcd'). Exactly one
+ * default while any exist: the partial unique index refuses a second, and every change of the default is one batch.
+ */
+export const shippingApis = sqliteTable(
+  'shipping_apis',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    keyCiphertext: text('key_ciphertext').notNull(),
+    keyHint: text('key_hint').notNull(),
+    baseUrl: text('base_url').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('shipping_apis_one_default').on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    check('shipping_apis_is_default_bool', sql`${t.isDefault} IN (0, 1)`),
+    check('shipping_apis_enabled_bool', sql`${t.enabled} IN (0, 1)`),
+  ],
+);
+
+export type ShippingApiRow = typeof shippingApis.$inferSelect;
+export type NewShippingApiRow = typeof shippingApis.$inferInsert;

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const PROVIDER_KEY_SECRET_FILE = 'provider-key-secret';
+
+/**
+ * PROVIDER_KEY_SECRET when configured, else the one kept in DATA_DIR/provider-key-secret, else a new random one
+ * written there (mode 0600) — so the sealed provider keys stay readable across restarts with nothing to configure.
+ * Losing the file (or changing the secret) makes the stored keys unreadable: admins then enter them again.
+ */
+export async function loadOrCreateProviderKeySecret(dataDir: string, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const path = join(dataDir, PROVIDER_KEY_SECRET_FILE);
+  const existing = await readSecret(path);
+  if (existing) return existing;
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    await writeFile(path, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    await chmod(path, 0o600);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      const theirs = await readSecret(path);
+      if (theirs) return theirs;
+    }
+    throw err;
+  }
+}
+
+async function readSecret(path: string): Promise<string | undefined> {
+  try {
+    const text = (await readFile(path, 'utf8')).trim();
+    if (text.length < 32) throw new Error(`${path} holds a secret shorter than 32 characters; delete it or fix it`);
+    return text;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}

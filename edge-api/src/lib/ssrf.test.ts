@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { assertSafeUrl, classifyIp, type HostResolver, parseIpv6, UnsafeUrlError } from './ssrf';
+
+const strict = { allowPrivate: false };
+const permissive = { allowPrivate: true };
+
+async function refusal(url: string, policy: Parameters<typeof assertSafeUrl>[1] = strict) {
+  try {
+    await assertSafeUrl(url, policy);
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) return err.reason;
+    throw err;
+  }
+  return 'accepted';
+}
+
+describe('assertSafeUrl: accepted URLs', () => {
+  it('accepts a public https URL and normalizes it (no trailing slash, lower-case host)', async () => {
+    await expect(assertSafeUrl('https://API.Example.com/catalogues/alpha/', strict)).resolves.toBe(
+      'https://api.example.com/catalogues/alpha',
+    );
+    await expect(assertSafeUrl('https://93.184.215.14:8443', strict)).resolves.toBe('https://93.184.215.14:8443');
+    await expect(assertSafeUrl('https://[2606:4700::1111]/v', strict)).resolves.toBe('https://[2606:4700::1111]/v');
+  });
+
+  it('checks every address a host name resolves to', async () => {
+    const resolve: HostResolver = async (host) =>
+      host === 'good.example' ? ['93.184.215.14', '2606:4700::1111'] : ['93.184.215.14', '10.0.0.5'];
+    await expect(assertSafeUrl('https://good.example', { ...strict, resolve })).resolves.toBe('https://good.example');
+    expect(await refusal('https://mixed.example', { ...strict, resolve })).toBe('resolves_to_blocked_address');
+  });
+});
+
+describe('assertSafeUrl: refusals', () => {
+  const cases: Array<[string, string]> = [
+    ['not a url', 'invalid_url'],
+    ['http://api.example.com', 'scheme'],
+    ['ftp://api.example.com', 'scheme'],
+    ['file:///etc/passwd', 'scheme'],
+    ['https://user:pw@api.example.com', 'credentials'],
+    ['https://api.example.com/?x=1', 'query'],
+    ['https://api.example.com/#frag', 'query'],
+    // loopback
+    ['https://127.0.0.1', 'blocked_address'],
+    ['https://127.1.2.3:8080', 'blocked_address'],
+    ['https://localhost', 'blocked_host'],
+    ['https://api.localhost', 'blocked_host'],
+    ['https://[::1]', 'blocked_address'],
+    // private
+    ['https://10.1.2.3', 'blocked_address'],
+    ['https://172.16.0.1', 'blocked_address'],
+    ['https://172.31.255.255', 'blocked_address'],
+    ['https://192.168.1.1', 'blocked_address'],
+    ['https://[fc00::1]', 'blocked_address'],
+    ['https://[fd12:3456::1]', 'blocked_address'],
+    // link-local and metadata
+    ['https://169.254.1.1', 'blocked_address'],
+    ['https://169.254.169.254/latest/meta-data', 'blocked_address'],
+    ['https://[fe80::1]', 'blocked_address'],
+    ['https://metadata.google.internal', 'blocked_host'],
+    ['https://metadata.google.internal.', 'blocked_host'],
+    ['https://anything.internal', 'blocked_host'],
+    // CGNAT, unspecified, multicast, reserved
+    ['https://100.64.0.1', 'blocked_address'],
+    ['https://100.127.255.254', 'blocked_address'],
+    ['https://0.0.0.0', 'blocked_address'],
+    ['https://[::]', 'blocked_address'],
+    ['https://224.0.0.1', 'blocked_address'],
+    ['https://255.255.255.255', 'blocked_address'],
+    // IPv4-mapped / compatible / NAT64 / 6to4 IPv6
+    ['https://[::ffff:127.0.0.1]', 'blocked_address'],
+    ['https://[::ffff:7f00:1]', 'blocked_address'],
+    ['https://[::ffff:169.254.169.254]', 'blocked_address'],
+    ['https://[::ffff:10.0.0.1]', 'blocked_address'],
+    ['https://[::127.0.0.1]', 'blocked_address'],
+    ['https://[64:ff9b::a9fe:a9fe]', 'blocked_address'],
+    ['https://[2002:7f00:1::]', 'blocked_address'],
+    // decimal, octal, hex and short IPv4 forms
+    ['https://2130706433', 'blocked_address'],
+    ['https://0x7f000001', 'blocked_address'],
+    ['https://0x7f.1', 'blocked_address'],
+    ['https://0177.0.0.1', 'blocked_address'],
+    ['https://017700000001', 'blocked_address'],
+    ['https://127.1', 'blocked_address'],
+    ['https://2852039166', 'blocked_address'], // 169.254.169.254
+    ['https://0xa9.0xfe.0xa9.0xfe', 'blocked_address'],
+  ];
+  for (const [url, reason] of cases) {
+    it(`refuses ${url} (${reason})`, async () => {
+      expect(await refusal(url)).toBe(reason);
+    });
+  }
+
+  it('refuses host names that resolve to private, loopback or metadata addresses', async () => {
+    for (const address of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '::ffff:192.168.0.1', 'fd00::1']) {
+      const resolve: HostResolver = async () => [address];
+      expect(await refusal('https://rebind.example', { ...strict, resolve }), address).toBe(
+        'resolves_to_blocked_address',
+      );
+    }
+  });
+
+  it('refuses a host name that does not resolve', async () => {
+    const resolve: HostResolver = async () => {
+      throw new Error('ENOTFOUND');
+    };
+    expect(await refusal('https://nowhere.example', { ...strict, resolve })).toBe('unresolvable');
+    expect(await refusal('https://empty.example', { ...strict, resolve: async () => [] })).toBe('unresolvable');
+  });
+});
+
+describe('assertSafeUrl with ALLOW_PRIVATE_PROVIDER_URLS', () => {
+  it('allows http, loopback, localhost and private networks (the embedded sandbox)', async () => {
+    await expect(assertSafeUrl('http://127.0.0.1:8787/sandbox/carrier/catalogues/alpha', permissive)).resolves.toBe(
+      'http://127.0.0.1:8787/sandbox/carrier/catalogues/alpha',
+    );
+    for (const url of ['http://localhost:9000', 'http://10.0.0.2', 'http://[::1]:81', 'http://100.64.1.1']) {
+      expect(await refusal(url, permissive), url).toBe('accepted');
+    }
+    const resolve: HostResolver = async () => ['127.0.0.1'];
+    expect(await refusal('http://sandbox.example', { ...permissive, resolve })).toBe('accepted');
+  });
+
+  it('still refuses metadata, link-local, unspecified and non-http schemes', async () => {
+    for (const url of [
+      'http://169.254.169.254',
+      'http://[::ffff:169.254.169.254]',
+      'http://metadata.google.internal',
+      'http://0.0.0.0:8787',
+      'http://[fe80::1]',
+    ]) {
+      expect(await refusal(url, permissive), url).not.toBe('accepted');
+    }
+    expect(await refusal('file:///etc/passwd', permissive)).toBe('scheme');
+    const resolve: HostResolver = async () => ['169.254.169.254'];
+    expect(await refusal('http://meta.example', { ...permissive, resolve })).toBe('resolves_to_blocked_address');
+  });
+});
+
+describe('IP parsing', () => {
+  it('expands IPv6 forms', () => {
+    expect(parseIpv6('::1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(parseIpv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
+    expect(parseIpv6('fe80::1%eth0')).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+    expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(parseIpv6('1::2::3')).toBeNull();
+    expect(parseIpv6('1:2:3:4:5:6:7:8:9')).toBeNull();
+    expect(parseIpv6('12345::')).toBeNull();
+  });
+
+  it('classifies addresses', () => {
+    expect(classifyIp('8.8.8.8')).toBe('public');
+    expect(classifyIp('172.15.255.255')).toBe('public');
+    expect(classifyIp('172.32.0.0')).toBe('public');
+    expect(classifyIp('100.63.255.255')).toBe('public');
+    expect(classifyIp('100.128.0.0')).toBe('public');
+    expect(classifyIp('192.168.0.1')).toBe('private');
+    expect(classifyIp('169.254.169.254')).toBe('blocked');
+    expect(classifyIp('[::ffff:8.8.8.8]')).toBe('public');
+    expect(classifyIp('2001:4860:4860::8888')).toBe('public');
+    expect(classifyIp('example.com')).toBeNull();
+  });
+});

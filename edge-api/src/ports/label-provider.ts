@@ -1,0 +1,249 @@
+import { z } from 'zod';
+
+/**
+ * An upstream label provider (one "shipping API config"): its service catalogue, quotes, label purchase, tracking and
+ * void. Adapter: the sandbox-carrier protocol over `fetch` (src/adapters/label-provider/http-label-provider.ts), the
+ * same code on Node and Workers. Money crosses this port in integer cents; weights in the service's unit.
+ *
+ * Provider text never reaches a customer: every failure is a {@link ProviderError} whose `message` is ours and safe to
+ * show, while the provider's own words go to `logMessage`.
+ */
+
+export const ProviderCarrier = z.enum(['UPS', 'USPS', 'FEDEX']);
+export type ProviderCarrier = z.infer<typeof ProviderCarrier>;
+export const ProviderWeightUnit = z.enum(['lbs', 'oz']);
+export type ProviderWeightUnit = z.infer<typeof ProviderWeightUnit>;
+
+/** One tier of the provider's price list: `fromWeight < w <= toWeight`, in the service's unit. */
+export const ProviderPriceTier = z.object({
+  fromWeight: z.number().nonnegative(),
+  toWeight: z.number().positive(),
+  priceCents: z.number().int().nonnegative(),
+});
+export type ProviderPriceTier = z.infer<typeof ProviderPriceTier>;
+
+/** A service as the provider lists it. */
+export const ProviderServiceInfo = z.object({
+  carrier: ProviderCarrier,
+  name: z.string().min(1).max(200),
+  serviceCode: z.string().min(1).max(200),
+  status: z.enum(['active', 'inactive']),
+  /** In `weightUnit`; null when the provider gives none (or 0). */
+  maxWeight: z.number().positive().nullable(),
+  weightUnit: ProviderWeightUnit,
+  prices: z.array(ProviderPriceTier),
+  transitDays: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+  /** USPS label templates the provider accepts for it (first = default); [] otherwise. */
+  templates: z.array(z.string()),
+});
+export type ProviderServiceInfo = z.infer<typeof ProviderServiceInfo>;
+
+export const QuoteInput = z.object({
+  serviceCode: z.string().min(1),
+  fromZip: z.string().min(1),
+  toZip: z.string().min(1),
+  weight: z.number().positive(),
+  weightUnit: ProviderWeightUnit,
+});
+export type QuoteInput = z.infer<typeof QuoteInput>;
+
+export const ProviderQuote = z.object({
+  serviceCode: z.string(),
+  carrier: ProviderCarrier,
+  serviceName: z.string(),
+  priceCents: z.number().int().nonnegative(),
+  billedWeight: z.number(),
+  billedWeightUnit: ProviderWeightUnit,
+  transitDays: z.number().int().nullable(),
+  /** YYYY-MM-DD. */
+  estimatedDelivery: z.string().nullable(),
+});
+export type ProviderQuote = z.infer<typeof ProviderQuote>;
+
+export const ProviderAddress = z.object({
+  name: z.string(),
+  company: z.string().nullable().optional(),
+  street1: z.string(),
+  street2: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string().default('US'),
+  phone: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+});
+export type ProviderAddress = z.input<typeof ProviderAddress>;
+
+export const CreateLabelInput = z.object({
+  serviceCode: z.string().min(1),
+  /** USPS template; dropped for UPS and FedEx by the caller. */
+  template: z.string().nullable().optional(),
+  from: ProviderAddress,
+  to: ProviderAddress,
+  package: z.object({
+    weight: z.number().positive(),
+    weightUnit: ProviderWeightUnit,
+    length: z.number().positive(),
+    width: z.number().positive(),
+    height: z.number().positive(),
+    description: z.string().nullable().optional(),
+    valueCents: z.number().int().nonnegative().nullable().optional(),
+  }),
+  /** Our order id, printed on the label. */
+  reference: z.string().max(100).optional(),
+  /**
+   * One key per order (e.g. the order id): the provider returns the same label for a retry, so the adapter may retry a
+   * timed-out or failed purchase. Without it a purchase is never retried.
+   */
+  idempotencyKey: z.string().min(1).max(255).optional(),
+});
+export type CreateLabelInput = z.input<typeof CreateLabelInput>;
+
+export const ProviderLabel = z.object({
+  labelId: z.string(),
+  status: z.enum(['created', 'voided']),
+  carrier: ProviderCarrier,
+  serviceName: z.string(),
+  serviceCode: z.string(),
+  trackingNumber: z.string(),
+  priceCents: z.number().int().nonnegative(),
+  estimatedDelivery: z.string().nullable(),
+  createdAt: z.string(),
+  voidedAt: z.string().nullable(),
+  /** True when the provider answered a replay of an earlier purchase with the same idempotency key. */
+  replayed: z.boolean(),
+});
+export type ProviderLabel = z.infer<typeof ProviderLabel>;
+
+/** A bought label with its 4x6 PDF. */
+export interface PurchasedLabel extends ProviderLabel {
+  pdf: Uint8Array;
+}
+
+export const ProviderTrackingStatus = z.enum([
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'cancelled',
+]);
+export type ProviderTrackingStatus = z.infer<typeof ProviderTrackingStatus>;
+
+export const ProviderTracking = z.object({
+  trackingNumber: z.string(),
+  status: ProviderTrackingStatus,
+  estimatedDelivery: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** Oldest first. */
+  events: z.array(
+    z.object({
+      status: ProviderTrackingStatus,
+      description: z.string(),
+      location: z.string().nullable(),
+      occurredAt: z.string(),
+    }),
+  ),
+  checkedAt: z.string(),
+});
+export type ProviderTracking = z.infer<typeof ProviderTracking>;
+
+/**
+ * Our taxonomy for provider failures (mapped 1:1 onto API error codes):
+ * - upstream_unavailable (503): unreachable, timed out, 503/5xx, rate limited — try again later;
+ * - upstream_error (502): answered but refused or garbled the call for a reason that is ours or theirs, not the
+ *   customer's (bad API key, unknown route, unexpected body, redirect);
+ * - invalid_input (400): the shipment itself was refused (weight above the maximum, inactive service, invalid
+ *   address fields) — the customer can fix it;
+ * - not_found (404): no such label or tracking number at the provider;
+ * - conflict (409): the label can no longer be voided (already scanned).
+ */
+export type ProviderErrorCode = 'upstream_unavailable' | 'upstream_error' | 'invalid_input' | 'not_found' | 'conflict';
+
+export interface ProviderErrorDetail {
+  /** Dotted field path of the request (our names), e.g. `to.zip`. */
+  path: string;
+  message: string;
+}
+
+export class ProviderError extends Error {
+  readonly code: ProviderErrorCode;
+  /** For the log only: what the provider said (status, its code and message). Never shown to customers. */
+  readonly logMessage: string;
+  /** Customer-safe details (field paths with our own texts). */
+  readonly details: ProviderErrorDetail[];
+  /** The provider's error code (`weight_exceeds_max`, `service_inactive`, ...), if it answered one. */
+  readonly providerCode: string | undefined;
+  /** Seconds the provider asked us to wait (Retry-After), if any. */
+  readonly retryAfterSeconds: number | undefined;
+  /** For `weight_exceeds_max`: the service's limit in its unit. */
+  readonly maxWeight: { value: number; unit: ProviderWeightUnit } | undefined;
+
+  constructor(
+    code: ProviderErrorCode,
+    message: string,
+    opts: {
+      logMessage?: string;
+      details?: ProviderErrorDetail[];
+      providerCode?: string;
+      retryAfterSeconds?: number;
+      maxWeight?: { value: number; unit: ProviderWeightUnit };
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'ProviderError';
+    this.code = code;
+    this.logMessage = opts.logMessage ?? message;
+    this.details = opts.details ?? [];
+    this.providerCode = opts.providerCode;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.maxWeight = opts.maxWeight;
+  }
+}
+
+/** Customer-safe texts (ours, not the provider's). 'Service currently unavailable' is SPEC §5. */
+export const PROVIDER_ERROR_MESSAGES = {
+  unavailable: 'The shipping provider is temporarily unavailable. Please try again later.',
+  rejected: 'The shipping provider could not handle the request. Please try again later.',
+  weightExceedsMax: 'Weight exceeds the maximum allowed for this service',
+  serviceInactive: 'Service currently unavailable',
+  invalidShipment: 'The shipping provider refused the shipment details. Please check the addresses and package.',
+  invalidField: 'is invalid',
+  labelNotFound: 'Label not found at the shipping provider',
+  trackingNotFound: 'Tracking number not found at the shipping provider',
+  cannotVoid: 'This label can no longer be voided',
+  unsafeUrl: 'The API base URL is not allowed',
+} as const;
+
+export interface LabelProvider {
+  /** Every service the provider lists now (active and inactive). */
+  listServices(): Promise<ProviderServiceInfo[]>;
+  /** A price for one package; buys nothing. */
+  quote(input: QuoteInput): Promise<ProviderQuote>;
+  /** Buys a label and returns it with its PDF (one call). */
+  createLabel(input: CreateLabelInput): Promise<PurchasedLabel>;
+  /** The PDF of a label bought earlier. */
+  getLabelPdf(labelId: string): Promise<Uint8Array>;
+  getTracking(trackingNumber: string): Promise<ProviderTracking>;
+  /** Voids (refunds) a label before the carrier's first scan; idempotent. */
+  voidLabel(labelId: string): Promise<ProviderLabel>;
+}
+
+/** Where a provider lives and how we authenticate (the decrypted key never leaves the server). */
+export interface ProviderEndpoint {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** Builds provider clients and checks base URLs; one per runtime (see the adapters). */
+export interface LabelProviders {
+  /**
+   * Refuses a base URL we must not call (SSRF guard: scheme, private/loopback/link-local/metadata addresses, and on
+   * Node the addresses the host name resolves to). Throws ProviderError('invalid_input', ...) with a message an admin
+   * can act on; returns the normalized URL (no trailing slash).
+   */
+  checkBaseUrl(raw: string): Promise<string>;
+  /** A client for one provider; every call re-checks the base URL first (DNS may have changed since it was saved). */
+  connect(endpoint: ProviderEndpoint): LabelProvider;
+}

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { type ShippingApiRow, shippingApis } from '../../db/schema/shipping-apis';
+import type { Services } from '../../env';
+import { newId } from '../../lib/ids';
+import { maskSecret } from '../../lib/secret-box';
+import { batch } from '../../ports/database';
+import { checkBaseUrl } from './check-base-url';
+import { getApiConfig } from './get-api-config';
+
+export interface CreateApiConfigInput {
+  name: string;
+  /** Plaintext; stored sealed (AES-256-GCM bound to the new id). */
+  key: string;
+  baseUrl: string;
+  isDefault: boolean;
+  enabled?: boolean;
+}
+
+/**
+ * Adds a provider config after the SSRF check of its base URL. It becomes the default when asked to, or when there is
+ * no default yet (the first config): decided inside the INSERT, so two first configs racing cannot both be default.
+ * A new default clears the previous one in the same batch.
+ */
+export async function createApiConfig(services: Services, input: CreateApiConfigInput): Promise<ShippingApiRow> {
+  const { db, clock } = services;
+  const baseUrl = await checkBaseUrl(services, input.baseUrl);
+  const id = newId('api');
+  const now = clock.now().toISOString();
+  const values = {
+    id,
+    name: input.name,
+    keyCiphertext: await services.providerKeys.encrypt(input.key, id),
+    keyHint: maskSecret(input.key),
+    baseUrl,
+    enabled: input.enabled ?? true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (input.isDefault) {
+    await batch(db, [
+      db.update(shippingApis).set({ isDefault: false, updatedAt: now }).where(eq(shippingApis.isDefault, true)),
+      db.insert(shippingApis).values({ ...values, isDefault: true }),
+    ]);
+  } else {
+    await db.insert(shippingApis).values({
+      ...values,
+      isDefault: sql`(NOT EXISTS (SELECT 1 FROM ${shippingApis} WHERE ${shippingApis.isDefault} = 1))`,
+    });
+  }
+  return getApiConfig(services, id);
+}

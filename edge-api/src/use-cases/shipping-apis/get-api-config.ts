@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import { type ShippingApiRow, shippingApis } from '../../db/schema/shipping-apis';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+
+export const API_NOT_FOUND_MESSAGE = 'Shipping API not found';
+
+/** One API config (404 when unknown). */
+export async function getApiConfig(services: Services, id: string): Promise<ShippingApiRow> {
+  const [row] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, id)).limit(1);
+  if (!row) throw new ApiError('not_found', API_NOT_FOUND_MESSAGE);
+  return row;
+}

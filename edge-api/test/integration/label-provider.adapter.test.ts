@@ -1,0 +1,379 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CarrierSandbox, createCarrierSandbox, isValidTrackingNumber } from '@labeldesk/sandbox-carrier';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpLabelProvider } from '../../src/adapters/label-provider/http-label-provider';
+import { labelProviders } from '../../src/adapters/label-provider/label-providers';
+import { type CreateLabelInput, ProviderError } from '../../src/ports/label-provider';
+
+/** The provider adapter against the real carrier sandbox over HTTP (and a few hand-made misbehaving servers). */
+
+const from = {
+  name: 'Ada Shipper',
+  street1: '1 Main St',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  phone: '212-555-0100',
+};
+const to = { name: 'Grace Receiver', street1: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105' };
+const labelInput = (extra: Partial<CreateLabelInput> = {}): CreateLabelInput => ({
+  serviceCode: 'usps_priority_mail',
+  from,
+  to,
+  package: { weight: 3, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Books' },
+  reference: 'ORD-1',
+  ...extra,
+});
+
+/** fetch that counts the requests it sends. */
+function countingFetch() {
+  const calls: string[] = [];
+  const f: typeof fetch = (input, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    return fetch(input, init);
+  };
+  return { fetch: f, calls };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ProviderError) return err;
+    throw err;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+const noSleep = async () => {};
+
+describe('http label provider against the carrier sandbox', () => {
+  let sandbox: CarrierSandbox;
+  let alpha: { baseUrl: string; apiKey: string };
+
+  beforeAll(async () => {
+    sandbox = await createCarrierSandbox({ rateLimit: false, seed: 1 });
+    const handle = sandbox.catalogues.alpha;
+    if (!handle) throw new Error('no alpha catalogue');
+    alpha = { baseUrl: handle.baseUrl, apiKey: handle.apiKey };
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => {
+    sandbox.setDown(false);
+    sandbox.setFailureRate(0);
+    sandbox.setLatency(0);
+  });
+
+  it('lists the catalogue with prices in cents and units from the provider', async () => {
+    const services = await httpLabelProvider(alpha).listServices();
+    const codes = services.map((s) => s.serviceCode);
+    expect(codes).toContain('ups_ground');
+    expect(codes).not.toContain('ups_ground_saver'); // appears only after 24 h
+    expect(services).toHaveLength(18);
+    const oz = services.find((s) => s.serviceCode === 'usps_ground_advantage_15oz');
+    expect(oz).toMatchObject({
+      carrier: 'USPS',
+      name: 'USPS Ground Advantage 15 oz',
+      status: 'active',
+      maxWeight: 15,
+      weightUnit: 'oz',
+    });
+    expect(oz?.prices.map((p) => p.priceCents)).toEqual([395, 455, 530, 625]);
+    expect(oz?.templates[0]).toBe('BASIC');
+    expect(services.find((s) => s.serviceCode === 'ups_next_day_air_early')?.status).toBe('inactive');
+  });
+
+  it('quotes by tier', async () => {
+    const quote = await httpLabelProvider(alpha).quote({
+      serviceCode: 'usps_priority_mail',
+      fromZip: '10001',
+      toZip: '94105',
+      weight: 3,
+      weightUnit: 'lbs',
+    });
+    expect(quote).toMatchObject({ priceCents: 1320, carrier: 'USPS', serviceName: 'USPS Priority Mail' });
+  });
+
+  it('buys a label with its 4x6 PDF, replays it for the same idempotency key, tracks and voids it', async () => {
+    const provider = httpLabelProvider(alpha);
+    const label = await provider.createLabel(labelInput({ idempotencyKey: 'order-1' }));
+    expect(label.status).toBe('created');
+    expect(label.priceCents).toBe(1320);
+    expect(isValidTrackingNumber('USPS', label.trackingNumber)).toBe(true);
+    expect(new TextDecoder().decode(label.pdf.slice(0, 5))).toBe('%PDF-');
+    expect(label.replayed).toBe(false);
+
+    const again = await provider.createLabel(labelInput({ idempotencyKey: 'order-1' }));
+    expect(again.labelId).toBe(label.labelId);
+    expect(again.replayed).toBe(true);
+
+    const pdf = await provider.getLabelPdf(label.labelId);
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
+
+    const tracking = await provider.getTracking(label.trackingNumber);
+    expect(tracking.trackingNumber).toBe(label.trackingNumber);
+    expect(tracking.events[0]?.status).toBe('pre_transit');
+
+    const voided = await provider.voidLabel(label.labelId);
+    expect(voided.status).toBe('voided');
+    expect((await provider.voidLabel(label.labelId)).status).toBe('voided');
+  });
+
+  it('maps refusals to our taxonomy with our own text (never the provider text)', async () => {
+    const provider = httpLabelProvider(alpha);
+    const heavy = await failure(
+      provider.quote({
+        serviceCode: 'usps_ground_advantage_15oz',
+        fromZip: '1',
+        toZip: '2',
+        weight: 16,
+        weightUnit: 'oz',
+      }),
+    );
+    expect(heavy.code).toBe('invalid_input');
+    expect(heavy.message).toBe('Weight exceeds the maximum allowed for this service');
+    expect(heavy.maxWeight).toEqual({ value: 15, unit: 'oz' });
+    expect(heavy.providerCode).toBe('weight_exceeds_max');
+    expect(heavy.logMessage).toContain('weight_exceeds_max');
+
+    const inactive = await failure(provider.createLabel(labelInput({ serviceCode: 'ups_next_day_air_early' })));
+    expect(inactive).toMatchObject({ code: 'invalid_input', message: 'Service currently unavailable' });
+
+    const badZip = await failure(provider.createLabel(labelInput({ to: { ...to, zip: 'nope' } })));
+    expect(badZip.code).toBe('invalid_input');
+    expect(badZip.message).toBe(
+      'The shipping provider refused the shipment details. Please check the addresses and package.',
+    );
+    expect(badZip.details).toEqual([{ path: 'to.zip', message: 'is invalid' }]);
+
+    const unknownTracking = await failure(provider.getTracking('1Z0000000000000000'));
+    expect(unknownTracking).toMatchObject({
+      code: 'not_found',
+      message: 'Tracking number not found at the shipping provider',
+    });
+
+    const wrongKey = await failure(httpLabelProvider({ ...alpha, apiKey: 'sk_wrong' }).listServices());
+    expect(wrongKey.code).toBe('upstream_error');
+    expect(wrongKey.message).toBe('The shipping provider could not handle the request. Please try again later.');
+    expect(wrongKey.message).not.toContain('Invalid API key');
+    expect(wrongKey.logMessage).toContain('401');
+
+    const wrongCatalogue = await failure(
+      httpLabelProvider({ baseUrl: `${sandbox.url}/catalogues/nope`, apiKey: alpha.apiKey }).listServices(),
+    );
+    expect(wrongCatalogue.code).toBe('upstream_error');
+  });
+
+  it('a provider that is down fails fast as upstream_unavailable (Retry-After 30 is not waited for)', async () => {
+    sandbox.catalogues.alpha?.setDown(true);
+    try {
+      const counter = countingFetch();
+      const started = performance.now();
+      const err = await failure(httpLabelProvider({ ...alpha, fetch: counter.fetch }).listServices());
+      expect(err.code).toBe('upstream_unavailable');
+      expect(err.retryAfterSeconds).toBe(30);
+      expect(err.message).toBe('The shipping provider is temporarily unavailable. Please try again later.');
+      expect(counter.calls).toHaveLength(1);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      sandbox.catalogues.alpha?.setDown(false);
+    }
+  });
+
+  it('retries random 503s on safe calls with backoff until they pass', async () => {
+    sandbox.setFailureRate(0.5);
+    const counter = countingFetch();
+    const waits: number[] = [];
+    const provider = httpLabelProvider({
+      ...alpha,
+      fetch: counter.fetch,
+      maxAttempts: 10,
+      retryBaseMs: 10,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    for (let i = 0; i < 8; i++) expect(await provider.listServices()).toHaveLength(18);
+    // Some of the 8 calls met a 503 and were repeated: more requests than calls, one wait per repeat.
+    expect(counter.calls.length).toBeGreaterThan(8);
+    expect(waits).toHaveLength(counter.calls.length - 8);
+    // Retry-After: 1 (the injected failures) is honoured as 1 s.
+    expect(waits.every((ms) => ms === 1000)).toBe(true);
+  });
+
+  it('never retries a purchase without an idempotency key; retries one with a key and buys once', async () => {
+    sandbox.setFailureRate(1);
+    const counter = countingFetch();
+    const provider = httpLabelProvider({ ...alpha, fetch: counter.fetch, sleep: noSleep, maxAttempts: 3 });
+    const once = await failure(provider.createLabel(labelInput()));
+    expect(once.code).toBe('upstream_unavailable');
+    expect(counter.calls).toHaveLength(1);
+
+    const keyed = await failure(provider.createLabel(labelInput({ idempotencyKey: 'order-2' })));
+    expect(keyed.code).toBe('upstream_unavailable');
+    expect(counter.calls).toHaveLength(4);
+
+    // With the provider back, the retried purchase goes through exactly once.
+    sandbox.setFailureRate(0);
+    const bought = await provider.createLabel(labelInput({ idempotencyKey: 'order-2' }));
+    const replay = await provider.createLabel(labelInput({ idempotencyKey: 'order-2' }));
+    expect(replay.labelId).toBe(bought.labelId);
+    expect(replay.replayed).toBe(true);
+  });
+
+  it('gives up on a slow provider after the timeout, per attempt', async () => {
+    sandbox.setLatency(400);
+    const counter = countingFetch();
+    const started = performance.now();
+    const err = await failure(
+      httpLabelProvider({
+        ...alpha,
+        fetch: counter.fetch,
+        timeoutMs: 100,
+        maxAttempts: 2,
+        sleep: noSleep,
+      }).listServices(),
+    );
+    expect(err.code).toBe('upstream_unavailable');
+    expect(err.logMessage).toContain('did not answer within 100 ms');
+    expect(counter.calls).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(390);
+
+    // Within the timeout the same latency is fine.
+    expect(await httpLabelProvider({ ...alpha, timeoutMs: 2_000 }).listServices()).toHaveLength(18);
+  });
+
+  it('answers 429 as upstream_unavailable without waiting out a long window', async () => {
+    const limited = await createCarrierSandbox({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    try {
+      const c = limited.catalogues.alpha;
+      if (!c) throw new Error('no alpha');
+      const counter = countingFetch();
+      const provider = httpLabelProvider({ baseUrl: c.baseUrl, apiKey: c.apiKey, fetch: counter.fetch });
+      await provider.listServices();
+      const err = await failure(provider.listServices());
+      expect(err.code).toBe('upstream_unavailable');
+      expect(err.providerCode).toBe('rate_limited');
+      expect(counter.calls).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('http label provider against misbehaving servers', () => {
+  let server: Server;
+  let url: string;
+  let handler: (path: string) => { status: number; headers?: Record<string, string>; body: string };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const out = handler(req.url ?? '');
+      res.writeHead(out.status, out.headers ?? {});
+      res.end(out.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('does not follow redirects', async () => {
+    handler = () => ({ status: 302, headers: { Location: 'http://169.254.169.254/latest/meta-data' }, body: '' });
+    const err = await failure(httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices());
+    expect(err.code).toBe('upstream_error');
+    expect(err.logMessage).toContain('redirect');
+  });
+
+  it('refuses garbled or unexpected answers', async () => {
+    handler = () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '<html>oops' });
+    expect((await failure(httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices())).code).toBe(
+      'upstream_error',
+    );
+    handler = () => ({ status: 200, body: JSON.stringify({ price: 'free' }) });
+    expect(
+      (
+        await failure(
+          httpLabelProvider({ baseUrl: url, apiKey: 'k' }).quote({
+            serviceCode: 'x',
+            fromZip: '1',
+            toZip: '2',
+            weight: 1,
+            weightUnit: 'lbs',
+          }),
+        )
+      ).code,
+    ).toBe('upstream_error');
+  });
+
+  it('skips malformed entries of a service list and keeps the rest', async () => {
+    handler = () => ({
+      status: 200,
+      body: JSON.stringify({
+        services: [
+          {
+            carrier: 'UPS',
+            name: 'UPS Ground',
+            serviceCode: 'ups_ground',
+            status: 'active',
+            maxWeight: 150,
+            prices: [{ fromWeight: 0, toWeight: 150, price: 9.5 }],
+          },
+          { carrier: 'DHL', name: 'Nope', serviceCode: 'dhl' },
+          { name: 'no carrier' },
+        ],
+      }),
+    });
+    const services = await httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices();
+    expect(services).toEqual([
+      expect.objectContaining({
+        serviceCode: 'ups_ground',
+        weightUnit: 'lbs',
+        prices: [{ fromWeight: 0, toWeight: 150, priceCents: 950 }],
+      }),
+    ]);
+  });
+
+  it('refuses an answer larger than the limit', async () => {
+    handler = () => ({ status: 200, body: JSON.stringify({ services: [], pad: 'x'.repeat(20_000) }) });
+    const err = await failure(
+      httpLabelProvider({ baseUrl: url, apiKey: 'k', maxResponseBytes: 10_000 }).listServices(),
+    );
+    expect(err.code).toBe('upstream_error');
+  });
+
+  it('an unreachable provider is upstream_unavailable', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const err = await failure(
+      httpLabelProvider({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', sleep: noSleep }).listServices(),
+    );
+    expect(err.code).toBe('upstream_unavailable');
+  });
+});
+
+describe('labelProviders: the SSRF guard in front of every call', () => {
+  it('refuses to call a loopback base URL unless private URLs are allowed, without sending anything', async () => {
+    const sandbox = await createCarrierSandbox({ rateLimit: false });
+    try {
+      const c = sandbox.catalogues.alpha;
+      if (!c) throw new Error('no alpha');
+      const counter = countingFetch();
+      const strict = labelProviders({ allowPrivate: false, timeoutMs: 2_000, http: { fetch: counter.fetch } });
+      const err = await failure(strict.checkBaseUrl(c.baseUrl));
+      expect(err).toMatchObject({ code: 'invalid_input', message: 'Base URL must start with https://' });
+      const refused = await failure(strict.connect({ baseUrl: c.baseUrl, apiKey: c.apiKey }).listServices());
+      expect(refused.code).toBe('upstream_error');
+      expect(counter.calls).toHaveLength(0);
+
+      const permissive = labelProviders({ allowPrivate: true, timeoutMs: 2_000, http: { fetch: counter.fetch } });
+      await expect(permissive.checkBaseUrl(`${c.baseUrl}/`)).resolves.toBe(c.baseUrl);
+      expect(await permissive.connect({ baseUrl: c.baseUrl, apiKey: c.apiKey }).listServices()).toHaveLength(18);
+      expect(counter.calls).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,530 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AddServicesResponse,
+  AllServicesResponse,
+  ApiConfigResponse,
+  CheckUpdatesResponse,
+  CleanupReportResponse,
+  DefaultApiResponse,
+  DeleteApiConfigResponse,
+  DynamicPricingResponse,
+  isReportError,
+  ProviderPricesResponse,
+  RemoveServicesResponse,
+  ServiceReliabilityResponse,
+  ServiceResponse,
+  type ShippingApiConfig,
+} from '@labeldesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf, loginAdmin, register, startTestServer, type TestServer } from './helpers';
+import { carrierOf, enc, listApis, seededApis } from './providers-support';
+
+/** The supply side end to end: the real Node server, its embedded carrier sandbox, over HTTP. */
+describe('providers on the embedded default', () => {
+  let server: TestServer;
+  let admin: string;
+  let customer: string;
+  let api1: ShippingApiConfig;
+  let api2: ShippingApiConfig;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = (await loginAdmin(server)).token;
+    customer = (await register(server, { name: 'Cora', email: 'cora@example.com', password: 'pw' })).token;
+    ({ api1, api2 } = await seededApis(server, admin));
+  });
+  afterAll(() => server.stop());
+
+  const alphaKey = () => carrierOf(server).catalogues.alpha?.apiKey ?? '';
+  const betaKey = () => carrierOf(server).catalogues.beta?.apiKey ?? '';
+
+  async function allServices(token: string, apiId?: string) {
+    const res = await call(server, 'GET', `/api/shipping/all-services${apiId ? `?apiId=${apiId}` : ''}`, { token });
+    expect(res.status, res.text).toBe(200);
+    return AllServicesResponse.parse(res.body);
+  }
+
+  describe('seeded configs', () => {
+    it('seeds "API 1" (alpha, default) and "API 2" (beta) with every listed service, keys masked', () => {
+      expect(api1).toMatchObject({
+        isDefault: true,
+        enabled: true,
+        key: `••••${alphaKey().slice(-4)}`,
+        baseUrl: `${server.url}/sandbox/carrier/catalogues/alpha`,
+      });
+      expect(api2).toMatchObject({ isDefault: false, key: `••••${betaKey().slice(-4)}` });
+      const count = (api: ShippingApiConfig) =>
+        Object.keys(api.services.UPS).length +
+        Object.keys(api.services.USPS).length +
+        Object.keys(api.services.FEDEX).length;
+      expect(count(api1)).toBe(18); // 19 in the catalogue, UPS Ground Saver appears only after 24 h
+      expect(count(api2)).toBe(11);
+
+      expect(api1.services.UPS['UPS Ground']).toMatchObject({
+        enabled: true,
+        basePrice: 8.95,
+        reliabilityStatus: 'testing',
+        serviceCode: 'ups_ground',
+        active: true,
+        maxWeight: 150,
+        weightUnit: 'lbs',
+        hasDynamicPricing: true,
+      });
+      // Provider tiers "0–1, 1–5" (from < w <= to) become ours "0-1, 1.01-5" (inclusive).
+      expect(api1.services.UPS['UPS Ground']?.pricingTiers.slice(0, 2)).toEqual([
+        { start: 0, end: 1, price: 8.95 },
+        { start: 1.01, end: 5, price: 11.4 },
+      ]);
+      expect(api1.services.UPS['UPS Next Day Air Early']?.active).toBe(false);
+      expect(api1.services.USPS['USPS Ground Advantage 15 oz']).toMatchObject({
+        weightUnit: 'oz',
+        maxWeight: 15,
+        basePrice: 3.95,
+      });
+      expect(api2.services.USPS['USPS Ground Advantage 15 oz']).toMatchObject({
+        hasDynamicPricing: false,
+        basePrice: 3.75,
+        pricingTiers: [{ start: 0, end: 15, price: 3.75 }],
+      });
+    });
+
+    it('shows customers the enabled APIs, the default, and services priced for them — no keys, no base URLs', async () => {
+      const apis = await call(server, 'GET', '/api/shipping/apis', { token: customer });
+      expect(apis.body).toEqual({
+        apis: [
+          { _id: api1._id, name: 'API 1', isDefault: true },
+          { _id: api2._id, name: 'API 2', isDefault: false },
+        ],
+      });
+      const def = DefaultApiResponse.parse(
+        (await call(server, 'GET', '/api/shipping/default-api', { token: customer })).body,
+      );
+      expect(def.api?._id).toBe(api1._id);
+
+      const services = await allServices(customer);
+      expect(services.apiId).toBe(api1._id);
+      expect(services.UPS.find((s) => s.name === 'UPS Ground')).toEqual({
+        id: api1.services.UPS['UPS Ground']?.id,
+        name: 'UPS Ground',
+        code: 'ups_ground',
+        carrier: 'UPS',
+        price: 8.95,
+        reliabilityStatus: 'testing',
+        active: true,
+        maxWeight: 150,
+        weightUnit: 'lbs',
+        hasDynamicPricing: true,
+      });
+      expect((await allServices(customer, api2._id)).USPS.find((s) => s.code === 'usps_priority_mail')?.price).toBe(
+        8.75,
+      );
+
+      const reliability = ServiceReliabilityResponse.parse(
+        (await call(server, 'GET', '/api/shipping/services/reliability', { token: customer })).body,
+      );
+      expect(reliability.apis.map((a) => a.name)).toEqual(['API 1', 'API 2']);
+      expect(reliability.apis[0]?.services.FEDEX.map((s) => s.name)).toContain('FedEx Ground');
+    });
+
+    it("gives the provider's own live tier prices for comparison", async () => {
+      const res = await call(server, 'GET', `/api/admin/config/apis/${api1._id}/provider-prices`, { token: admin });
+      const prices = ProviderPricesResponse.parse(res.body);
+      expect(prices.carriers.USPS['USPS Priority Mail']).toMatchObject({
+        serviceCode: 'usps_priority_mail',
+        hasMultipleTiers: true,
+      });
+      expect(prices.carriers.USPS['USPS Priority Mail']?.prices[0]).toEqual({ price: 8.1, fromWeight: 0, toWeight: 1 });
+      expect(prices.carriers.UPS['UPS Ground Saver']).toBeUndefined();
+    });
+  });
+
+  describe('config changes', () => {
+    let api3: ShippingApiConfig;
+    const plaintext = 'sk_test_not_the_beta_key_9876';
+
+    it('adds a config that is not the default (one already exists), with its key masked and sealed at rest', async () => {
+      const res = await call(server, 'POST', '/api/admin/config/apis', {
+        token: admin,
+        json: { name: 'API 3', key: plaintext, baseUrl: `${server.url}/sandbox/carrier/catalogues/beta/` },
+      });
+      expect(res.status, res.text).toBe(201);
+      const body = ApiConfigResponse.parse(res.body);
+      expect(body.message).toBe('New API added successfully');
+      api3 = body.api;
+      expect(api3).toMatchObject({
+        name: 'API 3',
+        key: '••••9876',
+        isDefault: false,
+        baseUrl: `${server.url}/sandbox/carrier/catalogues/beta`,
+      });
+      expect(res.text).not.toContain(plaintext);
+      expect((await call(server, 'GET', '/api/admin/config/apis', { token: admin })).text).not.toContain(plaintext);
+      // Nowhere in the database files either (the main file and its WAL).
+      for (const file of readdirSync(server.dataDir).filter((f) => f.startsWith('labeldesk.db'))) {
+        expect(readFileSync(join(server.dataDir, file)).includes(Buffer.from(plaintext)), file).toBe(false);
+        expect(readFileSync(join(server.dataDir, file)).includes(Buffer.from(alphaKey())), file).toBe(false);
+      }
+    });
+
+    it('uses the stored key with the provider: a wrong one is a 502 with our text, a new one works', async () => {
+      const wrong = await call(server, 'GET', `/api/admin/config/apis/${api3._id}/provider-prices`, { token: admin });
+      expect(wrong.status).toBe(502);
+      expect(errorOf(wrong).error).toMatchObject({
+        code: 'upstream_error',
+        message: 'The shipping provider could not handle the request. Please try again later.',
+      });
+      expect(wrong.text).not.toContain('Invalid API key');
+
+      const put = await call(server, 'PUT', `/api/admin/config/apis/${api3._id}`, {
+        token: admin,
+        json: { key: `  ${betaKey()}  ` },
+      });
+      expect(put.status).toBe(200);
+      const updated = ApiConfigResponse.parse(put.body);
+      expect(updated.message).toBe('API key updated successfully');
+      expect(updated.api.key).toBe(`••••${betaKey().slice(-4)}`);
+      expect(put.text).not.toContain(betaKey());
+      const ok = await call(server, 'GET', `/api/admin/config/apis/${api3._id}/provider-prices`, { token: admin });
+      expect(ok.status).toBe(200);
+      expect(Object.keys(ProviderPricesResponse.parse(ok.body).carriers.FEDEX)).toContain('FedEx 2Day');
+    });
+
+    it('keeps exactly one default: set-default moves it, deleting the default promotes the oldest', async () => {
+      const set = await call(server, 'PATCH', `/api/admin/config/apis/${api3._id}/set-default`, { token: admin });
+      expect(ApiConfigResponse.parse(set.body)).toMatchObject({
+        message: 'Default API updated successfully',
+        api: { _id: api3._id, isDefault: true },
+      });
+      let apis = await listApis(server, admin);
+      expect(apis.filter((a) => a.isDefault).map((a) => a._id)).toEqual([api3._id]);
+      expect(apis[0]?._id).toBe(api3._id);
+
+      // Racing set-default calls still leave one default.
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          call(server, 'PATCH', `/api/admin/config/apis/${[api1, api2, api3][i % 3]?._id}/set-default`, {
+            token: admin,
+          }),
+        ),
+      );
+      apis = await listApis(server, admin);
+      expect(apis.filter((a) => a.isDefault)).toHaveLength(1);
+
+      await call(server, 'PATCH', `/api/admin/config/apis/${api3._id}/set-default`, { token: admin });
+      const del = await call(server, 'DELETE', `/api/admin/config/apis/${api3._id}`, { token: admin });
+      expect(DeleteApiConfigResponse.parse(del.body)).toEqual({
+        message: 'API deleted successfully',
+        defaultApiId: api1._id,
+      });
+      apis = await listApis(server, admin);
+      expect(apis.map((a) => [a.name, a.isDefault])).toEqual([
+        ['API 1', true],
+        ['API 2', false],
+      ]);
+      const def = DefaultApiResponse.parse(
+        (await call(server, 'GET', '/api/shipping/default-api', { token: customer })).body,
+      );
+      expect(def.api?._id).toBe(api1._id);
+    });
+
+    it('disabling an API hides it from customers', async () => {
+      await call(server, 'PUT', `/api/admin/config/apis/${api2._id}`, {
+        token: admin,
+        json: { key: betaKey(), enabled: false },
+      });
+      const apis = await call(server, 'GET', '/api/shipping/apis', { token: customer });
+      expect((apis.body as { apis: Array<{ _id: string }> }).apis.map((a) => a._id)).toEqual([api1._id]);
+      const hidden = await call(server, 'GET', `/api/shipping/all-services?apiId=${api2._id}`, { token: customer });
+      expect(hidden.status).toBe(404);
+      await call(server, 'PUT', `/api/admin/config/apis/${api2._id}`, {
+        token: admin,
+        json: { key: betaKey(), enabled: true },
+      });
+    });
+  });
+
+  describe('per-service settings', () => {
+    const ground = () => `${api1._id}/UPS/${enc('UPS Ground')}`;
+
+    it('updates the base price and enabled flag; customers see only enabled services', async () => {
+      const res = await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/ups/${enc('UPS 2nd Day Air')}`, {
+        token: admin,
+        json: { basePrice: 21.5, enabled: false },
+      });
+      expect(res.status, res.text).toBe(200);
+      const body = ServiceResponse.parse(res.body);
+      expect(body.message).toBe('Updated pricing for UPS - UPS 2nd Day Air');
+      expect(body.service).toMatchObject({ basePrice: 21.5, enabled: false });
+      expect((await allServices(customer)).UPS.map((s) => s.name)).not.toContain('UPS 2nd Day Air');
+
+      const back = await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/UPS/${enc('UPS 2nd Day Air')}`, {
+        token: admin,
+        json: { basePrice: 0, enabled: true },
+      });
+      expect(ServiceResponse.parse(back.body).service).toMatchObject({ basePrice: 0, enabled: true });
+      expect((await allServices(customer)).UPS.map((s) => s.name)).toContain('UPS 2nd Day Air');
+    });
+
+    it('sets reliability (enabled services only) and customers see it', async () => {
+      const res = await call(server, 'PATCH', `/api/admin/config/service-reliability/${ground()}`, {
+        token: admin,
+        json: { reliabilityStatus: 'reliable' },
+      });
+      expect(ServiceResponse.parse(res.body).message).toBe(
+        'Successfully updated UPS Ground reliability status to reliable',
+      );
+      const rel = ServiceReliabilityResponse.parse(
+        (await call(server, 'GET', '/api/shipping/services/reliability', { token: customer })).body,
+      );
+      expect(rel.apis[0]?.services.UPS.find((s) => s.name === 'UPS Ground')?.reliabilityStatus).toBe('reliable');
+
+      await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/FEDEX/${enc('FedEx 2Day')}`, {
+        token: admin,
+        json: { basePrice: 21.3, enabled: false },
+      });
+      const refused = await call(
+        server,
+        'PATCH',
+        `/api/admin/config/service-reliability/${api1._id}/FEDEX/${enc('FedEx 2Day')}`,
+        { token: admin, json: { reliabilityStatus: 'reliable' } },
+      );
+      expect(refused.status).toBe(400);
+      expect(errorOf(refused).error.message).toBe('Reliability can only be changed for enabled services');
+    });
+
+    it('reads and replaces dynamic tiers; the customer price follows', async () => {
+      const got = DynamicPricingResponse.parse(
+        (await call(server, 'GET', `/api/admin/config/dynamic-pricing/${ground()}`, { token: admin })).body,
+      );
+      expect(got).toMatchObject({
+        serviceName: 'UPS Ground',
+        hasDynamicPricing: true,
+        basePrice: 8.95,
+        weightUnit: 'lbs',
+      });
+      expect(got.pricingTiers).toHaveLength(6);
+
+      const tiers = [
+        { start: 0, end: 1, price: 7.77 },
+        { start: 1.01, end: 5, price: 10 },
+        { start: 5.01, end: 150, price: 30 },
+      ];
+      const res = await call(server, 'PATCH', `/api/admin/config/dynamic-pricing/${ground()}`, {
+        token: admin,
+        json: { pricingTiers: tiers },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(ServiceResponse.parse(res.body)).toMatchObject({
+        message: 'Successfully updated dynamic pricing for UPS Ground',
+        service: { pricingTiers: tiers, hasDynamicPricing: true },
+      });
+      expect((await allServices(customer)).UPS.find((s) => s.name === 'UPS Ground')?.price).toBe(7.77);
+
+      // Without dynamic pricing the base price is charged.
+      await call(server, 'PATCH', `/api/admin/config/dynamic-pricing/${ground()}`, {
+        token: admin,
+        json: { pricingTiers: tiers, hasDynamicPricing: false },
+      });
+      expect((await allServices(customer)).UPS.find((s) => s.name === 'UPS Ground')?.price).toBe(8.95);
+    });
+  });
+
+  describe('service report', () => {
+    const beta = () => {
+      const handle = carrierOf(server).catalogues.beta;
+      if (!handle) throw new Error('no beta');
+      return handle;
+    };
+
+    it('finds nothing new right after seeding, and reads ids only (stored base URL and key are used)', async () => {
+      const res = await call(server, 'POST', '/api/admin/services/check-updates', {
+        token: admin,
+        json: {
+          apis: [
+            { id: api1._id, name: 'x', key: 'evil-key', baseUrl: 'http://169.254.169.254/latest' },
+            { id: api2._id },
+            { id: 'api_unknown' },
+          ],
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      const report = CheckUpdatesResponse.parse(res.body);
+      const a1 = report[api1._id];
+      if (!a1 || isReportError(a1)) throw new Error(`api1: ${JSON.stringify(a1)}`);
+      expect(a1).toMatchObject({ name: 'API 1', totalServices: 18, newServices: 0 });
+      expect(a1.carriers.USPS.find((s) => s.serviceCode === 'usps_priority_mail')).toMatchObject({
+        isNew: false,
+        status: 'active',
+        averagePrice: 27.28,
+        prices: expect.arrayContaining([{ price: 8.1, fromWeight: 0, toWeight: 1 }]),
+      });
+      expect(report[api2._id]).toMatchObject({ totalServices: 11, newServices: 0 });
+      expect(report.api_unknown).toEqual({ error: 'Shipping API not found' });
+    });
+
+    it('reports a new provider service, adds it once (with the provider data), and customers can see it', async () => {
+      beta().addService({
+        carrier: 'USPS',
+        name: 'USPS Ground Advantage 8 oz',
+        serviceCode: 'usps_ground_advantage_8oz',
+        weightUnit: 'oz',
+        maxWeight: 8,
+        tiers: [
+          { fromWeight: 0, toWeight: 4, priceCents: 355 },
+          { fromWeight: 4, toWeight: 8, priceCents: 415 },
+        ],
+        transitDays: { min: 2, max: 5 },
+      });
+      const report = CheckUpdatesResponse.parse(
+        (
+          await call(server, 'POST', '/api/admin/services/check-updates', {
+            token: admin,
+            json: { apis: [{ id: api2._id }] },
+          })
+        ).body,
+      );
+      const entry = report[api2._id];
+      if (!entry || isReportError(entry)) throw new Error('beta report failed');
+      expect(entry.newServices).toBe(1);
+      const fresh = entry.carriers.USPS.find((s) => s.isNew);
+      expect(fresh).toEqual({
+        name: 'USPS Ground Advantage 8 oz',
+        serviceCode: 'usps_ground_advantage_8oz',
+        status: 'active',
+        maxWeight: 8,
+        weightUnit: 'oz',
+        prices: [
+          { price: 3.55, fromWeight: 0, toWeight: 4 },
+          { price: 4.15, fromWeight: 4, toWeight: 8 },
+        ],
+        isNew: true,
+        averagePrice: 3.85,
+      });
+
+      // The body's prices are ignored: the provider's are imported.
+      const add = await call(server, 'POST', '/api/admin/services/add-services', {
+        token: admin,
+        json: {
+          services: [
+            {
+              apiId: api2._id,
+              carrier: 'USPS',
+              service: { ...fresh, prices: [{ price: 0.01, fromWeight: 0, toWeight: 8 }] },
+            },
+            { apiId: api2._id, carrier: 'USPS', service: { serviceCode: 'usps_priority_mail' } },
+            { apiId: api2._id, carrier: 'UPS', service: { serviceCode: 'no_such_service' } },
+          ],
+        },
+      });
+      expect(AddServicesResponse.parse(add.body)).toEqual({ addedCount: 1, message: 'Successfully added 1 services' });
+      const again = await call(server, 'POST', '/api/admin/services/add-services', {
+        token: admin,
+        json: {
+          services: [{ apiId: api2._id, carrier: 'USPS', service: { serviceCode: 'usps_ground_advantage_8oz' } }],
+        },
+      });
+      expect(AddServicesResponse.parse(again.body).addedCount).toBe(0);
+
+      const { api2: reloaded } = await seededApis(server, admin);
+      expect(reloaded.services.USPS['USPS Ground Advantage 8 oz']).toMatchObject({
+        enabled: true,
+        basePrice: 3.55,
+        reliabilityStatus: 'testing',
+        weightUnit: 'oz',
+        hasDynamicPricing: true,
+        pricingTiers: [
+          { start: 0, end: 4, price: 3.55 },
+          { start: 4.01, end: 8, price: 4.15 },
+        ],
+      });
+      expect(
+        (await allServices(customer, api2._id)).USPS.find((s) => s.code === 'usps_ground_advantage_8oz')?.price,
+      ).toBe(3.55);
+    });
+
+    it('reports services the provider retired and removes them on request', async () => {
+      beta().retireService('usps_media_mail');
+      const report = CleanupReportResponse.parse(
+        (await call(server, 'POST', '/api/admin/services/cleanup-report', { token: admin, json: {} })).body,
+      );
+      const entry = report[api2._id];
+      if (!entry || isReportError(entry)) throw new Error('beta cleanup failed');
+      expect(entry.obsoleteServices).toBe(1);
+      expect(entry.carriers.USPS).toEqual([
+        {
+          name: 'USPS Media Mail',
+          serviceCode: 'usps_media_mail',
+          enabled: true,
+          reliabilityStatus: 'testing',
+          basePrice: 4.25,
+        },
+      ]);
+      expect(report[api1._id]).toMatchObject({ obsoleteServices: 0 });
+
+      const removed = await call(server, 'POST', '/api/admin/services/remove-services', {
+        token: admin,
+        json: {
+          services: [
+            { apiId: api2._id, carrier: 'USPS', serviceName: 'USPS Media Mail' },
+            { apiId: api2._id, carrier: 'USPS', serviceName: 'USPS Media Mail' },
+            { apiId: api2._id, carrier: 'UPS', serviceName: 'Not There' },
+          ],
+        },
+      });
+      expect(RemoveServicesResponse.parse(removed.body)).toEqual({
+        removedCount: 1,
+        message: 'Successfully removed 1 services',
+      });
+      const after = CleanupReportResponse.parse(
+        (
+          await call(server, 'POST', '/api/admin/services/cleanup-report', {
+            token: admin,
+            json: { apis: [{ id: api2._id }] },
+          })
+        ).body,
+      );
+      expect(after[api2._id]).toMatchObject({ obsoleteServices: 0 });
+      expect((await allServices(customer, api2._id)).USPS.map((s) => s.code)).not.toContain('usps_media_mail');
+    });
+
+    it('follows the provider marking a service inactive', async () => {
+      beta().setServiceStatus('fedex_ground', 'inactive');
+      await call(server, 'POST', '/api/admin/services/check-updates', {
+        token: admin,
+        json: { apis: [{ id: api2._id }] },
+      });
+      expect((await allServices(customer, api2._id)).FEDEX.find((s) => s.code === 'fedex_ground')?.active).toBe(false);
+      beta().setServiceStatus('fedex_ground', 'active');
+      await call(server, 'POST', '/api/admin/services/check-updates', { token: admin, json: {} });
+      expect((await allServices(customer, api2._id)).FEDEX.find((s) => s.code === 'fedex_ground')?.active).toBe(true);
+    });
+
+    it('a provider that is down is an error entry for that API only; the others answer', async () => {
+      beta().setDown(true);
+      try {
+        for (const path of ['/api/admin/services/check-updates', '/api/admin/services/cleanup-report']) {
+          const res = await call(server, 'POST', path, { token: admin, json: {} });
+          expect(res.status, path).toBe(200);
+          const body = res.body as Record<string, { error?: string; name?: string }>;
+          expect(body[api2._id]).toEqual({
+            name: 'API 2',
+            error: 'The shipping provider is temporarily unavailable. Please try again later.',
+          });
+          expect(body[api1._id]?.error).toBeUndefined();
+          expect(body[api1._id]?.name).toBe('API 1');
+        }
+        // The cleanup report does not call every service obsolete because the provider could not be asked.
+        const add = await call(server, 'POST', '/api/admin/services/add-services', {
+          token: admin,
+          json: { services: [{ apiId: api2._id, carrier: 'UPS', service: { serviceCode: 'ups_ground' } }] },
+        });
+        expect(add.status).toBe(503);
+        expect(add.headers.get('retry-after')).toBe('30');
+        expect(errorOf(add).error.code).toBe('upstream_unavailable');
+      } finally {
+        beta().setDown(false);
+      }
+    });
+  });
+});
