@@ -29,7 +29,8 @@ describe('crypto top-up through the embedded BTCPay sandbox (happy path)', () =>
     const btcpay = sandboxOf(server);
     const topUp = await openTopUp(server, token, 25.5);
     expect(topUp.transactionId).toMatch(/^txn_[0-9a-z]{26}$/);
-    expect(topUp.paymentUrl).toBe(`${btcpay.url}/i/${topUp.invoiceId}`);
+    // The checkout page is served by the embedded sandbox on the app's own port, under the public URL.
+    expect(topUp.paymentUrl).toBe(`${server.services.config.publicUrl}/sandbox/btcpay/i/${topUp.invoiceId}`);
 
     // The processor holds the invoice we asked for, pointing back at PUBLIC_URL/balance, with our ids in its metadata.
     const invoice = btcpay.invoice(topUp.invoiceId);
@@ -55,8 +56,9 @@ describe('crypto top-up through the embedded BTCPay sandbox (happy path)', () =>
     ]);
     expect(await balance()).toBe(0);
 
-    // The customer pays on the checkout page (a real form POST to the sandbox).
-    const paid = await fetch(`${topUp.paymentUrl}/pay-full`, { method: 'POST', redirect: 'manual' });
+    // The customer pays on the checkout page (a real form POST to the sandbox; PUBLIC_URL's host is this server).
+    const checkoutPath = new URL(topUp.paymentUrl).pathname;
+    const paid = await fetch(`${server.url}${checkoutPath}/pay-full`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     await btcpay.webhooksIdle();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CreateInvoiceResponse } from '@labeldesk/contracts';
-import type { BtcpaySandbox } from '@labeldesk/sandbox-btcpay';
+import type { BtcpaySandboxControls } from '@labeldesk/sandbox-btcpay';
 import { signBody } from '@labeldesk/sandbox-btcpay';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -21,7 +21,7 @@ export function startMoneyServer(opts: StartServerOptions = {}): Promise<TestSer
   });
 }
 
-export function sandboxOf(server: TestServer): BtcpaySandbox {
+export function sandboxOf(server: TestServer): BtcpaySandboxControls {
   if (!server.btcpay) throw new Error('this server runs without the embedded BTCPay sandbox');
   return server.btcpay;
 }

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BtcpaySandbox, type BtcpaySandboxOptions, createBtcpaySandbox } from '@labeldesk/sandbox-btcpay';
+import {
+  type BtcpaySandboxControls,
+  type BtcpaySandboxOptions,
+  createBtcpaySandboxApp,
+} from '@labeldesk/sandbox-btcpay';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
 import type { PaymentProcessor } from '../../ports/payment-processor';
@@ -15,8 +20,6 @@ const Credentials = z.object({
   storeId: z.string().min(1),
   apiKey: z.string().min(16),
   webhookSecret: z.string().min(16),
-  /** The port it listened on last time, reused so checkout links handed out before a restart keep working. */
-  port: z.number().int().min(0).max(65_535).default(0),
 });
 type Credentials = z.infer<typeof Credentials>;
 
@@ -32,86 +35,83 @@ async function loadOrCreateCredentials(dir: string): Promise<Credentials> {
     storeId: 'labeldesk-sandbox',
     apiKey: randomBytes(24).toString('base64url'),
     webhookSecret: randomBytes(32).toString('base64url'),
-    port: 0,
   };
   await writeFile(path, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600 });
   return created;
 }
 
 export interface PaymentsSetup {
-  payments: PaymentProcessor;
-  /** The embedded sandbox, when no BTCPAY_URL was configured. */
-  sandbox: BtcpaySandbox | undefined;
+  /** The embedded sandbox's controls (tests drive payments with them), when no BTCPAY_URL was configured. */
+  sandbox: BtcpaySandboxControls | undefined;
+  /** Answers the sandbox's requests (Greenfield API, checkout pages) under BTCPAY_SANDBOX_BASE_PATH; else undefined. */
+  fetch: ((request: Request) => Response | Promise<Response>) | undefined;
+  /**
+   * Once the server listens: the processor to use, the embedded sandbox pointed at this server (checkout links on the
+   * public URL, webhooks to our own address) with its timers started (expiry sweep, webhook sender).
+   */
+  start(urls: { internalUrl: string; publicUrl: string }): PaymentProcessor;
   close(): Promise<void>;
 }
 
 export interface SetupPaymentsOptions {
   config: NodeConfig;
-  /** How this process reaches its own API (the embedded sandbox posts its webhooks there). */
-  internalUrl: string;
   /** Overrides for the embedded sandbox (tests: faster settlement and webhook retries). */
   sandboxOptions?: Partial<BtcpaySandboxOptions>;
   log: (line: string) => void;
 }
 
+/** The embedded sandbox is mounted on the API's own port under this path. */
+export const BTCPAY_SANDBOX_BASE_PATH = '/sandbox/btcpay';
+
 /**
- * The payment processor of the Node entry: the configured BTCPay Server, or else the embedded BTCPay sandbox on its
- * own port (state, generated API key and webhook secret kept in DATA_DIR/btcpay-sandbox, mode 0600) with its store
- * webhook pointed at this server's /api/crypto/webhook.
+ * The payment processor of the Node entry: the configured BTCPay Server, or else the embedded BTCPay sandbox mounted
+ * on this server's own port under /sandbox/btcpay (state, generated API key and webhook secret kept in
+ * DATA_DIR/btcpay-sandbox, mode 0600), its store webhook pointed at this server's /api/crypto/webhook. Everything runs
+ * on one port, so the checkout page is reachable wherever the app is.
  */
 export async function setupPayments(opts: SetupPaymentsOptions): Promise<PaymentsSetup> {
   const { config } = opts;
   if (config.btcpayUrl) {
-    return {
-      payments: greenfieldProcessor({
-        baseUrl: config.btcpayUrl,
-        storeId: config.btcpayStoreId ?? '',
-        apiKey: config.btcpayApiKey ?? '',
-        webhookSecret: config.btcpayWebhookSecret ?? '',
-      }),
-      sandbox: undefined,
-      close: async () => {},
-    };
+    const payments = greenfieldProcessor({
+      baseUrl: config.btcpayUrl,
+      storeId: config.btcpayStoreId ?? '',
+      apiKey: config.btcpayApiKey ?? '',
+      webhookSecret: config.btcpayWebhookSecret ?? '',
+    });
+    return { sandbox: undefined, fetch: undefined, start: () => payments, close: async () => {} };
   }
 
   const dir = join(config.dataDir, SANDBOX_DIR);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const credentials = await loadOrCreateCredentials(dir);
-  // The sandbox takes payments from anyone who can reach it: keep it on loopback unless HOST says otherwise.
-  const hostname = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : '127.0.0.1';
-  const start = (port: number) =>
-    createBtcpaySandbox({
-      port,
-      hostname,
-      storeId: credentials.storeId,
-      apiKey: credentials.apiKey,
-      webhookUrl: `${opts.internalUrl}/api/crypto/webhook`,
-      webhookSecret: credentials.webhookSecret,
-      dataDir: dir,
-      log: (line) => opts.log(`[btcpay-sandbox] ${line}`),
-      ...opts.sandboxOptions,
-    });
-  let sandbox: BtcpaySandbox;
-  try {
-    sandbox = await start(credentials.port);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || credentials.port === 0) throw err;
-    sandbox = await start(0);
-  }
-  const port = Number(new URL(sandbox.url).port);
-  if (port !== credentials.port) {
-    await writeFile(join(dir, SANDBOX_CREDENTIALS_FILE), `${JSON.stringify({ ...credentials, port }, null, 2)}\n`, {
-      mode: 0o600,
-    });
-  }
+  // The webhook URL is known once the server listens (start); the secret goes with it then.
+  const sandbox = createBtcpaySandboxApp({
+    storeId: credentials.storeId,
+    apiKey: credentials.apiKey,
+    dataDir: dir,
+    log: (line) => opts.log(`[btcpay-sandbox] ${line}`),
+    ...opts.sandboxOptions,
+  });
+  const mounted = new Hono().route(BTCPAY_SANDBOX_BASE_PATH, sandbox.app);
+  let started = false;
   return {
-    payments: greenfieldProcessor({
-      baseUrl: sandbox.url,
-      storeId: credentials.storeId,
-      apiKey: credentials.apiKey,
-      webhookSecret: credentials.webhookSecret,
-    }),
     sandbox,
-    close: () => sandbox.close(),
+    fetch: (request) => mounted.fetch(request),
+    start: ({ internalUrl, publicUrl }) => {
+      sandbox.publicBaseUrl = `${publicUrl}${BTCPAY_SANDBOX_BASE_PATH}`;
+      sandbox.setWebhook(`${internalUrl}/api/crypto/webhook`, credentials.webhookSecret);
+      sandbox.start();
+      started = true;
+      // The adapter reaches the sandbox on this process's own address.
+      return greenfieldProcessor({
+        baseUrl: `${internalUrl}${BTCPAY_SANDBOX_BASE_PATH}`,
+        storeId: credentials.storeId,
+        apiKey: credentials.apiKey,
+        webhookSecret: credentials.webhookSecret,
+      });
+    },
+    close: async () => {
+      if (started) await sandbox.stop();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
-import type { BtcpaySandbox, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
+import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
 import type { CarrierSandboxApp } from '@labeldesk/sandbox-carrier';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
 import { createApp } from '../../app';
@@ -19,7 +19,7 @@ import {
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
 import { loadOrCreateJwtSecret } from './jwt-secret';
-import { type PaymentsSetup, setupPayments } from './payments';
+import { BTCPAY_SANDBOX_BASE_PATH, type PaymentsSetup, setupPayments } from './payments';
 import { loadOrCreateProviderKeySecret } from './provider-key-secret';
 import { createNodeServices } from './services';
 import { createWebApp } from './static';
@@ -54,7 +54,7 @@ export interface RunningServer {
   /** The process's services (database, queue, ...), for tests and tools. */
   services: Services;
   /** The embedded BTCPay sandbox (its test controls), when no BTCPAY_URL was configured. */
-  btcpay: BtcpaySandbox | undefined;
+  btcpay: BtcpaySandboxControls | undefined;
   /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
   carrier: CarrierSandboxApp | undefined;
   /** Stops accepting requests, stops the job runner and the scheduler, closes the database. Idempotent. */
@@ -134,9 +134,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       remotes: { customer: config.remoteCustomerUrl, admin: config.remoteAdminUrl, amazon: config.remoteAmazonUrl },
     });
 
+    payments = await setupPayments({ config, log, ...(btcpaySandbox ? { sandboxOptions: btcpaySandbox } : {}) });
+    const paymentsSandbox = payments.fetch;
     const fetch = (request: Request, env: HttpBindings | Http2Bindings) => {
       const { pathname } = new URL(request.url);
       if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
+      if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
     };
 
@@ -149,22 +152,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 
-    payments = await setupPayments({
-      config,
-      internalUrl: url,
-      log,
-      ...(btcpaySandbox ? { sandboxOptions: btcpaySandbox } : {}),
-    });
+    const publicUrl = config.publicUrl ?? `http://localhost:${info.port}`;
+    const processor = payments.start({ internalUrl: url, publicUrl });
     if (payments.sandbox) {
       log(
-        `[labeldesk] BTCPay sandbox (crypto top-ups, no real money) on ${payments.sandbox.url}; set BTCPAY_URL to use a real BTCPay Server`,
+        `[labeldesk] BTCPay sandbox at ${publicUrl}${BTCPAY_SANDBOX_BASE_PATH}: crypto top-ups with NO real money — ` +
+          'anyone who can reach it can credit a balance. Set BTCPAY_URL (a real BTCPay Server) before real use.',
       );
     }
-    services = {
-      ...services,
-      payments: payments.payments,
-      config: { ...services.config, publicUrl: config.publicUrl ?? `http://localhost:${info.port}` },
-    };
+    services = { ...services, payments: processor, config: { ...services.config, publicUrl } };
     const finalServices = services;
 
     if (runJobs !== false) {
