@@ -69,6 +69,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('admin', E2E_ADMIN);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');
@@ -84,5 +85,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { email: string; password: string };
+    /** The embedded default's DATA_DIR (tests read the carrier sandbox's generated API keys from it). */
+    dataDir: string;
   }
 }

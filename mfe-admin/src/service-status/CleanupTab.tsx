@@ -202,9 +202,11 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
                                   <Checkbox
                                     aria-label={`Select ${service.name} (${entry.name}) for removal`}
                                     checked={selected.has(key)}
-                                    onChange={(e) =>
-                                      setSelected((s) => toggleSelection(s, key, e.currentTarget.checked))
-                                    }
+                                    onChange={(e) => {
+                                      // Read the event now: React clears currentTarget before the updater runs.
+                                      const on = e.currentTarget.checked;
+                                      setSelected((s) => toggleSelection(s, key, on));
+                                    }}
                                     disabled={removing}
                                     data-testid="cleanup-select"
                                   />

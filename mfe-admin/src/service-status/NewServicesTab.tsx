@@ -177,9 +177,11 @@ export function NewServicesTab({ apis, onChanged }: NewServicesTabProps) {
                                   <Checkbox
                                     aria-label={`Select ${service.name} (${entry.name})`}
                                     checked={selected.has(key)}
-                                    onChange={(e) =>
-                                      setSelected((s) => toggleSelection(s, key, e.currentTarget.checked))
-                                    }
+                                    onChange={(e) => {
+                                      // Read the event now: React clears currentTarget before the updater runs.
+                                      const on = e.currentTarget.checked;
+                                      setSelected((s) => toggleSelection(s, key, on));
+                                    }}
                                     disabled={adding}
                                     data-testid="report-new-select"
                                   />

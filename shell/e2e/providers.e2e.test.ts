@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+
+const browser = setupBrowser();
+
+/** The API key the carrier sandbox generated for a catalogue (the admin would get it from the provider). */
+function sandboxKey(catalogue: string): string {
+  const file = join(inject('dataDir'), 'carrier-sandbox', `carrier-${catalogue}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { apiKey: string }).apiKey;
+}
+
+/** Opens a Mantine Select and picks the option whose text starts with `label`. */
+async function choose(page: Page, select: Locator, label: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: label }).first().click();
+}
+
+describe('upstream providers, services and pricing', () => {
+  it('an admin adds an API, imports its new services, prices them, and a customer with custom pricing sees their price', async () => {
+    const stamp = Date.now().toString(36);
+    const apiName = `E2E Beta ${stamp}`;
+    const admin = await browser.newPage();
+    await signInAsAdmin(admin);
+
+    // 1. Add a second upstream API pointing at the sandbox's beta catalogue.
+    await admin.goto('/admin/service-management');
+    await admin.getByTestId('add-api-open').click();
+    await admin.getByTestId('add-api-submit').click();
+    await expect.poll(() => textOf(admin.getByTestId('add-api-error'))).toBe('Please fill in all API fields');
+    await admin.getByTestId('add-api-name').fill(apiName);
+    await admin.getByTestId('add-api-key').fill(sandboxKey('beta'));
+    await admin.getByTestId('add-api-base-url').fill(`${baseUrl()}/sandbox/carrier/catalogues/beta`);
+    await admin.getByTestId('add-api-submit').click();
+    await expect.poll(() => textOf(admin.getByTestId('service-management-success'))).toBe('New API added successfully');
+
+    // 2. The new-services report finds the catalogue's services for it; add UPS Ground and UPS 2nd Day Air.
+    await admin.goto('/admin/services');
+    await admin.getByTestId('open-service-report').click();
+    await admin.getByTestId('report-refresh').click();
+    const report = admin.locator(`[data-testid="report-api"][data-api-name="${apiName}"]`);
+    await expect
+      .poll(() => textOf(report.getByTestId('report-api-summary')))
+      .toMatch(/^\d+ new services out of \d+ total$/);
+    for (const name of ['UPS Ground', 'UPS 2nd Day Air']) {
+      await report.getByRole('checkbox', { name: `Select ${name} (${apiName})` }).check();
+    }
+    await expect.poll(() => textOf(admin.getByTestId('report-add-selected'))).toBe('Add Selected Services (2)');
+    await admin.getByTestId('report-add-selected').click();
+    await expect.poll(() => textOf(admin.getByTestId('report-success'))).toBe('Successfully added 2 services');
+    await admin.keyboard.press('Escape');
+
+    // 3. Reliability on the Service Status page.
+    await choose(admin, admin.getByTestId('status-api-select'), new RegExp(`^${apiName}`));
+    const groundRow = admin.locator('[data-testid="status-service-row"][data-service="UPS Ground"]');
+    await groundRow.getByTestId('set-reliability-reliable').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('status-success')))
+      .toBe('Successfully updated UPS Ground reliability status to reliable');
+    await expect.poll(() => textOf(groundRow.getByTestId('reliability-badge'))).toMatch(/reliable/i);
+
+    // 4. A flat price for UPS 2nd Day Air and a tier table for UPS Ground (Service Pricing tab).
+    await admin.goto('/admin/service-management');
+    await choose(admin, admin.getByTestId('api-select'), new RegExp(`^${apiName}`));
+    await admin.getByTestId('tab-service-pricing').click();
+    const airRow = admin.locator('[data-testid="pricing-row"][data-service="UPS 2nd Day Air"]');
+    await airRow.getByTestId('pricing-edit').click();
+    await airRow.getByTestId('pricing-price-input').fill('31.75');
+    await airRow.getByTestId('pricing-save').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('service-management-success')))
+      .toBe('Updated pricing for UPS - UPS 2nd Day Air');
+    await expect.poll(() => textOf(airRow.getByTestId('pricing-our-price'))).toContain('31.75');
+
+    const groundPricing = admin.locator('[data-testid="pricing-row"][data-service="UPS Ground"]');
+    await groundPricing.getByTestId('pricing-edit-tiers').click();
+    const editor = admin.getByTestId('tier-editor');
+    await visible(editor);
+    // An overlapping tier is refused with the SPEC text, then fixed.
+    await editor.getByLabel('Tier 2 start').fill('5');
+    await editor.getByTestId('tier-save').click();
+    await visible(editor.getByText('Tier 2 overlaps with Tier 1'));
+    await editor.getByLabel('Tier 1 start').fill('0');
+    await editor.getByLabel('Tier 1 end').fill('10');
+    await editor.getByLabel('Tier 1 price').fill('10.00');
+    await editor.getByLabel('Tier 2 start').fill('10.01');
+    await editor.getByLabel('Tier 2 end').fill('150');
+    await editor.getByLabel('Tier 2 price').fill('30.00');
+    await editor.getByTestId('tier-save').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('service-management-success')))
+      .toBe('Successfully updated dynamic pricing for UPS Ground');
+
+    // 5. A customer gets 10 % off UPS Ground on this API.
+    const customerPage = await browser.newPage();
+    const customer = await signInAsNewCustomer(customerPage, 'Priced Customer');
+    await admin.goto('/admin/customers');
+    const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
+    await row.getByTestId('customer-custom-pricing').click();
+    await choose(admin, admin.getByTestId('custom-pricing-api'), new RegExp(`^${apiName}`));
+    await admin.getByTestId('custom-pricing-enabled').check();
+    await admin.getByTestId('custom-pricing-carrier-UPS').getByRole('button').first().click();
+    await admin.getByTestId('custom-pricing-carrier-enabled-UPS').check();
+    const service = admin.locator('[data-testid="custom-pricing-service"][data-service="UPS Ground"]');
+    await choose(admin, service.getByTestId('custom-pricing-type'), 'Percentage discount');
+    await service.getByTestId('custom-pricing-percentage').fill('10');
+    // UPS Ground is priced by weight tiers: the discount applies to tier prices only when asked to.
+    await service.getByTestId('custom-pricing-apply-all-tiers').check();
+    await admin.getByTestId('custom-pricing-save').click();
+    await visible(admin.getByTestId('custom-pricing-success'));
+
+    // 6. The customer sees their own price (tier 1 at $10.00 less 10 %) and the badges; another customer does not.
+    const priceOn = async (page: Page) => {
+      await page.goto('/services');
+      await page.getByTestId('services-api-tab').filter({ hasText: apiName }).click();
+      const card = page.locator('[data-testid="services-service"]').filter({ hasText: 'UPS Ground' }).first();
+      await visible(card);
+      return {
+        price: await textOf(card.getByTestId('services-price')),
+        badge: await textOf(card.getByTestId('services-reliability')),
+      };
+    };
+    await expect.poll(async () => (await priceOn(customerPage)).price).toContain('$9.00');
+    // Badges are upper-cased by CSS; the word is the SPEC's.
+    expect((await priceOn(customerPage)).badge).toMatch(/^Reliable$/i);
+    await visible(customerPage.getByTestId('services-legend'));
+
+    const otherPage = await browser.newPage();
+    await signInAsNewCustomer(otherPage, 'List Price Customer');
+    await expect.poll(async () => (await priceOn(otherPage)).price).toContain('$10.00');
+  });
+});
