@@ -1,4 +1,4 @@
-import { api, errorMessage, updateStoredUser } from '@labeldesk/api-client';
+import { api, errorMessage, readStoredUser, updateStoredUser } from '@labeldesk/api-client';
 import { Button, Card, ErrorState, formatUsd, Group, Loader, PageHeader, Stack, Text } from '@labeldesk/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { PendingPayments } from './PendingPayments';
@@ -17,6 +17,12 @@ function refreshHeaderUser() {
   );
 }
 
+/** Keeps the header's figure in step with the balance this page just read (a top-up may land while the page loads). */
+function syncHeaderBalance(balance: number) {
+  const stored = readStoredUser();
+  if (stored.kind === 'ok' && stored.user.balance !== balance) updateStoredUser({ ...stored.user, balance });
+}
+
 /**
  * SPEC §2 Balance & Transactions: current balance, Top Up (crypto invoice, then the payment page), pending crypto
  * payments with a manual refresh each, and the searchable transaction history.
@@ -31,7 +37,11 @@ export default function BalancePage() {
   useEffect(() => {
     let active = true;
     api.balance.get().then(
-      (res) => active && setBalance({ kind: 'ready', balance: res.balance }),
+      (res) => {
+        if (!active) return;
+        setBalance({ kind: 'ready', balance: res.balance });
+        syncHeaderBalance(res.balance);
+      },
       (e: unknown) => active && setBalance({ kind: 'failed', message: errorMessage(e, 'Failed to load balance') }),
     );
     return () => {
