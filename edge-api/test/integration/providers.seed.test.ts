@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_SANDBOX_DIR, SEED_FILE } from '../../src/entries/node/carrier-sandbox';
-import { PROVIDER_KEY_SECRET_FILE } from '../../src/entries/node/provider-key-secret';
+import { PROVIDER_KEY_SECRET_FILE } from '../../src/entries/node/local-secrets';
 import { call, errorOf, loginAdmin, startTestServer, type TestServer } from './helpers';
 import { listApis } from './providers-support';
 

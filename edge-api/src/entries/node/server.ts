@@ -18,9 +18,8 @@ import {
 } from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
-import { loadOrCreateJwtSecret } from './jwt-secret';
+import { JWT_SECRET_FILE, loadOrCreateLocalSecret, PROVIDER_KEY_SECRET_FILE } from './local-secrets';
 import { BTCPAY_SANDBOX_BASE_PATH, type PaymentsSetup, setupPayments } from './payments';
-import { loadOrCreateProviderKeySecret } from './provider-key-secret';
 import { createNodeServices } from './services';
 import { createWebApp } from './static';
 
@@ -81,8 +80,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const config = NodeConfig.parse(configInput);
   mkdirSync(config.dataDir, { recursive: true });
 
-  const jwtSecret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
-  const providerKeySecret = await loadOrCreateProviderKeySecret(config.dataDir, config.providerKeySecret);
+  const jwtSecret = await loadOrCreateLocalSecret(config.dataDir, JWT_SECRET_FILE, config.jwtSecret);
+  const providerKeySecret = await loadOrCreateLocalSecret(
+    config.dataDir,
+    PROVIDER_KEY_SECRET_FILE,
+    config.providerKeySecret,
+  );
   const carrier =
     config.carrierSandbox === 'on'
       ? await createEmbeddedCarrierSandbox(config.dataDir, {

@@ -2,15 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Session tokens' HS256 key (JWT_SECRET). */
 export const JWT_SECRET_FILE = 'jwt-secret';
+/**
+ * Seals provider API keys (PROVIDER_KEY_SECRET). Losing the file (or changing the secret) makes the stored keys
+ * unreadable: admins then enter them again.
+ */
+export const PROVIDER_KEY_SECRET_FILE = 'provider-key-secret';
 
 /**
- * The configured secret, else the one kept in DATA_DIR/jwt-secret, else a new random one written there with mode
- * 0600 (so sessions survive restarts without anyone having to configure a secret).
+ * The configured secret, else the one kept in DATA_DIR/<file>, else a new random one written there with mode 0600 —
+ * so the embedded default keeps sessions and sealed keys across restarts with nothing to configure.
  */
-export async function loadOrCreateJwtSecret(dataDir: string, configured: string | undefined): Promise<string> {
+export async function loadOrCreateLocalSecret(
+  dataDir: string,
+  file: typeof JWT_SECRET_FILE | typeof PROVIDER_KEY_SECRET_FILE,
+  configured: string | undefined,
+): Promise<string> {
   if (configured) return configured;
-  const path = join(dataDir, JWT_SECRET_FILE);
+  const path = join(dataDir, file);
   const existing = await readSecret(path);
   if (existing) return existing;
   const secret = randomBytes(48).toString('base64url');
