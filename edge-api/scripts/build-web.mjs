@@ -31,7 +31,10 @@ function newestMtime(path) {
 
 function run(command, args, cwd) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Always a production build: Vite honours an inherited NODE_ENV (vitest sets it to "test"), which would otherwise
+    // ship React's development build to everyone who later runs `pnpm start` on these files.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${args.join(' ')} in ${cwd} exited with ${code}`)),
