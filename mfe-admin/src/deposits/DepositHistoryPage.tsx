@@ -6,12 +6,12 @@ import {
   Box,
   Button,
   Card,
-  DatePickerInput,
   EmptyState,
   ErrorState,
   formatDateTime,
   formatUsd,
   Group,
+  ListFilters,
   LoadingOverlay,
   LoadingState,
   PageHeader,
@@ -21,7 +21,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   useDebouncedValue,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -252,46 +251,18 @@ export default function DepositHistoryPage() {
 
       <Paper withBorder p="md">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              flex="1 1 280px"
-              label="Search"
-              placeholder="Search by transaction ID, description or user email"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              data-testid="deposits-search"
-            />
-            <DatePickerInput
-              label="From"
-              placeholder="Start date"
-              clearable
-              value={from}
-              maxDate={to ?? undefined}
-              onChange={setFrom}
-              valueFormat="MMM D, YYYY"
-              w={170}
-              data-testid="deposits-from"
-            />
-            <DatePickerInput
-              label="To"
-              placeholder="End date"
-              clearable
-              value={to}
-              minDate={from ?? undefined}
-              onChange={setTo}
-              valueFormat="MMM D, YYYY"
-              w={170}
-              data-testid="deposits-to"
-            />
-            <Button
-              variant="default"
-              onClick={clear}
-              disabled={!hasDepositFilters({ search, from, to })}
-              data-testid="deposits-clear"
-            >
-              Clear Filters
-            </Button>
-          </Group>
+          <ListFilters
+            testIdPrefix="deposits"
+            searchPlaceholder="Search by transaction ID, description or user email"
+            search={search}
+            onSearch={setSearch}
+            from={from}
+            to={to}
+            onFrom={setFrom}
+            onTo={setTo}
+            onClear={clear}
+            clearDisabled={!hasDepositFilters({ search, from, to })}
+          />
           {query.ok ? null : (
             <Alert color="red" variant="light" role="alert" data-testid="deposits-filter-error">
               {query.error}

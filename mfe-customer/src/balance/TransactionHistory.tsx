@@ -4,13 +4,12 @@ import {
   Alert,
   Badge,
   Box,
-  Button,
-  DatePickerInput,
   EmptyState,
   ErrorState,
   formatDateTime,
   formatUsd,
   Group,
+  ListFilters,
   LoadingOverlay,
   LoadingState,
   Pagination,
@@ -18,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   useDebouncedValue,
 } from '@labeldesk/ui';
@@ -197,41 +195,18 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
         <Title order={3} size="h4">
           Transaction History
         </Title>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            flex="1 1 260px"
-            label="Search"
-            placeholder="Search by transaction ID or description"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            data-testid="transactions-search"
-          />
-          <DatePickerInput
-            label="From"
-            placeholder="Start date"
-            clearable
-            value={from}
-            maxDate={to ?? undefined}
-            onChange={setFrom}
-            valueFormat="MMM D, YYYY"
-            w={170}
-            data-testid="transactions-from"
-          />
-          <DatePickerInput
-            label="To"
-            placeholder="End date"
-            clearable
-            value={to}
-            minDate={from ?? undefined}
-            onChange={setTo}
-            valueFormat="MMM D, YYYY"
-            w={170}
-            data-testid="transactions-to"
-          />
-          <Button variant="default" onClick={clear} disabled={!filtered}>
-            Clear Filters
-          </Button>
-        </Group>
+        <ListFilters
+          testIdPrefix="transactions"
+          searchPlaceholder="Search by transaction ID or description"
+          search={search}
+          onSearch={setSearch}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+          onClear={clear}
+          clearDisabled={!filtered}
+        />
         {query.ok ? null : (
           <Alert color="red" variant="light" role="alert" data-testid="transactions-filter-error">
             {query.error}

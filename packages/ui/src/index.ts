@@ -67,6 +67,7 @@ export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
 export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
+export { ListFilters, type ListFiltersProps } from './list-filters';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
