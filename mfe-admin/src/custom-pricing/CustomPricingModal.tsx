@@ -9,7 +9,6 @@ import {
 } from '@labeldesk/contracts';
 import {
   Accordion,
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -23,6 +22,7 @@ import {
   Paper,
   Select,
   Stack,
+  StatusAlerts,
   Switch,
   Text,
   useFlash,
@@ -220,16 +220,7 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
             data-testid="custom-pricing-api"
           />
         ) : null}
-        {success ? (
-          <Alert color="green" variant="light" role="status" data-testid="custom-pricing-success">
-            {success}
-          </Alert>
-        ) : null}
-        {saveError ? (
-          <Alert color="red" variant="light" role="alert" data-testid="custom-pricing-error">
-            {saveError}
-          </Alert>
-        ) : null}
+        <StatusAlerts testIdPrefix="custom-pricing" success={success} error={saveError} />
         {body}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>

@@ -22,6 +22,7 @@ import {
   Table,
   Text,
   useDebouncedValue,
+  usePageFor,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
@@ -63,11 +64,7 @@ export default function DepositHistoryPage() {
   const filters = { search: debouncedSearch, from, to };
   // The page belongs to one set of filters and page size: any change starts again from page 1.
   const filterKey = JSON.stringify([debouncedSearch.trim(), from, to, limit]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  // Adjusting state while rendering (React's pattern for state derived from a change): forget the old page.
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [page, setPage] = usePageFor(filterKey);
 
   const query = depositQuery(filters, page, limit);
   const queryKey = JSON.stringify(query);

@@ -1,7 +1,6 @@
 import { api, errorMessage } from '@labeldesk/api-client';
 import type { Service, ShippingApiConfig } from '@labeldesk/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -13,6 +12,7 @@ import {
   PageHeader,
   Select,
   Stack,
+  StatusAlerts,
   Tabs,
   Text,
   useFlash,
@@ -219,16 +219,7 @@ export default function ServiceManagementPage() {
   return (
     <Stack gap="md">
       {header}
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="service-management-success">
-          {success}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="service-management-error">
-          {error}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="service-management" success={success} error={error} />
       {adding && load.kind === 'ready' ? (
         <AddApiForm onAdded={(config) => void onAdded(config)} onCancel={() => setAdding(false)} />
       ) : null}

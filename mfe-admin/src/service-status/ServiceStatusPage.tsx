@@ -1,6 +1,5 @@
 import type { Service } from '@labeldesk/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -11,6 +10,7 @@ import {
   PageHeader,
   Select,
   Stack,
+  StatusAlerts,
   Text,
   useFlash,
 } from '@labeldesk/ui';
@@ -138,16 +138,7 @@ export default function ServiceStatusPage() {
   return (
     <Stack gap="md">
       {header}
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="status-success">
-          {success}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="status-error">
-          {error}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="status" success={success} error={error} />
       {body}
       <ServiceReportModal
         key={report.key}

@@ -19,6 +19,7 @@ import {
   Text,
   Title,
   useDebouncedValue,
+  usePageFor,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
@@ -47,11 +48,7 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
   const [to, setTo] = useState<string | null>(null);
   // The page belongs to one set of filters: any change of search or dates starts again from page 1.
   const filterKey = JSON.stringify([debouncedSearch.trim(), from, to]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  // Adjusting state while rendering (React's pattern for state derived from a change): forget the old page.
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [page, setPage] = usePageFor(filterKey);
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [fetching, setFetching] = useState(true);
   const [attempt, setAttempt] = useState(0);

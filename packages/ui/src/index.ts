@@ -69,5 +69,7 @@ export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
+export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
+export { usePageFor } from './use-page-for';
