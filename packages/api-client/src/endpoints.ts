@@ -4,6 +4,7 @@ import {
   AddressResponse,
   type AddServicesRequest,
   AddServicesResponse,
+  type AdminOrderListQuery,
   AdminUserListResponse,
   AllServicesResponse,
   ApiConfigListResponse,
@@ -11,12 +12,16 @@ import {
   AppSettings,
   AuthResponse,
   BalanceResponse,
+  type CalculatePriceRequest,
+  CalculatePriceResponse,
   CheckUpdatesResponse,
   CleanupReportResponse,
   type CreateApiConfigRequest,
   type CreateFaqRequest,
   type CreateInvoiceRequest,
   CreateInvoiceResponse,
+  type CreateOrderRequest,
+  CreateOrderResponse,
   CustomerApiListResponse,
   DefaultApiResponse,
   DeleteApiConfigResponse,
@@ -24,9 +29,18 @@ import {
   DynamicPricingResponse,
   FaqListResponse,
   FaqResponse,
+  LabelLinkResponse,
+  LabelStats,
+  type LabelStatsPeriod,
   type ListQuery,
   type LoginRequest,
   MessageResponse,
+  OrderCounts,
+  OrderDateRangeResponse,
+  type OrderListQuery,
+  OrderListResponse,
+  OrderResponse,
+  OrderStats,
   PendingCryptoPaymentsResponse,
   ProviderPricesResponse,
   PublicSettings,
@@ -37,6 +51,8 @@ import {
   ServiceReliabilityResponse,
   type ServiceReportRequest,
   ServiceResponse,
+  TrackingInfo,
+  TrackingRefreshResponse,
   TransactionListResponse,
   type UpdateApiKeyRequest,
   type UpdateAppSettingsRequest,
@@ -123,6 +139,47 @@ export const api = {
     update: (id: string, body: AddressInput) =>
       request(`/api/addresses/${enc(id)}`, { method: 'PUT', body, schema: AddressResponse }),
     remove: (id: string) => request(`/api/addresses/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
+  },
+  /** Customer: label purchases and order history (SPEC §7 orders). */
+  orders: {
+    calculatePrice: (body: CalculatePriceRequest, signal?: AbortSignal) =>
+      request('/api/orders/calculate-price', {
+        method: 'POST',
+        body,
+        schema: CalculatePriceResponse,
+        ...(signal ? { signal } : {}),
+      }),
+    /** `idempotencyKey`: one per purchase attempt (e.g. crypto.randomUUID() when the form is submitted). */
+    create: (body: CreateOrderRequest, idempotencyKey: string) =>
+      request('/api/orders', {
+        method: 'POST',
+        body,
+        schema: CreateOrderResponse,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    list: (q?: OrderListQuery) => request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse }),
+    counts: () => request('/api/orders/counts', { schema: OrderCounts }),
+    get: (id: string) => request(`/api/orders/${enc(id)}`, { schema: OrderResponse }),
+    stats: () => request('/api/orders/stats/overview', { schema: OrderStats }),
+    /** YYYY-MM-DD, end day inclusive. */
+    dateRange: (startDate: string, endDate: string) =>
+      request(`/api/orders/date-range/${enc(startDate)}/${enc(endDate)}`, { schema: OrderDateRangeResponse }),
+  },
+  /** Short-lived links signed for one label: open them in a new tab (no session token in the URL). */
+  labels: {
+    link: (orderId: string) =>
+      request(`/api/labels/${enc(orderId)}/link`, { method: 'POST', schema: LabelLinkResponse }),
+  },
+  tracking: {
+    get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),
+    refresh: (orderId: string) =>
+      request(`/api/tracking/${enc(orderId)}/refresh`, { method: 'POST', schema: TrackingRefreshResponse }),
+  },
+  /** Admin: every customer's orders and label statistics. */
+  adminOrders: {
+    list: (q?: AdminOrderListQuery) => request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse }),
+    labelStats: (period: LabelStatsPeriod) =>
+      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats }),
   },
   /** Customer: the shipping APIs and services they can buy from (SPEC §7 shipping calls). */
   shipping: {

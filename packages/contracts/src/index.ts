@@ -6,5 +6,6 @@ export * from './errors';
 export * from './faqs';
 export * from './health';
 export * from './money';
+export * from './orders';
 export * from './providers';
 export * from './settings';

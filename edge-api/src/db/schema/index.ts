@@ -5,6 +5,7 @@ export * from './faqs';
 export * from './jobs';
 export * from './ledger-entries';
 export * from './ledger-settlements';
+export * from './orders';
 export * from './shipping-apis';
 export * from './shipping-services';
 export * from './users';

@@ -30,6 +30,9 @@ export const shippingServices = sqliteTable(
     weightUnit: text('weight_unit', { enum: SERVICE_WEIGHT_UNITS }).notNull(),
     hasDynamicPricing: integer('has_dynamic_pricing', { mode: 'boolean' }).notNull().default(false),
     pricingTiers: text('pricing_tiers').notNull().default('[]'),
+    /** Days from the carrier's first scan to delivery, as the provider lists them (null: unknown). */
+    transitMinDays: integer('transit_min_days'),
+    transitMaxDays: integer('transit_max_days'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

@@ -51,6 +51,8 @@ export function serviceFromProvider(
     weightUnit: unit,
     hasDynamicPricing: tiers.length > 1,
     pricingTiers: JSON.stringify(tiers),
+    transitMinDays: info.transitDays?.min ?? null,
+    transitMaxDays: info.transitDays?.max ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+export const ORDER_STATUSES = ['processing', 'completed', 'pending_reconciliation', 'failed'] as const;
+export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+export const DELIVERY_STATUSES = [
+  'pending',
+  'processing',
+  'in_transit',
+  'delivered',
+  'cancelled',
+  'exception',
+] as const;
+export type DeliveryStatusValue = (typeof DELIVERY_STATUSES)[number];
+export const ORDER_SOURCES = ['manual', 'api', 'bulk'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** The tracking number an order shows until the provider has issued its label (SPEC §4: "the placeholder PENDING"). */
+export const PENDING_TRACKING_NUMBER = 'PENDING';
+
+/**
+ * One label purchase (SPEC §3 Order). A purchase is two-phase:
+ *   1. one batch inserts the order (`processing`) AND debits the balance (ledger row `debit_entry_id`, reference = the
+ *      order id) — an overdraft fails both, so nothing is written;
+ *   2. the provider is asked for the label (its Idempotency-Key is the order id); then `completed` with the label, or
+ *      `failed` in the same batch as the refund credit (`refund_entry_id`), or `pending_reconciliation` when the
+ *      answer was lost — the reconciliation job asks the provider again until it is one or the other.
+ * The schema refuses what must never happen: a completed order without a provider label, a failed order without
+ * its refund, two orders for one (user, Idempotency-Key).
+ *
+ * Addresses and package are JSON snapshots (the saved address may change later); the searchable fields are columns.
+ * The API and service are snapshots too (an API config may be deleted; its orders stay).
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    /** `ord_…`: the _id and orderId the API shows. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('manual'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    apiId: text('api_id').notNull(),
+    apiName: text('api_name').notNull(),
+    serviceId: text('service_id').notNull(),
+    carrier: text('carrier', { enum: ['UPS', 'USPS', 'FEDEX'] }).notNull(),
+    serviceName: text('service_name').notNull(),
+    serviceCode: text('service_code').notNull(),
+    /** What the customer paid (cents). */
+    priceCents: integer('price_cents').notNull(),
+    /** What the provider charged us (cents), once known. */
+    providerCostCents: integer('provider_cost_cents'),
+    trackingNumber: text('tracking_number').notNull().default(PENDING_TRACKING_NUMBER),
+    providerLabelId: text('provider_label_id'),
+    /** Blob-store key of the label PDF; null when it could not be stored yet (it is fetched from the provider then). */
+    labelBlobKey: text('label_blob_key'),
+    /** JSON: OrderParty. */
+    senderJson: text('sender_json').notNull(),
+    recipientJson: text('recipient_json').notNull(),
+    /** JSON: { weight, weightUnit, length, width, height, description, valueCents, template }. */
+    packageJson: text('package_json').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    /** 'City, ST'. */
+    destination: text('destination').notNull(),
+    /** YYYY-MM-DD. */
+    estimatedDelivery: text('estimated_delivery'),
+    /** JSON array of { status, description, location, date }, oldest first. */
+    trackingEventsJson: text('tracking_events_json').notNull().default('[]'),
+    lastCheckedAt: text('last_checked_at'),
+    deliveredAt: text('delivered_at'),
+    /** The Idempotency-Key header of the request that created it, and a hash of that request's body. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    debitEntryId: text('debit_entry_id').notNull(),
+    refundEntryId: text('refund_entry_id'),
+    /** Customer-safe reason of a failed purchase. */
+    failureReason: text('failure_reason'),
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    amazonOrderId: text('amazon_order_id'),
+    sku: text('sku'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    completedAt: text('completed_at'),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    // The tracking refresh: bought labels not yet delivered, least recently checked first.
+    index('orders_tracking_due_idx')
+      .on(t.lastCheckedAt)
+      .where(sql`${t.status} = 'completed' AND ${t.deliveryStatus} NOT IN ('delivered', 'cancelled')`),
+    index('orders_tracking_number_idx').on(t.trackingNumber),
+    uniqueIndex('orders_user_idempotency_key_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('orders_debit_entry_unique').on(t.debitEntryId),
+    check('orders_status_valid', sql`${t.status} IN ('processing', 'completed', 'pending_reconciliation', 'failed')`),
+    check(
+      'orders_delivery_status_valid',
+      sql`${t.deliveryStatus} IN ('pending', 'processing', 'in_transit', 'delivered', 'cancelled', 'exception')`,
+    ),
+    check('orders_source_valid', sql`${t.source} IN ('manual', 'api', 'bulk')`),
+    check('orders_carrier_valid', sql`${t.carrier} IN ('UPS', 'USPS', 'FEDEX')`),
+    check('orders_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'orders_completed_has_label',
+      sql`${t.status} <> 'completed' OR (${t.providerLabelId} IS NOT NULL AND ${t.trackingNumber} <> 'PENDING')`,
+    ),
+    check('orders_failed_has_refund', sql`${t.status} <> 'failed' OR ${t.refundEntryId} IS NOT NULL`),
+    check(
+      'orders_json_valid',
+      sql`json_valid(${t.senderJson}) AND json_valid(${t.recipientJson}) AND json_valid(${t.packageJson}) AND json_valid(${t.trackingEventsJson})`,
+    ),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;

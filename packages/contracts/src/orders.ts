@@ -1,0 +1,419 @@
+import { z } from 'zod';
+import { Country } from './addresses';
+import { requiredText } from './common';
+import { PAGE_SIZES, Pagination } from './money';
+import { Carrier, WeightUnit } from './providers';
+
+/**
+ * Orders, labels, tracking and label statistics (SPEC §2 Dashboard, My Orders, Manual Order, Admin Overview, Admin All
+ * Orders; §3 Order, Tracking info, Order stats, Label stats; §4 delivery statuses; §5 manual order rules; §7 calls).
+ * Money is decimal USD on the wire, integer cents behind it.
+ */
+
+// Messages -----------------------------------------------------------------------------------------------------------
+
+export const ORDER_MESSAGES = {
+  /** SPEC §5. */
+  waitForPrice: 'Please wait for price calculation to complete',
+  /** SPEC §5 (also the provider's refusal of an inactive service). */
+  serviceUnavailable: 'Service currently unavailable',
+  weightRequired: 'Weight is required',
+  dimensionRequired: 'Length, width and height are required',
+  /** SPEC §9: weight and dimensions step 0.1, min 0.1. */
+  minPackageNumber: 'Must be at least 0.1',
+  invalidValue: 'Declared value must be a positive amount',
+  serviceRequired: 'Please select a shipping service',
+  carrierRequired: 'Please select a carrier',
+  apiRequired: 'Please select a shipping API',
+  serviceNotFound: 'This shipping service is not available',
+  orderNotFound: 'Order not found',
+  labelNotFound: 'Label not found',
+  labelNotReady: 'The label for this order is not available yet',
+  labelLinkInvalid: 'This label link is invalid or has expired',
+  priceChanged: (price: string) =>
+    `The price of this label changed to ${price}. Please review the new price and submit again.`,
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with different order details',
+  created: 'Order created successfully',
+  pendingReconciliation:
+    'The carrier is slow to confirm this label. We are checking with it; if the label cannot be created, the amount is refunded to your balance.',
+  trackingUnavailable: 'Tracking is not available for this order yet',
+  dateRange: 'From date cannot be after To date',
+  dateRangeTooLong: 'The date range can be at most 366 days',
+} as const;
+
+// Delivery status (SPEC §4) ------------------------------------------------------------------------------------------
+
+export const DELIVERY_STATUSES = [
+  'pending',
+  'processing',
+  'in_transit',
+  'delivered',
+  'cancelled',
+  'exception',
+] as const;
+export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+/**
+ * The purchase itself (not the parcel): `processing` while the balance is held and the provider is asked;
+ * `completed` once the label is bought; `pending_reconciliation` when the provider's answer was lost (timeout) and a
+ * job is asking it; `failed` when the provider refused (the hold was refunded at once).
+ */
+export const ORDER_STATUSES = ['processing', 'completed', 'pending_reconciliation', 'failed'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** Customer tabs (SPEC §2 My Orders): all, pending, in_transit, delivered. `processing` is accepted and means pending. */
+export const CUSTOMER_STATUS_FILTERS = ['all', 'pending', 'in_transit', 'delivered'] as const;
+export const CustomerStatusFilter = z
+  .enum(['all', 'pending', 'processing', 'in_transit', 'delivered'])
+  .transform((v) => (v === 'processing' ? 'pending' : v));
+/** Admin filter (SPEC §2 All Orders): All, Delivered, In Transit, Processing, Cancelled. */
+export const ADMIN_STATUS_FILTERS = ['all', 'delivered', 'in_transit', 'processing', 'cancelled'] as const;
+export const AdminStatusFilter = z.enum(['all', 'delivered', 'in_transit', 'processing', 'pending', 'cancelled']);
+
+/**
+ * Which stored delivery statuses a filter value selects (SPEC §4: "Filter value processing maps to pending; all is no
+ * filter"; the customer view counts unknown statuses as pending/Processing). Null = no filter.
+ */
+export function deliveryStatusesFor(filter: string | undefined): DeliveryStatus[] | null {
+  switch (filter) {
+    case 'pending':
+    case 'processing':
+      return ['pending', 'processing'];
+    case 'in_transit':
+      return ['in_transit'];
+    case 'delivered':
+      return ['delivered'];
+    case 'cancelled':
+      return ['cancelled'];
+    case 'exception':
+      return ['exception'];
+    default:
+      return null;
+  }
+}
+
+/** SPEC §4 customer view: unknown → pending ('Processing'). */
+export function customerStatusLabel(status: string): string {
+  switch (status) {
+    case 'in_transit':
+      return 'In Transit';
+    case 'delivered':
+      return 'Delivered';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'exception':
+      return 'Exception';
+    default:
+      return 'Processing';
+  }
+}
+
+/** SPEC §4 admin view: delivered, in_transit, processing, cancelled, else Unknown. */
+export function adminStatusLabel(status: string): string {
+  switch (status) {
+    case 'delivered':
+      return 'Delivered';
+    case 'in_transit':
+      return 'In Transit';
+    case 'processing':
+    case 'pending':
+      return 'Processing';
+    case 'cancelled':
+      return 'Cancelled';
+    default:
+      return 'Unknown';
+  }
+}
+
+// Order --------------------------------------------------------------------------------------------------------------
+
+/** Sender or recipient of an order (SPEC §3): name, company, street1, street2, city, state, zip, country, phone, email. */
+export const OrderParty = z.object({
+  name: z.string(),
+  company: z.string(),
+  street1: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type OrderParty = z.infer<typeof OrderParty>;
+
+export const PackageDetails = z.object({
+  weight: z.number(),
+  weightUnit: WeightUnit,
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }),
+  description: z.string(),
+  /** Declared value, USD. */
+  value: z.number(),
+  /** USPS label template; null for UPS and FedEx. */
+  template: z.string().nullable(),
+});
+export type PackageDetails = z.infer<typeof PackageDetails>;
+
+export const TrackingEvent = z.object({
+  status: DeliveryStatus,
+  description: z.string(),
+  location: z.string().nullable(),
+  /** ISO date-time. */
+  date: z.string(),
+});
+export type TrackingEvent = z.infer<typeof TrackingEvent>;
+
+/** SPEC §3 userDetails (admin views only). */
+export const OrderUserDetails = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+});
+
+/** SPEC §3 Order. */
+export const Order = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  createdAt: z.string(),
+  /** 'PENDING' until the provider has issued the label. */
+  trackingNumber: z.string(),
+  carrier: Carrier,
+  serviceType: z.string(),
+  serviceName: z.string(),
+  /** What the customer paid, USD. */
+  price: z.number(),
+  deliveryStatus: DeliveryStatus,
+  status: OrderStatus,
+  recipient: OrderParty,
+  sender: OrderParty,
+  packageDetails: PackageDetails,
+  /** YYYY-MM-DD, or null when unknown. */
+  estimatedDelivery: z.string().nullable(),
+  userDetails: OrderUserDetails.optional(),
+  trackingEvents: z.array(TrackingEvent),
+  lastChecked: z.string().nullable(),
+  apiId: z.string(),
+  apiName: z.string(),
+  /** 'City, ST'. */
+  destination: z.string(),
+  amazonOrderId: z.string().nullable(),
+  sku: z.string().nullable(),
+  /** A label document can be opened (the order is completed). */
+  hasLabel: z.boolean(),
+  /** Why the purchase failed (customer-safe text), when status is failed. */
+  failureReason: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+// Create and price ---------------------------------------------------------------------------------------------------
+
+const MAX_PACKAGE_NUMBER = 10_000;
+const packageNumber = (required: string) =>
+  z
+    .number({ error: required })
+    .refine((v) => Number.isFinite(v), required)
+    .refine((v) => v >= 0.1, ORDER_MESSAGES.minPackageNumber)
+    .refine((v) => v <= MAX_PACKAGE_NUMBER, `Must be at most ${MAX_PACKAGE_NUMBER}`);
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** SPEC §5 address form in an order: Name required; street, city, state, ZIP, phone with their texts. */
+export const OrderPartyInput = z.object({
+  name: requiredText('Name is required', 100),
+  company: optionalText(100),
+  street1: requiredText('Street address is required', 200),
+  street2: optionalText(200),
+  city: requiredText('City is required', 100),
+  state: requiredText('State is required', 100),
+  zip: requiredText('ZIP code is required', 20),
+  country: Country.default('US'),
+  phone: requiredText('Phone number is required', 40),
+  email: optionalText(254),
+});
+export type OrderPartyInput = z.input<typeof OrderPartyInput>;
+
+export const PackageInput = z.object({
+  weight: packageNumber(ORDER_MESSAGES.weightRequired),
+  weightUnit: WeightUnit.default('lbs'),
+  length: packageNumber(ORDER_MESSAGES.dimensionRequired),
+  width: packageNumber(ORDER_MESSAGES.dimensionRequired),
+  height: packageNumber(ORDER_MESSAGES.dimensionRequired),
+  description: optionalText(200),
+  /** Declared value in USD; defaults to 0 (SPEC §5). */
+  value: z
+    .number({ error: ORDER_MESSAGES.invalidValue })
+    .refine((v) => Number.isFinite(v) && v >= 0 && v <= 100_000, ORDER_MESSAGES.invalidValue)
+    .default(0),
+  /** USPS template (SPEC §9); ignored for UPS and FedEx. Default BASIC. */
+  template: z.string().trim().max(40).optional(),
+});
+export type PackageInput = z.input<typeof PackageInput>;
+
+/** Which service: the API, carrier and service name (SPEC §3 order payload: carrier, serviceType, apiId). */
+const ServiceRef = z.object({
+  apiId: requiredText(ORDER_MESSAGES.apiRequired, 100),
+  carrier: Carrier,
+  serviceType: requiredText(ORDER_MESSAGES.serviceRequired, 200),
+});
+
+/** POST /api/orders/calculate-price. Addresses are optional (the price does not depend on them here). */
+export const CalculatePriceRequest = ServiceRef.extend({
+  packageDetails: PackageInput.pick({ weight: true, weightUnit: true, length: true, width: true, height: true }),
+  sender: z
+    .object({ zip: z.string().trim().max(20) })
+    .partial()
+    .optional(),
+  recipient: z
+    .object({ zip: z.string().trim().max(20) })
+    .partial()
+    .optional(),
+});
+export type CalculatePriceRequest = z.input<typeof CalculatePriceRequest>;
+
+export const CalculatePriceResponse = z.object({
+  price: z.number(),
+  /** YYYY-MM-DD. */
+  estimatedDelivery: z.string().nullable(),
+});
+export type CalculatePriceResponse = z.infer<typeof CalculatePriceResponse>;
+
+/**
+ * POST /api/orders (SPEC §3 order payload). `price` is what the customer saw: the server prices the order itself and
+ * refuses (409) when its price differs, so nobody is charged a price they did not see. `estimatedDelivery` is ignored.
+ * An `Idempotency-Key` header makes retries safe.
+ */
+export const CreateOrderRequest = ServiceRef.extend({
+  sender: OrderPartyInput,
+  recipient: OrderPartyInput,
+  packageDetails: PackageInput,
+  price: z.number().nonnegative().optional(),
+  estimatedDelivery: z.string().nullable().optional(),
+});
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
+
+export const CreateOrderResponse = z.object({
+  _id: z.string(),
+  order: Order,
+  message: z.string(),
+  /** Balance after the purchase (USD). */
+  newBalance: z.number(),
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+// Lists, counts, stats -----------------------------------------------------------------------------------------------
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+
+const listBase = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
+    .default(10),
+  search: z.string().trim().max(200).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+};
+const fromBeforeTo = { message: ORDER_MESSAGES.dateRange, path: ['from'] };
+
+/** GET /api/orders?page&limit&status&search&from&to. */
+export const OrderListQuery = z
+  .object({ ...listBase, status: CustomerStatusFilter.default('all') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, fromBeforeTo);
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+/** GET /api/admin/orders?page&limit&status&search&from&to. */
+export const AdminOrderListQuery = z
+  .object({ ...listBase, status: AdminStatusFilter.default('all') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, fromBeforeTo);
+export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+export const OrderListResponse = Pagination.extend({
+  orders: z.array(Order),
+  totalOrders: z.number().int(),
+});
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+/** SPEC §3 Order counts. */
+export const OrderCounts = z.object({
+  all: z.number().int(),
+  pending: z.number().int(),
+  in_transit: z.number().int(),
+  delivered: z.number().int(),
+});
+export type OrderCounts = z.infer<typeof OrderCounts>;
+
+/** SPEC §3 Order stats (last 30 days). */
+export const OrderStats = z.object({
+  totalOrders: z.number().int(),
+  inTransit: z.number().int(),
+  pending: z.number().int(),
+  delivered: z.number().int(),
+  /** USD. */
+  totalSpent: z.number(),
+  /** One entry per day of the window, oldest first (YYYY-MM-DD, UTC). */
+  dailyOrders: z.array(z.object({ date: z.string(), count: z.number().int(), spent: z.number() })),
+});
+export type OrderStats = z.infer<typeof OrderStats>;
+
+/** GET /api/orders/date-range/{startDate}/{endDate}: the caller's orders created in the range (end day inclusive). */
+export const OrderDateRangeResponse = z.array(Order);
+export type OrderDateRangeResponse = z.infer<typeof OrderDateRangeResponse>;
+
+export const OrderResponse = z.object({ order: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
+// Tracking -----------------------------------------------------------------------------------------------------------
+
+/** SPEC §3 Tracking info. `trackingNumber` is null while it is the placeholder PENDING. */
+export const TrackingInfo = z.object({
+  orderId: z.string(),
+  deliveryStatus: DeliveryStatus,
+  events: z.array(TrackingEvent),
+  lastChecked: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: Carrier,
+  estimatedDelivery: z.string().nullable(),
+});
+export type TrackingInfo = z.infer<typeof TrackingInfo>;
+
+export const TrackingRefreshResponse = TrackingInfo.extend({ message: z.string() });
+export type TrackingRefreshResponse = z.infer<typeof TrackingRefreshResponse>;
+
+// Labels -------------------------------------------------------------------------------------------------------------
+
+/** Signed label links live at most this long. */
+export const LABEL_LINK_TTL_SECONDS = 300;
+
+/** POST /api/labels/{id}/link: short-lived links signed for one label (no session token in the URL). */
+export const LabelLinkResponse = z.object({
+  /** PDF inline. */
+  url: z.string(),
+  /** PDF as an attachment. */
+  downloadUrl: z.string(),
+  /** A print view of the PDF. */
+  printUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type LabelLinkResponse = z.infer<typeof LabelLinkResponse>;
+
+// Admin --------------------------------------------------------------------------------------------------------------
+
+export const LABEL_STATS_PERIODS = ['today', 'week', 'month', 'all'] as const;
+export const LabelStatsPeriod = z.enum(LABEL_STATS_PERIODS);
+export type LabelStatsPeriod = z.infer<typeof LabelStatsPeriod>;
+export const LabelStatsQuery = z.object({ period: LabelStatsPeriod.default('all') });
+
+/** SPEC §3 Label stats: carrierStats (_id carrier, count, totalRevenue), totals. Revenue in USD. */
+export const LabelStats = z.object({
+  period: LabelStatsPeriod,
+  carrierStats: z.array(z.object({ _id: Carrier, count: z.number().int(), totalRevenue: z.number() })),
+  totals: z.object({ totalLabels: z.number().int(), totalRevenue: z.number() }),
+});
+export type LabelStats = z.infer<typeof LabelStats>;
