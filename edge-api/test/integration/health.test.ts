@@ -1,4 +1,4 @@
-import { HealthResponse } from '@labeldesk/contracts';
+import { HealthResponse, LivenessResponse } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './helpers';
 
@@ -39,6 +39,10 @@ describe('GET /api/health', () => {
       expect(res.body).toEqual({
         error: { code: 'upstream_unavailable', message: 'Database unavailable', details: [] },
       });
+      // Liveness does not depend on the database: the process itself still serves.
+      const live = await call(broken, 'GET', '/api/health/live');
+      expect(live.status).toBe(200);
+      expect(LivenessResponse.parse(live.body)).toEqual({ status: 'ok' });
     } finally {
       await broken.stop().catch(() => {});
     }

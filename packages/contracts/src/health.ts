@@ -7,3 +7,6 @@ export const HealthResponse = z.object({
   time: z.string(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const LivenessResponse = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof LivenessResponse>;
