@@ -8,6 +8,7 @@ import { toCents, toUsd } from './money';
 import { estimatedDeliveryFor, quote, transitDaysFor } from './pricing';
 import type { Rng } from './rng';
 import {
+  ClockInput,
   DownInput,
   FailureRateInput,
   LabelRequestInput,
@@ -30,6 +31,8 @@ export interface RateLimit {
 export interface SandboxRuntime {
   catalogues: Map<string, Catalogue>;
   clock: Clock;
+  /** How far the controls moved the sandbox's time ahead of the clock it was given, in ms. */
+  clockOffset: { ms: number };
   timeline: TimelineOptions;
   latency: Latency;
   failureRate: number;
@@ -387,6 +390,12 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
     const { latencyMs } = parseBody(LatencyInput, await readJson(c));
     rt.latency = latencyMs;
     return c.json({ latencyMs });
+  });
+
+  control.put('/clock', async (c) => {
+    const { advanceMs } = parseBody(ClockInput, await readJson(c));
+    rt.clockOffset.ms += advanceMs;
+    return c.json({ now: rt.clock.now().toISOString(), offsetMs: rt.clockOffset.ms });
   });
 
   control.put('/catalogues/:catalogueId/down', async (c) => {

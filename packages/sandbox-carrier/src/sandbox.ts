@@ -86,7 +86,10 @@ type RuntimeOptions = Omit<CarrierSandboxOptions, 'port' | 'host'>;
 
 /** The catalogues and the shared run-time state, from the options (validated). */
 function buildRuntime(opts: RuntimeOptions, basePath: string): SandboxRuntime {
-  const clock = opts.clock ?? { now: () => new Date() };
+  const base = opts.clock ?? { now: () => new Date() };
+  // The controls may move the sandbox's own time forward (PUT /_sandbox/clock); the offset applies on top of `clock`.
+  const offset = { ms: 0 };
+  const clock: Clock = { now: () => new Date(base.now().getTime() + offset.ms) };
   const timeline = { exceptionRate: checkRate('exceptionRate', opts.exceptionRate ?? 0.1) };
   const definitions = opts.catalogues ?? defaultCatalogues();
   const catalogues = new Map<string, Catalogue>();
@@ -103,6 +106,7 @@ function buildRuntime(opts: RuntimeOptions, basePath: string): SandboxRuntime {
   return {
     catalogues,
     clock,
+    clockOffset: offset,
     timeline,
     latency: checkLatency(opts.latencyMs ?? 0),
     failureRate: checkRate('failureRate', opts.failureRate ?? 0),

@@ -104,6 +104,15 @@ export const ServiceInput = z.object({
 export const StatusInput = z.object({ status: z.enum(['active', 'inactive']) });
 export const DownInput = z.object({ down: z.boolean() });
 export const FailureRateInput = z.object({ failureRate: z.number().min(0).max(1) });
+/** Moves the sandbox's time forward (never back: labels and tracking only ever age). At most a year per call. */
+export const ClockInput = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 3_600_000),
+});
+
 export const LatencyInput = z.object({
   latencyMs: z.union([
     z.number().int().min(0).max(60_000),

@@ -94,6 +94,11 @@ export const NodeConfig = z
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
       z.enum(['on', 'off'], { error: 'CARRIER_SANDBOX must be on or off' }).default('on'),
     ),
+    /**
+     * Enables the embedded carrier sandbox's /_sandbox controls (latency, failures, down switch, its clock) for whoever
+     * sends this key in X-Sandbox-Key; unset: controls off. For test suites and demos.
+     */
+    carrierSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((c, ctx) => {
     if (!c.btcpayUrl) return;
@@ -134,6 +139,7 @@ export interface NodeConfigInput {
   allowPrivateProviderUrls?: boolean | string | undefined;
   providerTimeoutMs?: number | string | undefined;
   carrierSandbox?: 'on' | 'off' | string | undefined;
+  carrierSandboxControlKey?: string | undefined;
 }
 
 /** Reads and validates the environment (names as documented: PORT, DATA_DIR, ADMIN_EMAIL, ...). */
@@ -160,6 +166,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     carrierSandbox: env.CARRIER_SANDBOX,
+    carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
   };
   const parsed = NodeConfig.safeParse(input);
   if (!parsed.success) {
@@ -185,6 +192,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       allowPrivateProviderUrls: 'ALLOW_PRIVATE_PROVIDER_URLS',
       providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
       carrierSandbox: 'CARRIER_SANDBOX',
+      carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
     };
     const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

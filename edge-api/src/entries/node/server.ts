@@ -90,6 +90,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     config.carrierSandbox === 'on'
       ? await createEmbeddedCarrierSandbox(config.dataDir, {
           log: (line) => log(`[carrier-sandbox] ${line}`),
+          ...(config.carrierSandboxControlKey ? { controlKey: config.carrierSandboxControlKey } : {}),
           ...carrierSandboxOverrides,
         })
       : undefined;
