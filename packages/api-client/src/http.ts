@@ -20,9 +20,9 @@ export class ApiClientError extends Error {
  * (SPEC §8: "A server message field is shown when present; otherwise the fallback").
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiClientError && error.code !== 'network_error' && error.code !== 'bad_response') {
-    return error.message || fallback;
-  }
+  // A 500 says only 'Internal server error': the screen's own text says more about what failed.
+  const generic: ReadonlySet<ApiClientError['code']> = new Set(['network_error', 'bad_response', 'internal_error']);
+  if (error instanceof ApiClientError && !generic.has(error.code)) return error.message || fallback;
   return fallback;
 }
 
