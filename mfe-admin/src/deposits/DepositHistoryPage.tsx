@@ -10,13 +10,12 @@ import {
   ErrorState,
   formatDateTime,
   formatUsd,
-  Group,
   ListFilters,
+  ListPagination,
   LoadingOverlay,
   LoadingState,
   PageHeader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -42,8 +41,6 @@ type LoadState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; deposits: Deposit[]; totalPages: number; total: number; totalDeposits: number };
-
-const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
 
 /**
  * SPEC §2 Admin: Deposit History (/admin/transactions): total deposits (all time or the date range), search, From/To,
@@ -269,41 +266,18 @@ export default function DepositHistoryPage() {
             <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
             {body}
           </Box>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="xs">
-              <Text size="sm">Items per page</Text>
-              <Select
-                aria-label="Items per page"
-                data={PAGE_SIZE_OPTIONS}
-                value={String(limit)}
-                allowDeselect={false}
-                onChange={(v) => {
-                  const n = Number(v);
-                  if (isPageSize(n)) setLimit(n);
-                }}
-                w={90}
-                size="xs"
-                data-testid="deposits-page-size"
-              />
-            </Group>
-            <Group gap="xs" data-testid="deposits-pagination">
-              <Button size="xs" variant="default" disabled={current <= 1} onClick={() => setPage(1)}>
-                First
-              </Button>
-              <Button size="xs" variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Prev
-              </Button>
-              <Text size="sm" px="xs" data-testid="deposits-page-label">
-                Page {current} of {totalPages}
-              </Text>
-              <Button size="xs" variant="default" disabled={current >= totalPages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-              <Button size="xs" variant="default" disabled={current >= totalPages} onClick={() => setPage(totalPages)}>
-                Last
-              </Button>
-            </Group>
-          </Group>
+          <ListPagination
+            testIdPrefix="deposits"
+            page={current}
+            totalPages={totalPages}
+            onPage={setPage}
+            pageSize={limit}
+            pageSizes={PAGE_SIZES}
+            onPageSize={(n) => {
+              if (isPageSize(n)) setLimit(n);
+            }}
+            firstLast
+          />
         </Stack>
       </Paper>
     </Stack>

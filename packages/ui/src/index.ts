@@ -1,7 +1,8 @@
 /**
- * The UI kit: Mantine (one well-kept kit for modals, date pickers, drop zones, notifications, tables and charts) plus
+ * The UI kit: Mantine (one well-kept kit for modals, date pickers, drop zones, notifications and tables) plus
  * LabelDesk's own building blocks. Shell and remotes import Mantine only through this package, which federation shares
- * as a singleton, so there is one MantineProvider context and one copy of the kit in the browser.
+ * as a singleton, so there is one MantineProvider context and one copy of the kit in the browser. Charts are not here:
+ * every signed-in page loads this package, so a page that draws one bundles recharts into its own chunk.
  */
 export {
   Accordion,
@@ -56,6 +57,7 @@ export {
   Textarea,
   TextInput,
   ThemeIcon,
+  Timeline,
   Title,
   Tooltip,
   UnstyledButton,
@@ -68,6 +70,7 @@ export { notifications } from '@mantine/notifications';
 export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';
+export { ListPagination, type ListPaginationProps } from './list-pagination';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';

@@ -1,5 +1,6 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import type { ReactNode } from 'react';
 
 export interface ListFiltersProps {
   /** Prefix of the controls' test ids: `${testIdPrefix}-search`, `-from`, `-to`, `-clear`. */
@@ -14,9 +15,15 @@ export interface ListFiltersProps {
   onTo: (value: string | null) => void;
   onClear: () => void;
   clearDisabled: boolean;
+  /** Text of the clear-everything button; default 'Clear Filters'. */
+  clearLabel?: string;
+  /** A clear (×) button inside the search box, test id `${testIdPrefix}-search-clear`. */
+  searchClearable?: boolean;
+  /** More filter controls (e.g. a status select), placed between the search box and the dates. */
+  children?: ReactNode;
 }
 
-/** The search box, From/To day pickers and Clear Filters of the history screens. */
+/** The search box, optional extra filters, From/To day pickers and Clear Filters of the list screens. */
 export function ListFilters(props: ListFiltersProps) {
   const id = props.testIdPrefix;
   return (
@@ -27,8 +34,19 @@ export function ListFilters(props: ListFiltersProps) {
         placeholder={props.searchPlaceholder}
         value={props.search}
         onChange={(e) => props.onSearch(e.currentTarget.value)}
+        rightSection={
+          props.searchClearable && props.search ? (
+            <CloseButton
+              size="sm"
+              aria-label="Clear search"
+              onClick={() => props.onSearch('')}
+              data-testid={`${id}-search-clear`}
+            />
+          ) : null
+        }
         data-testid={`${id}-search`}
       />
+      {props.children}
       <DatePickerInput
         label="From"
         placeholder="Start date"
@@ -52,7 +70,7 @@ export function ListFilters(props: ListFiltersProps) {
         data-testid={`${id}-to`}
       />
       <Button variant="default" onClick={props.onClear} disabled={props.clearDisabled} data-testid={`${id}-clear`}>
-        Clear Filters
+        {props.clearLabel ?? 'Clear Filters'}
       </Button>
     </Group>
   );
