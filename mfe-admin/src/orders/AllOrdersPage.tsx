@@ -1,0 +1,290 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import type { Order } from '@labeldesk/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  EmptyState,
+  ErrorState,
+  formatLongDateTime,
+  Group,
+  ListFilters,
+  ListPagination,
+  LoadingOverlay,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  useDebouncedValue,
+  usePageFor,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { browserLabelDeps } from './browser-label-deps';
+import { downloadLabel, endBusy, type LabelAction, printLabel, type RowBusy, startBusy } from './label-actions';
+import { OrderDetailsModal } from './OrderDetailsModal';
+import { OrdersTable } from './OrdersTable';
+import {
+  type AdminOrderFilters,
+  adminOrderQuery,
+  DEFAULT_ORDER_PAGE_SIZE,
+  hasOrderFilters,
+  isStatusFilter,
+  NO_ORDER_FILTERS,
+  ORDER_PAGE_SIZES,
+  ORDER_SEARCH_DEBOUNCE_MS,
+  ORDER_SEARCH_PLACEHOLDER,
+  ORDERS_LOAD_FAILED,
+  orderCountText,
+  ordersEmptyState,
+  STATUS_FILTER_OPTIONS,
+} from './order-query';
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; orders: Order[]; totalPages: number; totalOrders: number };
+
+/** The header's date-time, moved on every 30 s and on Refresh. */
+function useNow(): [Date, () => void] {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return [now, () => setNow(new Date())];
+}
+
+/**
+ * SPEC §2 Admin: All Orders (/admin/orders): header with date-time and Refresh; tabs Individual Orders (search, status
+ * and date filters, the table with view details / download / print, pagination) and Bulk Orders (comes with bulk
+ * ordering).
+ */
+export default function AllOrdersPage() {
+  const [now, tick] = useNow();
+  const [tab, setTab] = useState<string | null>('individual');
+
+  const [filters, setFilters] = useState<AdminOrderFilters>(NO_ORDER_FILTERS);
+  const [debouncedSearch] = useDebouncedValue(filters.search, ORDER_SEARCH_DEBOUNCE_MS);
+  const [limit, setLimit] = useState<number>(DEFAULT_ORDER_PAGE_SIZE);
+  const applied: AdminOrderFilters = { ...filters, search: debouncedSearch };
+  // The page belongs to one set of filters and page size: any change starts again from page 1.
+  const [page, setPage] = usePageFor(
+    JSON.stringify([debouncedSearch.trim(), filters.status, filters.from, filters.to, limit]),
+  );
+  const query = adminOrderQuery(applied, page, limit);
+  const queryKey = JSON.stringify(query);
+
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [fetching, setFetching] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<RowBusy>({});
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<Order | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; `attempt` forces a reload.
+  useEffect(() => {
+    if (!query.ok) return;
+    let active = true;
+    setFetching(true);
+    api.adminOrders.list(query.query).then(
+      (res) => {
+        if (!active) return;
+        setState({
+          kind: 'ready',
+          orders: res.orders,
+          totalPages: Math.max(1, res.totalPages),
+          totalOrders: res.totalOrders,
+        });
+        setFetching(false);
+      },
+      (e: unknown) => {
+        if (!active) return;
+        setState({ kind: 'failed', message: errorMessage(e, ORDERS_LOAD_FAILED) });
+        setFetching(false);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [queryKey, attempt]);
+
+  const reload = () => {
+    tick();
+    setAttempt((n) => n + 1);
+  };
+  const retry = () => {
+    setState({ kind: 'loading' });
+    reload();
+  };
+  const update = (change: Partial<AdminOrderFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  // Mirrors `busy` so two clicks in one tick cannot both start on the same row.
+  const busyRef = useRef<RowBusy>({});
+  const runLabelAction = async (order: Order, action: LabelAction) => {
+    const started = startBusy(busyRef.current, order._id, action);
+    if (!started) return;
+    busyRef.current = started;
+    setBusy(started);
+    setLabelError(null);
+    try {
+      // Print opens its tab before the first await, while the click still counts as a user gesture.
+      if (action === 'print') await printLabel(order._id, browserLabelDeps);
+      else {
+        const failure = await downloadLabel(order._id, browserLabelDeps);
+        if (failure) setLabelError(failure);
+      }
+    } finally {
+      busyRef.current = endBusy(busyRef.current, order._id);
+      setBusy(busyRef.current);
+    }
+  };
+
+  const totalPages = state.kind === 'ready' ? state.totalPages : 1;
+  const current = Math.min(page, totalPages);
+  const filtered = hasOrderFilters(filters);
+
+  let body: ReactNode;
+  if (state.kind === 'loading') {
+    body = <Box mih={200} />;
+  } else if (state.kind === 'failed') {
+    body = (
+      <Box data-testid="admin-orders-error">
+        <ErrorState title={state.message} onRetry={retry} />
+      </Box>
+    );
+  } else if (state.orders.length === 0) {
+    const empty = ordersEmptyState(hasOrderFilters(applied));
+    body = (
+      <Box data-testid="admin-orders-empty">
+        <EmptyState title={empty.title}>{empty.message}</EmptyState>
+      </Box>
+    );
+  } else {
+    body = (
+      <OrdersTable
+        orders={state.orders}
+        busy={busy}
+        onView={setViewing}
+        onDownload={(order) => void runLabelAction(order, 'download')}
+        onPrint={(order) => void runLabelAction(order, 'print')}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="xs">
+        <Stack gap={2}>
+          <Title order={2}>All Orders</Title>
+          <Text c="dimmed" size="sm" data-testid="admin-orders-datetime">
+            {formatLongDateTime(now)}
+          </Text>
+        </Stack>
+        <Button
+          variant="light"
+          onClick={reload}
+          loading={fetching && state.kind !== 'loading'}
+          disabled={!query.ok}
+          data-testid="admin-orders-refresh"
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="individual" data-testid="admin-orders-tab-individual">
+            Individual Orders
+          </Tabs.Tab>
+          <Tabs.Tab value="bulk" data-testid="admin-orders-tab-bulk">
+            Bulk Orders
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="individual" pt="md">
+          <Paper withBorder p="md">
+            <Stack gap="md">
+              <ListFilters
+                testIdPrefix="admin-orders"
+                searchPlaceholder={ORDER_SEARCH_PLACEHOLDER}
+                searchClearable
+                search={filters.search}
+                onSearch={(search) => update({ search })}
+                from={filters.from}
+                to={filters.to}
+                onFrom={(from) => update({ from })}
+                onTo={(to) => update({ to })}
+                onClear={() => setFilters(NO_ORDER_FILTERS)}
+                clearDisabled={!filtered}
+                clearLabel="Clear All Filters"
+              >
+                <Select
+                  label="Status"
+                  data={STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                  value={filters.status}
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    if (isStatusFilter(value)) update({ status: value });
+                  }}
+                  w={160}
+                  data-testid="admin-orders-status"
+                />
+              </ListFilters>
+              {query.ok ? null : (
+                <Alert color="red" variant="light" role="alert" data-testid="admin-orders-filter-error">
+                  {query.error}
+                </Alert>
+              )}
+              {labelError ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  withCloseButton
+                  onClose={() => setLabelError(null)}
+                  data-testid="admin-orders-label-error"
+                >
+                  {labelError}
+                </Alert>
+              ) : null}
+              <Group justify="space-between" mih={20}>
+                <Text size="sm" c="dimmed" data-testid="admin-orders-count">
+                  {state.kind === 'ready' ? orderCountText(state.totalOrders, hasOrderFilters(applied)) : null}
+                </Text>
+              </Group>
+              <Box pos="relative" mih={state.kind === 'ready' && state.orders.length > 0 ? undefined : 200}>
+                <LoadingOverlay
+                  visible={fetching && query.ok}
+                  zIndex={10}
+                  overlayProps={{ blur: 1 }}
+                  data-testid="admin-orders-loading"
+                />
+                {body}
+              </Box>
+              <ListPagination
+                testIdPrefix="admin-orders"
+                page={current}
+                totalPages={totalPages}
+                onPage={setPage}
+                pageSize={limit}
+                pageSizes={ORDER_PAGE_SIZES}
+                onPageSize={setLimit}
+                previousLabel="Previous"
+              />
+            </Stack>
+          </Paper>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="bulk" pt="md">
+          <Paper withBorder p="md" data-testid="admin-orders-bulk-panel">
+            <EmptyState title="Bulk Orders">Bulk orders are not available yet.</EmptyState>
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+
+      <OrderDetailsModal order={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}

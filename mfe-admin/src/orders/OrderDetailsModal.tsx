@@ -1,0 +1,255 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import type { Order, OrderParty, TrackingInfo } from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Divider,
+  formatDateTime,
+  formatUsd,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { CARRIER_LABELS } from '../service-management/api-configs';
+import {
+  deliveryBadge,
+  dimensionsText,
+  eventsNewestFirst,
+  orderUser,
+  partyLines,
+  purchaseBadge,
+  shownTrackingNumber,
+  weightText,
+} from './order-format';
+
+export const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
+
+type TrackingState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; info: TrackingInfo };
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Box fz="sm" data-testid={testId}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function PartyCard({ title, party, testId }: { title: string; party: OrderParty; testId: string }) {
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        {title}
+      </Text>
+      {partyLines(party).map((line) => (
+        <Text key={line.key} size="sm" fw={line.key === 'name' ? 600 : undefined} style={{ overflowWrap: 'anywhere' }}>
+          {line.text}
+        </Text>
+      ))}
+    </Paper>
+  );
+}
+
+/** The tracking of one order (GET /api/tracking/{orderId}), loaded when the modal opens. */
+function TrackingSection({ order }: { order: Order }) {
+  const [state, setState] = useState<TrackingState>({ kind: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    setState({ kind: 'loading' });
+    api.tracking.get(order._id).then(
+      (info) => active && setState({ kind: 'ready', info }),
+      (e: unknown) => active && setState({ kind: 'failed', message: errorMessage(e, TRACKING_LOAD_FAILED) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [order._id]);
+
+  if (state.kind === 'loading') {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading tracking...
+        </Text>
+      </Group>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="admin-order-tracking-error">
+        {state.message}
+      </Alert>
+    );
+  }
+  const { info } = state;
+  const events = eventsNewestFirst(info.events);
+  const status = deliveryBadge(info.deliveryStatus);
+  return (
+    <Stack gap="sm" data-testid="admin-order-tracking-info">
+      <Group gap="lg" wrap="wrap">
+        <Field label="Delivery status">
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+        </Field>
+        <Field label="Last checked">{info.lastChecked ? formatDateTime(info.lastChecked) : 'Never'}</Field>
+      </Group>
+      {events.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="admin-order-tracking-empty">
+          No tracking events yet.
+        </Text>
+      ) : (
+        <Stack gap={0} data-testid="admin-order-tracking-events">
+          {events.map((event) => {
+            const badge = deliveryBadge(event.status);
+            return (
+              <Box
+                key={`${event.date}-${event.status}-${event.description}`}
+                py={6}
+                pl="sm"
+                style={{ borderLeft: `3px solid var(--mantine-color-${badge.color}-5)` }}
+                data-testid="admin-order-tracking-event"
+              >
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" fw={600}>
+                    {event.description || badge.label}
+                  </Text>
+                  <Badge size="xs" color={badge.color} variant="light">
+                    {badge.label}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {[formatDateTime(event.date), event.location].filter(Boolean).join(' · ')}
+                </Text>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** View details (SPEC §2 All Orders): the order with its addresses, package, price, user, status and tracking. */
+export function OrderDetailsModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  return (
+    <Modal opened={order !== null} onClose={onClose} title="Order Details" size="xl" centered>
+      {order ? <OrderDetails order={order} /> : null}
+    </Modal>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const user = orderUser(order);
+  const delivery = deliveryBadge(order.deliveryStatus);
+  const purchase = purchaseBadge(order.status);
+  const tracking = shownTrackingNumber(order.trackingNumber);
+  const pkg = order.packageDetails;
+  return (
+    <Stack gap="md" data-testid="admin-order-details">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+        <Field label="Order ID" testId="admin-order-details-id">
+          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {order.orderId}
+          </Text>
+        </Field>
+        <Field label="Date">{formatDateTime(order.createdAt)}</Field>
+        <Field label="Status" testId="admin-order-details-status">
+          <Group gap={4}>
+            <Badge color={delivery.color} variant="light">
+              {delivery.label}
+            </Badge>
+            {purchase ? (
+              <Badge color={purchase.color} variant="outline">
+                {purchase.label}
+              </Badge>
+            ) : null}
+          </Group>
+        </Field>
+        <Field label="User" testId="admin-order-details-user">
+          <Text size="sm" fw={600}>
+            {user.name}
+            {order.userDetails?.isAdmin ? (
+              <Badge ml={6} size="xs" color="grape" variant="light">
+                Admin
+              </Badge>
+            ) : null}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          {order.userDetails?.createdAt ? (
+            <Text size="xs" c="dimmed">
+              Customer since {formatDateTime(order.userDetails.createdAt)}
+            </Text>
+          ) : null}
+        </Field>
+        <Field label="Carrier / Service">
+          {CARRIER_LABELS[order.carrier]} · {order.serviceName}
+          <Text size="xs" c="dimmed">
+            {order.apiName}
+          </Text>
+        </Field>
+        <Field label="Price" testId="admin-order-details-price">
+          <Text size="sm" fw={700}>
+            {formatUsd(order.price)}
+          </Text>
+        </Field>
+        <Field label="Tracking #" testId="admin-order-details-tracking">
+          {tracking ?? (
+            <Text size="sm" c="dimmed">
+              Not issued yet
+            </Text>
+          )}
+        </Field>
+        <Field label="Estimated delivery">{order.estimatedDelivery ?? 'Unknown'}</Field>
+        <Field label="Destination">{order.destination || '—'}</Field>
+      </SimpleGrid>
+
+      {order.failureReason ? (
+        <Alert color="red" variant="light" title="Purchase failed" data-testid="admin-order-details-failure">
+          {order.failureReason}
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PartyCard title="From" party={order.sender} testId="admin-order-details-sender" />
+        <PartyCard title="To" party={order.recipient} testId="admin-order-details-recipient" />
+      </SimpleGrid>
+
+      <Paper withBorder p="sm" data-testid="admin-order-details-package">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+          Package
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Field label="Weight">{weightText(pkg)}</Field>
+          <Field label="Dimensions">{dimensionsText(pkg)}</Field>
+          <Field label="Declared value">{formatUsd(pkg.value)}</Field>
+          <Field label="Template">{pkg.template ?? '—'}</Field>
+        </SimpleGrid>
+        {pkg.description ? (
+          <Text size="sm" mt="xs">
+            {pkg.description}
+          </Text>
+        ) : null}
+      </Paper>
+
+      <Divider />
+      <Title order={5}>Tracking</Title>
+      <TrackingSection order={order} />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Order } from '@labeldesk/contracts';
+import { Badge, Button, formatUsd, Stack, Table, Text } from '@labeldesk/ui';
+import { CARRIER_LABELS } from '../service-management/api-configs';
+import type { RowBusy } from './label-actions';
+import { dateParts, deliveryBadge, orderUser, purchaseBadge, shownTrackingNumber } from './order-format';
+
+export interface OrdersTableProps {
+  orders: readonly Order[];
+  busy: RowBusy;
+  onView: (order: Order) => void;
+  onDownload: (order: Order) => void;
+  onPrint: (order: Order) => void;
+}
+
+const COLUMNS = ['Order ID', 'Date', 'User', 'Tracking #', 'Carrier', 'Price', 'Status', 'Actions'] as const;
+
+/** SPEC §2 All Orders table: Order ID, Date, User (name and email), Tracking #, Carrier, Price, Status, Actions. */
+export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: OrdersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" highlightOnHover data-testid="admin-orders-table">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} ta={column === 'Price' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => {
+            const user = orderUser(order);
+            const tracking = shownTrackingNumber(order.trackingNumber);
+            const delivery = deliveryBadge(order.deliveryStatus);
+            const purchase = purchaseBadge(order.status);
+            const rowBusy = busy[order._id];
+            const noLabel = !order.hasLabel;
+            const created = dateParts(order.createdAt);
+            return (
+              <Table.Tr key={order._id} data-testid="admin-order-row" data-order-id={order._id}>
+                <Table.Td maw={170}>
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="admin-order-id">
+                    {order.orderId}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{created.day}</Text>
+                  <Text size="xs" c="dimmed">
+                    {created.time}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={170} maw={240}>
+                  <Text size="sm" fw={600} data-testid="admin-order-user-name">
+                    {user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="admin-order-user-email">
+                    {user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-testid="admin-order-tracking">
+                  {tracking ? (
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {tracking}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Not issued yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {CARRIER_LABELS[order.carrier]}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {order.serviceName}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="admin-order-price">
+                  {formatUsd(order.price)}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Badge color={delivery.color} variant="light" miw="max-content" data-testid="admin-order-status">
+                      {delivery.label}
+                    </Badge>
+                    {purchase ? (
+                      <Badge
+                        color={purchase.color}
+                        variant="outline"
+                        size="xs"
+                        miw="max-content"
+                        data-testid="admin-order-purchase"
+                      >
+                        {purchase.label}
+                      </Badge>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4} w={88}>
+                    <Button
+                      size="compact-xs"
+                      fullWidth
+                      variant="light"
+                      onClick={() => onView(order)}
+                      aria-label={`View details of order ${order.orderId}`}
+                      data-testid="admin-order-view"
+                    >
+                      View
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      fullWidth
+                      variant="light"
+                      color="teal"
+                      onClick={() => onDownload(order)}
+                      disabled={noLabel || rowBusy !== undefined}
+                      loading={rowBusy === 'download'}
+                      title={noLabel ? 'No label for this order' : undefined}
+                      aria-label={`Download label of order ${order.orderId}`}
+                      data-testid="admin-order-download"
+                    >
+                      Download
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      fullWidth
+                      variant="light"
+                      color="gray"
+                      onClick={() => onPrint(order)}
+                      disabled={noLabel || rowBusy !== undefined}
+                      loading={rowBusy === 'print'}
+                      title={noLabel ? 'No label for this order' : undefined}
+                      aria-label={`Print label of order ${order.orderId}`}
+                      data-testid="admin-order-print"
+                    >
+                      Print
+                    </Button>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

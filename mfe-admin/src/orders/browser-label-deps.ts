@@ -1,0 +1,35 @@
+import { api } from '@labeldesk/api-client';
+import type { LabelActionDeps } from './label-actions';
+
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+/** The label actions as the browser runs them: signed links from the API, new tabs, a file download, an alert. */
+export const browserLabelDeps: LabelActionDeps = {
+  link: (orderId) => api.labels.link(orderId),
+  openTab: () => {
+    const tab = window.open('', '_blank');
+    if (!tab) return null;
+    // The label tab gets no handle back on this page (what 'noopener' would give, which also hides the tab from us).
+    tab.opener = null;
+    return {
+      navigate: (url) => {
+        tab.location.href = absolute(url);
+      },
+      close: () => tab.close(),
+    };
+  },
+  openUrl: (url) => {
+    window.open(absolute(url), '_blank', 'noopener');
+  },
+  download: (url) => {
+    const link = document.createElement('a');
+    link.href = absolute(url);
+    link.download = '';
+    link.rel = 'noopener';
+    link.style.display = 'none';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  },
+  alert: (message) => window.alert(message),
+};

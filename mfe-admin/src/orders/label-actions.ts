@@ -1,0 +1,75 @@
+import { errorMessage } from '@labeldesk/api-client';
+import type { LabelLinkResponse } from '@labeldesk/contracts';
+
+export const DOWNLOAD_FAILED = 'Failed to download label';
+/** SPEC §8: shown as an alert. */
+export const PRINT_FAILED = 'Failed to print label';
+
+export type LabelAction = 'download' | 'print';
+/** Which rows have a label action running (order _id → action): their buttons are disabled meanwhile. */
+export type RowBusy = Readonly<Record<string, LabelAction>>;
+
+/** The busy map with `orderId` marked, or null when that row already runs an action (a second click is ignored). */
+export function startBusy(busy: RowBusy, orderId: string, action: LabelAction): RowBusy | null {
+  if (busy[orderId]) return null;
+  return { ...busy, [orderId]: action };
+}
+
+export function endBusy(busy: RowBusy, orderId: string): RowBusy {
+  if (!busy[orderId]) return busy;
+  const { [orderId]: _done, ...rest } = busy;
+  return rest;
+}
+
+/** A browser tab opened blank on the click and pointed at the label once its signed link is known. */
+export interface LabelTab {
+  navigate: (url: string) => void;
+  close: () => void;
+}
+
+export interface LabelActionDeps {
+  /** POST /api/labels/{id}/link. */
+  link: (orderId: string) => Promise<LabelLinkResponse>;
+  /**
+   * Opens a blank tab synchronously, while the click still counts as a user gesture (a tab opened only after the
+   * link arrived would be caught by popup blockers). Null when the browser refused.
+   */
+  openTab: () => LabelTab | null;
+  /** Opens a URL in a new tab (the fallback when no blank tab could be opened). */
+  openUrl: (url: string) => void;
+  /** Saves the document behind a URL as a file, without leaving the page. */
+  download: (url: string) => void;
+  alert: (message: string) => void;
+}
+
+/**
+ * Download label: a fresh signed link, then the PDF as an attachment. Resolves to the message to show on failure
+ * (the server's, else 'Failed to download label'), or null when the download started.
+ */
+export async function downloadLabel(orderId: string, deps: LabelActionDeps): Promise<string | null> {
+  try {
+    const link = await deps.link(orderId);
+    deps.download(link.downloadUrl);
+    return null;
+  } catch (e) {
+    return errorMessage(e, DOWNLOAD_FAILED);
+  }
+}
+
+/**
+ * Print label: a tab opened on the click shows the print view once the signed link is known. On failure the blank tab
+ * is closed again and an alert says why (the server's message, else 'Failed to print label').
+ */
+export async function printLabel(orderId: string, deps: LabelActionDeps): Promise<boolean> {
+  const tab = deps.openTab();
+  try {
+    const link = await deps.link(orderId);
+    if (tab) tab.navigate(link.printUrl);
+    else deps.openUrl(link.printUrl);
+    return true;
+  } catch (e) {
+    tab?.close();
+    deps.alert(errorMessage(e, PRINT_FAILED));
+    return false;
+  }
+}
