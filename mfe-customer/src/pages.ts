@@ -7,8 +7,8 @@ const NotYet = (title: string) =>
 /** Customer screens, keyed by the page names the shell routes to; each page is its own chunk. */
 const pages: RemotePages = {
   dashboard: lazy(() => import('./dashboard/DashboardPage')),
-  'my-orders': NotYet('My Orders'),
-  'manual-order': NotYet('Create Order'),
+  'my-orders': lazy(() => import('./my-orders/MyOrdersPage')),
+  'manual-order': lazy(() => import('./manual-order/ManualOrderPage')),
   'bulk-order': NotYet('CSV Bulk Order'),
   balance: lazy(() => import('./balance/BalancePage')),
   services: lazy(() => import('./services/ServicesPage')),

@@ -1,20 +1,29 @@
-import { api, clearSession, updateStoredUser } from '@labeldesk/api-client';
+import { api, clearSession, errorMessage, updateStoredUser } from '@labeldesk/api-client';
+import type { Order, OrderStats } from '@labeldesk/contracts';
 import { Link, Navigate, useNavigate } from '@labeldesk/router';
 import {
+  Alert,
   Button,
   Card,
   formatLongDateTime,
   formatUsd,
   Group,
+  List,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@labeldesk/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { recentWindow } from '../common/days';
+import { syncHeaderBalance } from '../common/header-balance';
 import { useStoredUser } from '../common/use-stored-user';
+import { OrderDetailsModal } from '../my-orders/OrderDetailsModal';
 import { greetingLine } from './greeting';
+import { RecentOrders } from './RecentOrders';
+import { addBannerError, type RecentFilter } from './recent-orders';
+import { StatCards } from './StatCards';
 import { useMinuteClock } from './use-minute-clock';
 
 const QUICK_ACTIONS = [
@@ -40,15 +49,78 @@ function useVerifiedUser() {
   }, []);
 }
 
+/** What the dashboard loads besides the user: the balance, the 30-day statistics and the last 14 days of orders. */
+function useDashboardData(reload: number) {
+  const [balance, setBalance] = useState<number | null>(null);
+  const [stats, setStats] = useState<OrderStats | 'loading' | 'failed'>('loading');
+  const [recent, setRecent] = useState<Order[] | 'loading'>('loading');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [recentLoad, setRecentLoad] = useState(0);
+  const [recentFailed, setRecentFailed] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` re-reads everything (e.g. after a refresh).
+  useEffect(() => {
+    let active = true;
+    const fail = (message: string) => active && setErrors((e) => addBannerError(e, message));
+    api.balance.get().then(
+      (res) => {
+        if (!active) return;
+        setBalance(res.balance);
+        syncHeaderBalance(res.balance);
+      },
+      (e: unknown) => fail(errorMessage(e, 'Failed to load balance data')),
+    );
+    api.orders.stats().then(
+      (res) => active && setStats(res),
+      (e: unknown) => {
+        if (active) setStats('failed');
+        fail(errorMessage(e, 'Failed to load order statistics'));
+      },
+    );
+    const { startDate, endDate } = recentWindow(new Date());
+    api.orders.dateRange(startDate, endDate).then(
+      (orders) => {
+        if (!active) return;
+        setRecent(orders);
+        setRecentFailed(false);
+      },
+      (e: unknown) => {
+        // SPEC §8: the list is emptied and its pagination reset.
+        if (active) {
+          setRecent([]);
+          setRecentFailed(true);
+          setRecentLoad((n) => n + 1);
+        }
+        fail(errorMessage(e, 'Failed to load recent orders'));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [reload]);
+
+  return { balance, stats, recent, recentFailed, errors, dismissErrors: () => setErrors([]), recentLoad };
+}
+
 /**
- * SPEC §2 Dashboard, without the order parts (they arrive with orders): greeting, date-time, balance, logout and
- * quick actions.
+ * SPEC §2 Dashboard: greeting, date-time, balance, logout, a dismissible error banner, the five stat cards of the last
+ * 30 days, quick actions and the recent orders of the last 14 days (status filter, 25 per page); a click on an order
+ * opens its details.
  */
 export default function DashboardPage() {
   const stored = useStoredUser();
   const now = useMinuteClock();
   const navigate = useNavigate();
   useVerifiedUser();
+  const [reload, setReload] = useState(0);
+  const data = useDashboardData(reload);
+  const [filter, setFilter] = useState<RecentFilter>('all');
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const [selected, setSelected] = useState<string | null>(null);
+
+  // The page belongs to one filter and one load: a new filter or a failed load starts again from page 1.
+  const pageKey = `${filter}:${data.recentLoad}`;
+  const page = paging.key === pageKey ? paging.page : 1;
 
   const toLogin = () => {
     clearSession();
@@ -84,13 +156,35 @@ export default function DashboardPage() {
         </Button>
       </Group>
 
+      {data.errors.length > 0 ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={data.dismissErrors}
+          data-testid="dashboard-error-banner"
+        >
+          {data.errors.length === 1 ? (
+            data.errors[0]
+          ) : (
+            <List size="sm">
+              {data.errors.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      ) : null}
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder padding="lg">
           <Text size="sm" c="dimmed">
             Available Balance
           </Text>
           <Text fz={32} fw={700} data-testid="dashboard-balance">
-            {formatUsd(user.balance)}
+            {formatUsd(data.balance ?? user.balance)}
           </Text>
           <Text size="xs" c="dimmed">
             USD
@@ -110,12 +204,24 @@ export default function DashboardPage() {
         </Card>
       </SimpleGrid>
 
-      <Paper withBorder p="lg" data-testid="dashboard-order-stats">
-        <Title order={3} size="h4" mb="xs">
-          Order Statistics
-        </Title>
-        <Text c="dimmed">Order statistics are not available yet.</Text>
-      </Paper>
+      <StatCards stats={data.stats} />
+
+      <RecentOrders
+        orders={data.recent}
+        failed={data.recentFailed}
+        filter={filter}
+        onFilter={setFilter}
+        page={page}
+        onPage={(next) => setPaging({ key: pageKey, page: next })}
+        onOpen={setSelected}
+      />
+
+      <OrderDetailsModal
+        key={selected ?? 'none'}
+        orderId={selected}
+        onClose={() => setSelected(null)}
+        onChanged={() => setReload((n) => n + 1)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,304 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import { customerStatusLabel, ORDER_MESSAGES, type Order, type TrackingInfo } from '@labeldesk/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingState,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  StatusAlerts,
+  Text,
+  Timeline,
+  Title,
+  useFlash,
+} from '@labeldesk/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatDay } from '../common/days';
+import { LabelActions } from '../common/LabelActions';
+import {
+  deliveryStatusColor,
+  eventsNewestFirst,
+  packageSummary,
+  partyLines,
+  purchaseNote,
+  trackingText,
+} from './orders-view';
+
+type Load<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; value: T };
+
+const DETAILS_FAILED = 'Failed to retrieve order details';
+const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
+const TRACKING_REFRESH_FAILED = 'Unable to refresh tracking information';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Box fz="sm" data-testid={testId}>
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+function PartyCard({ title, lines, testId }: { title: string; lines: string[]; testId: string }) {
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        {title}
+      </Text>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines of one address, never reordered.
+        <Text key={i} size="sm" fw={i === 0 ? 600 : undefined}>
+          {line}
+        </Text>
+      ))}
+    </Paper>
+  );
+}
+
+/** The tracking part of the modal: status, last check, the timeline (newest first) and Refresh Tracking. */
+function TrackingSection({ order, onRefreshed }: { order: Order; onRefreshed: (info: TrackingInfo) => void }) {
+  const trackable = order.status === 'completed' && order.trackingNumber !== 'PENDING';
+  const [tracking, setTracking] = useState<Load<TrackingInfo>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const [success, showSuccess] = useFlash();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
+  useEffect(() => {
+    if (!trackable) return;
+    let active = true;
+    setTracking({ kind: 'loading' });
+    api.tracking.get(order._id).then(
+      (value) => active && setTracking({ kind: 'ready', value }),
+      (e: unknown) => active && setTracking({ kind: 'failed', message: errorMessage(e, TRACKING_LOAD_FAILED) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [order._id, trackable, attempt]);
+
+  const refresh = async () => {
+    if (refreshing) return;
+    setRefreshing(true);
+    setRefreshError(null);
+    try {
+      const res = await api.tracking.refresh(order._id);
+      setTracking({ kind: 'ready', value: res });
+      showSuccess(res.message);
+      onRefreshed(res);
+    } catch (e) {
+      setRefreshError(errorMessage(e, TRACKING_REFRESH_FAILED));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (!trackable) {
+    body = (
+      <Text size="sm" c="dimmed" data-testid="tracking-unavailable">
+        {ORDER_MESSAGES.trackingUnavailable}
+      </Text>
+    );
+  } else if (tracking.kind === 'loading') {
+    body = <LoadingState label="Loading tracking..." />;
+  } else if (tracking.kind === 'failed') {
+    body = (
+      <Box data-testid="tracking-error">
+        <ErrorState title={tracking.message} onRetry={() => setAttempt((n) => n + 1)} />
+      </Box>
+    );
+  } else {
+    const info = tracking.value;
+    const events = eventsNewestFirst(info.events);
+    body = (
+      <Stack gap="sm">
+        <Group gap="md" wrap="wrap">
+          <Badge color={deliveryStatusColor(info.deliveryStatus)} variant="light" data-testid="tracking-status">
+            {customerStatusLabel(info.deliveryStatus)}
+          </Badge>
+          <Text size="xs" c="dimmed" data-testid="tracking-last-checked">
+            {info.lastChecked ? `Last checked ${formatDateTime(info.lastChecked)}` : 'Not checked yet'}
+          </Text>
+        </Group>
+        {events.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="tracking-no-events">
+            No tracking events yet.
+          </Text>
+        ) : (
+          <Timeline active={0} bulletSize={14} lineWidth={2} data-testid="tracking-timeline">
+            {events.map((event, i) => (
+              <Timeline.Item
+                // biome-ignore lint/suspicious/noArrayIndexKey: events have no id; the list is replaced as a whole.
+                key={`${event.date}-${i}`}
+                title={customerStatusLabel(event.status)}
+                data-testid="tracking-event"
+              >
+                <Text size="sm">{event.description}</Text>
+                <Text size="xs" c="dimmed">
+                  {[event.location, formatDateTime(event.date)].filter(Boolean).join(' · ')}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="order-tracking">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={4}>Tracking</Title>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={refresh}
+          loading={refreshing}
+          disabled={!trackable || refreshing}
+          data-testid="tracking-refresh"
+        >
+          {refreshing ? 'Refreshing...' : 'Refresh Tracking'}
+        </Button>
+      </Group>
+      <StatusAlerts testIdPrefix="tracking-refresh" success={success} error={refreshError} />
+      {body}
+    </Stack>
+  );
+}
+
+/**
+ * SPEC §2 Order Details: addresses, package, price, estimated delivery, the tracking timeline with Refresh Tracking,
+ * and the label actions. Loads the order fresh (GET /api/orders/{id}); mount it with a new `key` per order.
+ */
+export function OrderDetailsModal({
+  orderId,
+  onClose,
+  onChanged,
+}: {
+  orderId: string | null;
+  onClose: () => void;
+  /** Called after a tracking refresh (the order's status may have moved: lists and counts reload). */
+  onChanged: () => void;
+}) {
+  const [order, setOrder] = useState<Load<Order>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
+  useEffect(() => {
+    if (!orderId) return;
+    let active = true;
+    setOrder({ kind: 'loading' });
+    api.orders.get(orderId).then(
+      (res) => active && setOrder({ kind: 'ready', value: res.order }),
+      (e: unknown) => active && setOrder({ kind: 'failed', message: errorMessage(e, DETAILS_FAILED) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [orderId, attempt]);
+
+  let body: ReactNode;
+  if (order.kind === 'loading') {
+    body = <LoadingState label="Loading order..." />;
+  } else if (order.kind === 'failed') {
+    body = (
+      <Box data-testid="order-details-error">
+        <ErrorState title={order.message} onRetry={() => setAttempt((n) => n + 1)} />
+      </Box>
+    );
+  } else {
+    const o = order.value;
+    const note = purchaseNote(o);
+    body = (
+      <Stack gap="md">
+        <Group gap="xs" wrap="wrap">
+          <Badge color={deliveryStatusColor(o.deliveryStatus)} variant="light" data-testid="order-details-status">
+            {customerStatusLabel(o.deliveryStatus)}
+          </Badge>
+          {note ? (
+            <Badge color={note.color} variant="outline">
+              {note.label}
+            </Badge>
+          ) : null}
+        </Group>
+        {o.status === 'failed' && o.failureReason ? (
+          <Text size="sm" c="red.7">
+            {o.failureReason}
+          </Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Field label="Order ID" testId="order-details-id">
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {o.orderId}
+            </Text>
+          </Field>
+          <Field label="Date">{formatDateTime(o.createdAt)}</Field>
+          <Field label="Price" testId="order-details-price">
+            {formatUsd(o.price)}
+          </Field>
+          <Field label="Estimated Delivery" testId="order-details-estimated-delivery">
+            {formatDay(o.estimatedDelivery)}
+          </Field>
+          <Field label="Carrier / Service">
+            {o.carrier} · {o.serviceName || o.serviceType}
+          </Field>
+          <Field label="Tracking #" testId="order-details-tracking-number">
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {trackingText(o.trackingNumber)}
+            </Text>
+          </Field>
+          <Field label="Package">{packageSummary(o.packageDetails)}</Field>
+          <Field label="Declared Value">{formatUsd(o.packageDetails.value)}</Field>
+        </SimpleGrid>
+        {o.packageDetails.description ? <Field label="Description">{o.packageDetails.description}</Field> : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PartyCard title="From" lines={partyLines(o.sender)} testId="order-details-from" />
+          <PartyCard title="To" lines={partyLines(o.recipient)} testId="order-details-to" />
+        </SimpleGrid>
+        <Divider />
+        <Stack gap="xs">
+          <Title order={4}>Label</Title>
+          <LabelActions orderId={o._id} available={o.hasLabel} />
+        </Stack>
+        <Divider />
+        <TrackingSection
+          order={o}
+          onRefreshed={(info) => {
+            // The header badge and tracking number follow the refresh; lists and counts reload behind the modal.
+            setOrder({
+              kind: 'ready',
+              value: {
+                ...o,
+                deliveryStatus: info.deliveryStatus,
+                trackingNumber: info.trackingNumber ?? o.trackingNumber,
+                trackingEvents: info.events,
+                lastChecked: info.lastChecked,
+              },
+            });
+            onChanged();
+          }}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal opened={orderId !== null} onClose={onClose} title="Order Details" size="xl">
+      <Box data-testid="order-details-modal">{body}</Box>
+    </Modal>
+  );
+}

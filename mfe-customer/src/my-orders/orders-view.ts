@@ -1,0 +1,121 @@
+import {
+  type Order,
+  type OrderCounts,
+  OrderListQuery,
+  type OrderParty,
+  type TrackingEvent,
+} from '@labeldesk/contracts';
+import { cityLine } from '../addresses/address-format';
+
+/** SPEC §2 My Orders tabs: all, pending, in_transit, delivered (each with its count from GET /api/orders/counts). */
+export type OrderTab = keyof OrderCounts;
+export const ORDER_TABS: ReadonlyArray<{ value: OrderTab; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'in_transit', label: 'In Transit' },
+  { value: 'delivered', label: 'Delivered' },
+];
+export const isOrderTab = (v: string | null): v is OrderTab => ORDER_TABS.some((t) => t.value === v);
+
+/** SPEC §9 page sizes; 10 by default. */
+export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export type OrderPageSize = (typeof ORDER_PAGE_SIZES)[number];
+export const isOrderPageSize = (n: number): n is OrderPageSize => ORDER_PAGE_SIZES.some((s) => s === n);
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface OrderFilters {
+  status: OrderTab;
+  /** Matched by the server against order id, tracking number, recipient name and destination. */
+  search: string;
+  /** YYYY-MM-DD or null; the end day is inclusive. */
+  from: string | null;
+  to: string | null;
+  page: number;
+  limit: OrderPageSize;
+}
+
+export type OrdersQuery = { ok: true; query: OrderListQuery } | { ok: false; error: string };
+
+/**
+ * The query for GET /api/orders, checked with the contract's OrderListQuery, so an inverted date range is refused
+ * here with the server's own text ('From date cannot be after To date') and never sent.
+ */
+export function ordersQuery(filters: OrderFilters): OrdersQuery {
+  const query: OrderListQuery = { page: filters.page, limit: filters.limit };
+  if (filters.status !== 'all') query.status = filters.status;
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  const checked = OrderListQuery.safeParse(query);
+  if (!checked.success) return { ok: false, error: checked.error.issues[0]?.message ?? 'Invalid filters' };
+  return { ok: true, query };
+}
+
+/** True when search or dates narrow the list (an empty page then means "nothing matches", not "no orders yet"). */
+export function hasOrderFilters(filters: Pick<OrderFilters, 'search' | 'from' | 'to'>): boolean {
+  return filters.search.trim() !== '' || filters.from !== null || filters.to !== null;
+}
+
+/** Badge colour of a delivery status (SPEC §4; unknown shows as pending/Processing). */
+export function deliveryStatusColor(status: string): string {
+  switch (status) {
+    case 'delivered':
+      return 'green';
+    case 'in_transit':
+      return 'blue';
+    case 'cancelled':
+      return 'gray';
+    case 'exception':
+      return 'red';
+    default:
+      return 'yellow';
+  }
+}
+
+/**
+ * A note about the purchase itself when it is not simply done: the carrier has not confirmed the label yet, or the
+ * purchase failed (and was refunded). Null for a completed purchase.
+ */
+export function purchaseNote(order: Pick<Order, 'status'>): { label: string; color: string } | null {
+  switch (order.status) {
+    case 'processing':
+    case 'pending_reconciliation':
+      return { label: 'Awaiting carrier', color: 'orange' };
+    case 'failed':
+      return { label: 'Failed · refunded', color: 'red' };
+    default:
+      return null;
+  }
+}
+
+/** The tracking number, or 'Pending' while the carrier has not issued one (the placeholder PENDING). */
+export function trackingText(trackingNumber: string | null): string {
+  return !trackingNumber || trackingNumber === 'PENDING' ? 'Pending' : trackingNumber;
+}
+
+/** Tracking events newest first (SPEC §2 timeline); events with unreadable dates go last, in their order. */
+export function eventsNewestFirst(events: readonly TrackingEvent[]): TrackingEvent[] {
+  const time = (e: TrackingEvent) => {
+    const t = Date.parse(e.date);
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+  };
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => time(b.event) - time(a.event) || b.index - a.index)
+    .map((x) => x.event);
+}
+
+/** An order party as address lines: name (company), street 1, street 2, 'city, state zip', country, phone. */
+export function partyLines(party: OrderParty): string[] {
+  const name = party.company.trim() ? `${party.name} (${party.company.trim()})` : party.name;
+  return [name, party.street1, party.street2, cityLine(party), party.country, party.phone]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** '2 lbs · 10 × 8 × 4 in' for the package summary. */
+export function packageSummary(pkg: Order['packageDetails']): string {
+  const { length, width, height } = pkg.dimensions;
+  return `${pkg.weight} ${pkg.weightUnit} · ${length} × ${width} × ${height} in`;
+}
