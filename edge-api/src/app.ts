@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
-import { ApiError } from './errors';
+import { bodyLimit } from './middleware/body-limit';
 import { notFound, onError } from './middleware/error-handler';
 import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
 import { addressesRouter } from './routes/addresses/addresses.index';
@@ -62,18 +61,7 @@ export function createApp(opts: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use('*', init(opts));
   app.use('*', secureHeaders());
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        // The rest of the body is never read, so the connection cannot be reused for another request.
-        throw new ApiError('payload_too_large', 'Request body is too large (limit 1 MiB)', {
-          headers: { Connection: 'close' },
-        });
-      },
-    }),
-  );
+  app.use('*', bodyLimit(MAX_BODY_BYTES));
   app.onError(onError);
   app.notFound(notFound);
   return app.route('/api', apiRoutes());
