@@ -42,4 +42,12 @@ describe('session tokens', () => {
       expect(await verifySessionToken(token, secret, now)).toEqual({ ok: false, reason: 'invalid' });
     }
   });
+
+  it('remembers a verified signature per secret only: the same token under another secret is invalid', async () => {
+    const token = await signSessionToken({ userId: 'usr_2', secret, ttlSeconds: 60, now });
+    expect(await verifySessionToken(token, secret, now)).toEqual({ ok: true, userId: 'usr_2' });
+    expect(await verifySessionToken(token, `${secret}-rotated`, now)).toEqual({ ok: false, reason: 'invalid' });
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verifySessionToken(tampered, secret, now)).toEqual({ ok: false, reason: 'invalid' });
+  });
 });
