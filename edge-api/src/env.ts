@@ -49,6 +49,8 @@ export interface AppEnv {
     requestId: string;
     services: Services;
     user: AuthUser;
+    /** The session's user id (set by requireUser and by requireSessionToken, which reads no user row). */
+    sessionUserId: string;
     /** The caller's IP as the entry resolved it (cf-connecting-ip on Workers, the socket address on Node). */
     clientIp: string;
   };

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { User } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { verifySession } from '../use-cases/auth/verify-session';
+import { verifySession, verifySessionSignature } from '../use-cases/auth/verify-session';
 
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 
@@ -19,9 +19,20 @@ export async function authenticate(c: Context<AppEnv>): Promise<User> {
   return verifySession(c.get('services'), bearerToken(c));
 }
 
-/** Any logged-in user. Sets `user`. */
+/** Any logged-in user. Sets `user` (freshly read) and `sessionUserId`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('user', await authenticate(c));
+  const user = await authenticate(c);
+  c.set('user', user);
+  c.set('sessionUserId', user.id);
+  await next();
+});
+
+/**
+ * A valid session token, checked by its signature and expiry only (no database read): for hot read-only routes whose
+ * answer reveals nothing beyond what the token's holder could already see (the price quote). Sets `sessionUserId`.
+ */
+export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('sessionUserId', await verifySessionSignature(c.get('services'), bearerToken(c)));
   await next();
 });
 

@@ -12,7 +12,9 @@ export function byName(a: { name: string }, b: { name: string }): number {
 }
 
 /** A service row as @labeldesk/pricing prices it. */
-export function pricedService(row: ShippingServiceRow): PricedService {
+export function pricedService(
+  row: Pick<ShippingServiceRow, 'name' | 'basePriceCents' | 'maxWeight' | 'hasDynamicPricing' | 'pricingTiers'>,
+): PricedService {
   return {
     name: row.name,
     basePriceCents: row.basePriceCents,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type LedgerEntryRow, type LedgerMethod, type LedgerType, ledgerEntries, users } from '../../db/schema';
 import type { Services } from '../../env';
@@ -31,6 +31,13 @@ export interface BalanceChangeInput {
   idempotencyKey?: string | null;
   /** Default: a new `txn_…` id. */
   entryId?: string;
+  /**
+   * Amount changes only: the change happens only while this condition holds inside the batch (e.g. "the order this
+   * refund belongs to was just marked failed by an earlier statement of the same batch"). When it does not, the balance
+   * is left alone and the ledger row fails its CHECK `ledger_entries_balance_after_iff_completed` (no balance after), so
+   * the whole batch is refused, exactly as for a user that does not exist.
+   */
+  onlyIf?: SQL;
 }
 
 export interface BalanceChangeStatements {
@@ -63,6 +70,9 @@ export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: 
       throw new RangeError(`ledger amount must be a positive integer of cents, got ${change.amountCents}`);
     }
     const delta = change.type === 'credit' ? change.amountCents : -change.amountCents;
+    const userMatches = input.onlyIf
+      ? sql`${users.id} = ${input.userId} AND (${input.onlyIf})`
+      : sql`${users.id} = ${input.userId}`;
     return {
       entryId,
       entryStatementIndex: 1,
@@ -70,7 +80,7 @@ export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: 
         db
           .update(users)
           .set({ balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: now })
-          .where(eq(users.id, input.userId)),
+          .where(input.onlyIf ? userMatches : eq(users.id, input.userId)),
         db
           .insert(ledgerEntries)
           .values({
@@ -80,7 +90,7 @@ export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: 
             status: 'completed',
             method: input.method,
             amountCents: change.amountCents,
-            balanceAfterCents: sql`(SELECT ${users.balanceCents} FROM ${users} WHERE ${users.id} = ${input.userId})`,
+            balanceAfterCents: sql`(SELECT ${users.balanceCents} FROM ${users} WHERE ${userMatches})`,
             description: input.description,
             ...common,
             createdAt: now,

@@ -1,5 +1,5 @@
 import type { AllServicesResponse, CustomerService } from '@labeldesk/contracts';
-import { centsToUsd, customerPrice, selectCustomServicePricing } from '@labeldesk/pricing';
+import { centsToUsd } from '@labeldesk/pricing';
 import { and, eq } from 'drizzle-orm';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import { type ShippingServiceRow, shippingServices } from '../../db/schema/shipping-services';
@@ -8,6 +8,7 @@ import { ApiError } from '../../errors';
 import { byName, pricedService } from '../../lib/presenters/shipping';
 import type { StoredCustomPricing } from '../../lib/pricing-store';
 import { readUserPricing } from '../custom-pricing/get-user-pricing';
+import { servicePrice } from '../orders/price-order';
 import { API_NOT_FOUND_MESSAGE } from '../shipping-apis/get-api-config';
 import { listEnabledApis } from './list-customer-apis';
 
@@ -15,17 +16,15 @@ export const NO_API_MESSAGE = 'No shipping service APIs available';
 
 /**
  * What this customer pays for a service at its smallest weight step: the first tier's start (at least 0.01) in the
- * service unit, through @labeldesk/pricing `customerPrice` with the customer's rule for it. Null when nothing prices
- * that weight (e.g. an unusable rule).
+ * service unit, through the orders' `servicePrice` (the very computation a quote and a purchase charge with). Null
+ * when nothing prices that weight (e.g. an unusable rule).
  */
 export function startingPriceCents(row: ShippingServiceRow, pricing: StoredCustomPricing | null): number | null {
   const service = pricedService(row);
   const tiers = service.hasDynamicPricing ? (service.pricingTiers ?? []) : [];
   const start = tiers.length > 0 ? Math.min(...tiers.map((t) => t.startHundredths)) : 0;
   const weight = Math.max(start, 1) / 100;
-  // Stored rules are already normalized (cents, hundredths): pricing's own shape.
-  const rule = selectCustomServicePricing(pricing, row.carrier, row.name);
-  const price = customerPrice(service, rule, weight, row.weightUnit);
+  const price = servicePrice(row, pricing, weight, row.weightUnit);
   return price.ok ? price.cents : null;
 }
 

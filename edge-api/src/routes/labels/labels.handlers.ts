@@ -1,0 +1,116 @@
+import type { LabelLinkResponse } from '@labeldesk/contracts';
+import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import type { Context } from 'hono';
+import { createFactory, createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { labelLinks, verifyLabelLink } from '../../lib/label-links';
+import { authenticate, bearerToken, requireUser } from '../../middleware/auth';
+import { createLabelLink } from '../../use-cases/orders/create-label-link';
+import { getLabelDocument, type LabelAccess, labelOrder } from '../../use-cases/orders/get-label-document';
+import { LABEL_RESPONSE_HEADERS, labelsValidators } from './labels.routes';
+
+const factory = createFactory<AppEnv>();
+
+/** Sets the label headers on every answer of the label routes, errors included. */
+export const labelHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  for (const [name, value] of Object.entries(LABEL_RESPONSE_HEADERS)) c.header(name, value);
+  await next();
+  for (const [name, value] of Object.entries(LABEL_RESPONSE_HEADERS)) c.res.headers.set(name, value);
+});
+
+/**
+ * A valid signed link for this label opens it; otherwise a session (owner or admin, checked by the use-case); with
+ * neither, 403 'This label link is invalid or has expired'.
+ */
+async function labelAccess(c: Context<AppEnv>, orderId: string): Promise<LabelAccess> {
+  const services = c.get('services');
+  const exp = c.req.query('exp');
+  const sig = c.req.query('sig');
+  if (exp !== undefined || sig !== undefined) {
+    const valid = await verifyLabelLink(services.config.jwtSecret, orderId, { exp, sig }, services.clock.now());
+    if (valid) return { kind: 'signed-link' };
+  }
+  if (bearerToken(c)) return { kind: 'user', user: await authenticate(c) };
+  throw new ApiError('forbidden', ORDER_MESSAGES.labelLinkInvalid);
+}
+
+const pdfName = (orderId: string) => `label-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+function pdfHandler(disposition: 'inline' | 'attachment') {
+  return factory.createHandlers(labelHeaders, labelsValidators.id, async (c) => {
+    const { id } = c.req.valid('param');
+    const { order, pdf } = await getLabelDocument(c.get('services'), { orderId: id, access: await labelAccess(c, id) });
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `${disposition}; filename="${pdfName(order.id)}"`,
+      'Content-Length': String(pdf.byteLength),
+    });
+  });
+}
+
+export const inline = pdfHandler('inline');
+export const download = pdfHandler('attachment');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function nonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The print view: the inline PDF (a signed URL, so the frame needs no session) in a page that prints it once loaded. */
+export function printPage(orderId: string, pdfUrl: string, scriptNonce: string): string {
+  const title = escapeHtml(`Label ${orderId}`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style nonce="${scriptNonce}">html,body{margin:0;height:100%;background:#525659}iframe{display:block;border:0;width:100%;height:100%}</style>
+</head>
+<body>
+<iframe id="label" title="${title}" src="${escapeHtml(pdfUrl)}"></iframe>
+<script nonce="${scriptNonce}">
+(function () {
+  var frame = document.getElementById('label');
+  frame.addEventListener('load', function () {
+    setTimeout(function () {
+      try { frame.contentWindow.focus(); frame.contentWindow.print(); } catch (e) { window.print(); }
+    }, 300);
+  });
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+export const print = factory.createHandlers(labelHeaders, labelsValidators.id, async (c) => {
+  const { id } = c.req.valid('param');
+  const services = c.get('services');
+  const access = await labelAccess(c, id);
+  const order = await labelOrder(services, { orderId: id, access });
+  // Reuse the caller's signed query; a session caller gets a fresh link (a frame cannot send the Bearer header).
+  const exp = c.req.query('exp');
+  const sig = c.req.query('sig');
+  const pdfUrl =
+    access.kind === 'signed-link' && exp && sig
+      ? `/api/labels/${encodeURIComponent(order.id)}?exp=${encodeURIComponent(exp)}&sig=${encodeURIComponent(sig)}`
+      : (await labelLinks(services.config.jwtSecret, order.id, services.clock.now())).url;
+  const n = nonce();
+  return c.html(printPage(order.id, pdfUrl, n), 200, {
+    // Only what the page needs: its own nonce'd script and style, and a frame of this origin (the PDF).
+    'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${n}'; style-src 'nonce-${n}'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`,
+  });
+});
+
+export const link = factory.createHandlers(labelHeaders, requireUser, labelsValidators.id, async (c) => {
+  const body: LabelLinkResponse = await createLabelLink(c.get('services'), {
+    orderId: c.req.valid('param').id,
+    user: c.get('user'),
+  });
+  return c.json(body, 200);
+});

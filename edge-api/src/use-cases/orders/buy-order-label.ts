@@ -1,0 +1,193 @@
+import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { maxWeightMessage } from '@labeldesk/pricing';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type OrderRow, orders } from '../../db/schema';
+import { shippingApis } from '../../db/schema/shipping-apis';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { readPackage, readParty } from '../../lib/presenters/order';
+import {
+  type CreateLabelInput,
+  type LabelProvider,
+  type ProviderAddress,
+  ProviderError,
+  type PurchasedLabel,
+} from '../../ports/label-provider';
+import { connectProvider } from '../shipping-apis/connect-provider';
+import { providerApiError } from '../shipping-apis/provider-errors';
+import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
+import { refundOrder } from './refund-order';
+
+/**
+ * Phase 2 of a purchase, shared by the request, the reconciliation job and the sweep: ask the provider for the label
+ * of an open order (its Idempotency-Key is the order id, so asking again returns the label it may already have made)
+ * and settle the order by the answer:
+ * - a label → stored in the blob store, order `completed` (conditional on it still being open);
+ * - a definite refusal (invalid_input, upstream_error, not_found, conflict; or the API config is gone or its key
+ *   unreadable) → refunded at once (see refundOrder);
+ * - no answer (upstream_unavailable: timeout, network, 5xx after the adapter's retries; or any unexpected error) →
+ *   `pending_reconciliation`: the caller schedules reconciliation.
+ * Every effect is conditional or keyed, so running it twice, or concurrently, settles the order once.
+ */
+
+export type LabelOutcome =
+  | { kind: 'completed'; order: OrderRow }
+  | { kind: 'failed'; order: OrderRow; error: ApiError }
+  | { kind: 'pending'; order: OrderRow };
+
+/** The outcome an order already stands at (for a settled order), or pending while it is open. */
+export function outcomeOf(order: OrderRow): LabelOutcome {
+  if (order.status === 'completed') return { kind: 'completed', order };
+  if (order.status === 'failed') return { kind: 'failed', order, error: failedOrderError(order) };
+  return { kind: 'pending', order };
+}
+
+function address(json: string): ProviderAddress {
+  const p = readParty(json);
+  return {
+    name: p.name,
+    company: p.company || null,
+    street1: p.street1,
+    street2: p.street2 || null,
+    city: p.city,
+    state: p.state,
+    zip: p.zip,
+    country: p.country || 'US',
+    phone: p.phone || null,
+    email: p.email || null,
+  };
+}
+
+/**
+ * The provider request of an order, built from its stored snapshots only: every attempt (request, job, sweep) sends
+ * the very same body, which the provider's idempotency check requires.
+ */
+export function labelRequestFor(order: OrderRow): CreateLabelInput {
+  const pkg = readPackage(order.packageJson);
+  if (!pkg) throw new Error(`order ${order.id}: unreadable package_json`);
+  return {
+    serviceCode: order.serviceCode,
+    template: order.carrier === 'USPS' ? (pkg.template ?? 'BASIC') : null,
+    from: address(order.senderJson),
+    to: address(order.recipientJson),
+    package: {
+      weight: pkg.weight,
+      weightUnit: pkg.weightUnit,
+      length: pkg.length,
+      width: pkg.width,
+      height: pkg.height,
+      description: pkg.description || null,
+      valueCents: pkg.valueCents,
+    },
+    reference: order.id,
+    idempotencyKey: order.id,
+  };
+}
+
+/** Customer-safe text of a definite provider refusal (weight over the maximum: the SPEC §5 text). */
+function refusalError(order: OrderRow, err: ProviderError): ApiError {
+  if (err.providerCode === 'weight_exceeds_max') {
+    const message = maxWeightMessage({ name: order.serviceName, maxWeight: err.maxWeight?.value ?? null });
+    if (message) return new ApiError('invalid_input', message, { logMessage: err.logMessage, cause: err });
+  }
+  return providerApiError(err) ?? new ApiError('upstream_error', err.message);
+}
+
+async function markPending(services: Services, order: OrderRow, why: string): Promise<LabelOutcome> {
+  console.warn(`[orders] ${order.id}: provider outcome unknown (${why}); pending reconciliation`);
+  const now = services.clock.now().toISOString();
+  const [row] = await services.db
+    .update(orders)
+    .set({
+      status: 'pending_reconciliation',
+      reconcileAttempts: sql`${orders.reconcileAttempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .returning();
+  if (row) return { kind: 'pending', order: row };
+  const current = await readOrder(services, order.id);
+  return current ? outcomeOf(current) : { kind: 'pending', order };
+}
+
+async function fail(services: Services, order: OrderRow, error: ApiError): Promise<LabelOutcome> {
+  if (error.logMessage) console.warn(`[orders] ${order.id}: purchase refused (${error.logMessage}); refunding`);
+  const row = await refundOrder(services, order, error.message);
+  return row.status === 'failed' ? { kind: 'failed', order: row, error } : outcomeOf(row);
+}
+
+async function complete(
+  services: Services,
+  order: OrderRow,
+  label: PurchasedLabel,
+  provider: LabelProvider,
+): Promise<LabelOutcome> {
+  let blobKey: string | null = labelBlobKey(order.id);
+  try {
+    await services.blobs.put(blobKey, label.pdf, 'application/pdf');
+  } catch (err) {
+    // The label route fetches the PDF from the provider (and stores it) when the blob is missing.
+    console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
+    blobKey = null;
+  }
+  const now = services.clock.now().toISOString();
+  const [row] = await services.db
+    .update(orders)
+    .set({
+      status: 'completed',
+      trackingNumber: label.trackingNumber,
+      providerLabelId: label.labelId,
+      providerCostCents: label.priceCents,
+      labelBlobKey: blobKey,
+      estimatedDelivery: label.estimatedDelivery ?? order.estimatedDelivery,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .returning();
+  if (row) return { kind: 'completed', order: row };
+
+  // Settled by another path in the meantime.
+  const current = await readOrder(services, order.id);
+  if (!current) throw new Error(`order ${order.id} vanished while it was completed`);
+  if (current.status !== 'completed' || current.providerLabelId !== label.labelId) {
+    // Refunded (or completed with another label): the label in hand must not stand unpaid.
+    try {
+      await provider.voidLabel(label.labelId);
+      console.warn(`[orders] ${order.id}: voided label ${label.labelId} bought after the order was settled`);
+    } catch (err) {
+      console.error(
+        `[orders] ${order.id}: could not void label ${label.labelId} bought after the order was settled: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  return outcomeOf(current);
+}
+
+/** Phase 2 for an open order (a settled order is returned as it stands). */
+export async function buyOrderLabel(services: Services, order: OrderRow): Promise<LabelOutcome> {
+  if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
+
+  const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, order.apiId)).limit(1);
+  if (!api) {
+    const gone = new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
+      logMessage: `api config ${order.apiId} no longer exists`,
+    });
+    return fail(services, order, gone);
+  }
+
+  let provider: LabelProvider;
+  let label: PurchasedLabel;
+  try {
+    provider = await connectProvider(services, api);
+    label = await provider.createLabel(labelRequestFor(order));
+  } catch (err) {
+    if (err instanceof ApiError) return fail(services, order, err); // the key cannot be read: nothing was asked
+    if (err instanceof ProviderError) {
+      if (err.code === 'upstream_unavailable') return markPending(services, order, err.logMessage);
+      return fail(services, order, refusalError(order, err));
+    }
+    return markPending(services, order, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+  }
+  return complete(services, order, label, provider);
+}

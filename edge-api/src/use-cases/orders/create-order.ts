@@ -1,0 +1,242 @@
+import { type CreateOrderRequest, ORDER_MESSAGES, type OrderParty } from '@labeldesk/contracts';
+import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type NewOrderRow, type OrderRow, orders, users } from '../../db/schema';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { usdToCents } from '../../lib/money';
+import type { StoredPackage } from '../../lib/presenters/order';
+import { batch } from '../../ports/database';
+import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
+import { buyOrderLabel } from './buy-order-label';
+import { failedOrderError, readBalanceCents, readOrder } from './order-rows';
+import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
+import { RECONCILE_DELAY_SECONDS } from './reconcile-order';
+import { requestHash } from './request-hash';
+
+export type CreateOrderData = z.output<typeof CreateOrderRequest>;
+
+export interface CreateOrderInput {
+  userId: string;
+  request: CreateOrderData;
+  /** The Idempotency-Key header (already checked: 1-255 visible ASCII characters). */
+  idempotencyKey?: string | undefined;
+  source?: NewOrderRow['source'];
+}
+
+/**
+ * created: bought now (201); replayed: the answer to an earlier request with the same Idempotency-Key and body (200);
+ * pending: the provider's answer was lost, reconciliation will settle it (202).
+ */
+export interface CreateOrderResult {
+  kind: 'created' | 'replayed' | 'pending';
+  order: OrderRow;
+  balanceCents: number;
+}
+
+/** How long a replay waits for the first request of its key to finish, and how often it looks. */
+export const REPLAY_WAIT_MS = 10_000;
+export const REPLAY_POLL_MS = 100;
+
+export const debitKey = (orderId: string): string => `order:${orderId}:debit`;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The fingerprint of a request: everything that decides the purchase (`estimatedDelivery` is ignored, so not in it). */
+export function orderRequestHash(request: CreateOrderData): Promise<string> {
+  const { estimatedDelivery: _ignored, ...decisive } = request;
+  return requestHash(decisive);
+}
+
+async function orderByKey(services: Services, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await services.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * An Idempotency-Key seen before: a different body is refused (409); the same body gets the first request's result —
+ * waiting (polling the row) while that request is still in phase 2, then 409 with Retry-After if it is still running.
+ */
+async function replay(services: Services, first: OrderRow, hash: string): Promise<CreateOrderResult> {
+  if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
+  let order = first;
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  while (order.status === 'processing' && Date.now() < deadline) {
+    await sleep(REPLAY_POLL_MS);
+    order = (await readOrder(services, order.id)) ?? order;
+  }
+  switch (order.status) {
+    case 'completed':
+      return { kind: 'replayed', order, balanceCents: await readBalanceCents(services, order.userId) };
+    case 'pending_reconciliation':
+      return { kind: 'pending', order, balanceCents: await readBalanceCents(services, order.userId) };
+    case 'failed':
+      throw failedOrderError(order);
+    default:
+      throw new ApiError('conflict', ORDER_MESSAGES.idempotencyInProgress, { headers: { 'Retry-After': '1' } });
+  }
+}
+
+function party(input: CreateOrderData['sender']): OrderParty {
+  return {
+    name: input.name,
+    company: input.company,
+    street1: input.street1,
+    street2: input.street2,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    country: input.country,
+    phone: input.phone,
+    email: input.email,
+  };
+}
+
+function storedPackage(request: CreateOrderData): StoredPackage {
+  const p = request.packageDetails;
+  const template = request.carrier === 'USPS' ? p.template?.trim().toUpperCase() || 'BASIC' : null;
+  return {
+    weight: p.weight,
+    weightUnit: p.weightUnit,
+    length: p.length,
+    width: p.width,
+    height: p.height,
+    description: p.description,
+    valueCents: usdToCents(p.value),
+    template,
+  };
+}
+
+function newOrderRow(
+  input: CreateOrderInput,
+  found: OrderService,
+  priceCents: number,
+  ids: { orderId: string; debitEntryId: string },
+  hash: string | null,
+  now: Date,
+): NewOrderRow {
+  const { request } = input;
+  const recipient = party(request.recipient);
+  const at = now.toISOString();
+  return {
+    id: ids.orderId,
+    userId: input.userId,
+    source: input.source ?? 'manual',
+    status: 'processing',
+    deliveryStatus: 'pending',
+    apiId: found.api.id,
+    apiName: found.api.name,
+    serviceId: found.service.id,
+    carrier: found.service.carrier,
+    serviceName: found.service.name,
+    serviceCode: found.service.serviceCode,
+    priceCents,
+    senderJson: JSON.stringify(party(request.sender)),
+    recipientJson: JSON.stringify(recipient),
+    packageJson: JSON.stringify(storedPackage(request)),
+    recipientName: recipient.name,
+    destination: `${recipient.city}, ${recipient.state}`,
+    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: hash,
+    debitEntryId: ids.debitEntryId,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * POST /api/orders. The price is the server's (SPEC §5 refusals as the quote); a `price` the customer saw that differs
+ * answers 409 so nobody pays a price they did not see. Then:
+ *   phase 1 — ONE batch: the order row (`processing`) + the ledger debit + total spend. An overdraft fails the batch
+ *     (402, nothing written); a concurrent twin with the same Idempotency-Key fails on the unique index (→ replay);
+ *   phase 2 — buyOrderLabel: completed (201), refunded at once on a definite refusal (the mapped error), or
+ *     pending_reconciliation with a reconcile job queued (202).
+ * No debit ever stands without a label or a refund: phase 2, the job and the sweep all settle the order the same way.
+ */
+export async function createOrder(services: Services, input: CreateOrderInput): Promise<CreateOrderResult> {
+  const { request, userId, idempotencyKey } = input;
+  const hash = idempotencyKey ? await orderRequestHash(request) : null;
+  if (idempotencyKey && hash) {
+    const first = await orderByKey(services, userId, idempotencyKey);
+    if (first) return replay(services, first, hash);
+  }
+
+  const found = await findOrderService(services, {
+    userId,
+    apiId: request.apiId,
+    carrier: request.carrier,
+    serviceType: request.serviceType,
+  });
+  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
+  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
+    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+  }
+
+  const { db, clock } = services;
+  const now = clock.now();
+  const ids = { orderId: newId('ord'), debitEntryId: newId('txn') };
+  const row = newOrderRow(input, found, priceCents, ids, hash, now);
+  const debit = balanceChangeStatements(
+    db,
+    {
+      userId,
+      change: { kind: 'amount', type: 'debit', amountCents: priceCents },
+      method: 'label_purchase',
+      description: `Label purchase: ${found.service.name} (${ids.orderId})`,
+      reference: ids.orderId,
+      idempotencyKey: debitKey(ids.orderId),
+      entryId: ids.debitEntryId,
+    },
+    now.toISOString(),
+  );
+  let inserted: OrderRow | undefined;
+  try {
+    // The order first: a twin request with the same Idempotency-Key fails on its unique index before any money check.
+    const [orderRows] = await batch(db, [
+      db.insert(orders).values(row).returning(),
+      ...debit.statements,
+      db
+        .update(users)
+        .set({ totalSpendCents: sql`${users.totalSpendCents} + ${priceCents}` })
+        .where(eq(users.id, userId)),
+    ]);
+    inserted = orderRows[0];
+  } catch (err) {
+    if (idempotencyKey && hash && isUniqueViolation(err, 'orders.idempotency_key')) {
+      const first = await orderByKey(services, userId, idempotencyKey);
+      if (first) return replay(services, first, hash);
+    }
+    throw balanceChangeError(err) ?? err;
+  }
+
+  if (!inserted) throw new Error(`order ${ids.orderId} missing after its batch`);
+  const outcome = await buyOrderLabel(services, inserted);
+  if (outcome.kind === 'failed') throw outcome.error;
+  if (outcome.kind === 'pending') {
+    try {
+      await services.queue.send(
+        { type: 'orders.reconcile', jobId: newId('job'), orderId: outcome.order.id },
+        { delaySeconds: RECONCILE_DELAY_SECONDS },
+      );
+    } catch (err) {
+      // The periodic sweep (orders.reconcile-due) finds it anyway.
+      console.error(
+        `[orders] ${outcome.order.id}: reconcile job not queued: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  return {
+    kind: outcome.kind === 'completed' ? 'created' : 'pending',
+    order: outcome.order,
+    balanceCents: await readBalanceCents(services, userId),
+  };
+}

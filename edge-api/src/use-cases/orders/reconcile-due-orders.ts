@@ -1,0 +1,62 @@
+import { and, asc, eq, lt, or } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import type { Services } from '../../env';
+import { reconcileOrder } from './reconcile-order';
+
+/** A `processing` order older than this lost its request between phase 1 and phase 2 (a crash or a restart). */
+export const STUCK_PROCESSING_MS = 2 * 60_000;
+/** Orders looked at per sweep; the rest wait for the next one. */
+export const RECONCILE_BATCH_SIZE = 50;
+/** Provider calls in flight at once. */
+const CONCURRENCY = 4;
+
+export interface ReconcileSweepSummary {
+  checked: number;
+  completed: number;
+  refunded: number;
+  /** Still without an answer from the provider. */
+  pending: number;
+  errors: number;
+}
+
+/**
+ * The periodic `orders.reconcile-due` job, so no purchase is stranded: every order in `pending_reconciliation` (its
+ * own job may have given up) and every order still `processing` STUCK_PROCESSING_MS after it was created, oldest
+ * first, at most `limit`, each through reconcileOrder.
+ */
+export async function reconcileDueOrders(
+  services: Services,
+  input: { limit?: number | undefined } = {},
+): Promise<ReconcileSweepSummary> {
+  const cutoff = new Date(services.clock.now().getTime() - STUCK_PROCESSING_MS).toISOString();
+  const due = await services.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      or(
+        eq(orders.status, 'pending_reconciliation'),
+        and(eq(orders.status, 'processing'), lt(orders.createdAt, cutoff)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(input.limit ?? RECONCILE_BATCH_SIZE);
+
+  const summary: ReconcileSweepSummary = { checked: 0, completed: 0, refunded: 0, pending: 0, errors: 0 };
+  const queue = due.map((row) => row.id);
+  const worker = async () => {
+    for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) {
+      try {
+        const outcome = await reconcileOrder(services, { orderId });
+        summary.checked += 1;
+        if (outcome?.kind === 'completed') summary.completed += 1;
+        else if (outcome?.kind === 'failed') summary.refunded += 1;
+        else if (outcome?.kind === 'pending') summary.pending += 1;
+      } catch (err) {
+        summary.errors += 1;
+        console.error(`[orders] reconcile ${orderId} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  return summary;
+}

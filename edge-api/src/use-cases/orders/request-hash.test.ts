@@ -1,0 +1,56 @@
+import { CreateOrderRequest } from '@labeldesk/contracts';
+import { describe, expect, it } from 'vitest';
+import { orderRequestHash } from './create-order';
+import { canonicalJson, IdempotencyKey, requestHash } from './request-hash';
+
+const party = { name: 'A', street1: '1 Main', city: 'NY', state: 'NY', zip: '10001', phone: '1' };
+const order = {
+  apiId: 'api_1',
+  carrier: 'UPS',
+  serviceType: 'UPS Ground',
+  sender: party,
+  recipient: { ...party, name: 'B' },
+  packageDetails: { weight: 3, length: 10, width: 8, height: 4 },
+};
+
+describe('request fingerprint', () => {
+  it('canonical JSON sorts keys at every level and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
+  });
+
+  it('is a SHA-256 hex digest that ignores key order but not values', async () => {
+    const h = await requestHash({ a: 1, b: 'x' });
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(await requestHash({ b: 'x', a: 1 })).toBe(h);
+    expect(await requestHash({ a: 1, b: 'y' })).not.toBe(h);
+    expect(await requestHash({ a: '1', b: 'x' })).not.toBe(h);
+    // Known vector: SHA-256 of '{}'.
+    expect(await requestHash({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
+  });
+
+  it('hashes the parsed order: defaults and trimming do not matter, the ignored estimatedDelivery neither', async () => {
+    const base = await orderRequestHash(CreateOrderRequest.parse(order));
+    const spelledOut = CreateOrderRequest.parse({
+      ...order,
+      sender: { ...party, name: '  A ', country: 'US', company: '' },
+      packageDetails: { ...order.packageDetails, weightUnit: 'lbs', value: 0 },
+      estimatedDelivery: '2026-01-01',
+    });
+    expect(await orderRequestHash(spelledOut)).toBe(base);
+    const heavier = CreateOrderRequest.parse({ ...order, packageDetails: { ...order.packageDetails, weight: 3.1 } });
+    expect(await orderRequestHash(heavier)).not.toBe(base);
+    const priced = CreateOrderRequest.parse({ ...order, price: 11.4 });
+    expect(await orderRequestHash(priced)).not.toBe(base);
+  });
+
+  it('Idempotency-Key: 1-255 visible ASCII characters', () => {
+    for (const ok of ['a', 'k'.repeat(255), 'order-2026-06-01T12:00:00Z#1', '~!@$%^&*()']) {
+      expect(IdempotencyKey.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ['', 'k'.repeat(256), 'two words', 'tab\there', 'naïve', 'line\n']) {
+      expect(IdempotencyKey.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
