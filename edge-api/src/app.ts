@@ -5,6 +5,7 @@ import { bodyLimit } from './middleware/body-limit';
 import { notFound, onError } from './middleware/error-handler';
 import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
 import { addressesRouter } from './routes/addresses/addresses.index';
+import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
 import { cryptoRouter } from './routes/crypto/crypto.index';
@@ -12,11 +13,15 @@ import { customPricingRouter } from './routes/custom-pricing/custom-pricing.inde
 import { depositsRouter } from './routes/deposits/deposits.index';
 import { faqsRouter } from './routes/faqs/faqs.index';
 import { healthRouter } from './routes/health/health.index';
+import { labelsRouter } from './routes/labels/labels.index';
+import { orderHistoryRouter } from './routes/order-history/order-history.index';
+import { ordersRouter } from './routes/orders/orders.index';
 import { serviceConfigRouter } from './routes/service-config/service-config.index';
 import { serviceReportRouter } from './routes/service-report/service-report.index';
 import { settingsRouter } from './routes/settings/settings.index';
 import { shippingRouter } from './routes/shipping/shipping.index';
 import { shippingApisRouter } from './routes/shipping-apis/shipping-apis.index';
+import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 
 export type { ClientIpResolver, ServicesFactory } from './middleware/init';
@@ -50,7 +55,12 @@ function apiRoutes() {
     .route('/', shippingApisRouter)
     .route('/', serviceConfigRouter)
     .route('/', serviceReportRouter)
-    .route('/', customPricingRouter);
+    .route('/', customPricingRouter)
+    .route('/', orderHistoryRouter)
+    .route('/', trackingRouter)
+    .route('/', adminOrdersRouter)
+    .route('/', ordersRouter)
+    .route('/', labelsRouter);
 }
 
 /**

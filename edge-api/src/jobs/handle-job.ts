@@ -1,6 +1,9 @@
 import type { Services } from '../env';
 import type { JobMessage, JobOutcome } from '../ports/job-queue';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
+import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
+import { reconcileOrder } from '../use-cases/orders/reconcile-order';
+import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { purgeFinishedJobs } from './purge-finished-jobs';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
 
@@ -20,6 +23,24 @@ export async function handleJob(services: Services, message: JobMessage): Promis
       if (summary.unavailable > 0) {
         return { kind: 'retry', reason: `payment processor unavailable for ${summary.unavailable} invoice(s)` };
       }
+      return { kind: 'ack' };
+    }
+    case 'tracking.refresh': {
+      // Always ack: a provider that is down or rate limits us leaves its orders due for the next cron run, so
+      // retrying here would only ask it again sooner.
+      await refreshDueTracking(services, { limit: message.limit });
+      return { kind: 'ack' };
+    }
+    case 'orders.reconcile': {
+      const outcome = await reconcileOrder(services, { orderId: message.orderId });
+      if (outcome?.kind === 'pending') {
+        return { kind: 'retry', reason: `order ${message.orderId}: the provider has not confirmed the label yet` };
+      }
+      return { kind: 'ack' };
+    }
+    case 'orders.reconcile-due': {
+      // Always ack: whatever is still open is found again by the next run.
+      await reconcileDueOrders(services, { limit: message.limit });
       return { kind: 'ack' };
     }
     default: {

@@ -14,7 +14,10 @@ describe('periodic money jobs', () => {
 
   it('every cron tick re-checks crypto top-ups of the last 48 hours', () => {
     const jobs = periodicJobs(PERIODIC_CRON);
-    expect(jobs.map((j) => j.type)).toEqual(['maintenance.purge', 'crypto.recheck']);
+    expect(jobs.map((j) => j.type)).toEqual(
+      expect.arrayContaining(['maintenance.purge', 'crypto.recheck', 'tracking.refresh']),
+    );
+    expect(jobs.find((j) => j.type === 'tracking.refresh')).toMatchObject({ limit: 100 });
     expect(jobs[1]).toMatchObject({ type: 'crypto.recheck', maxAgeMs: 48 * 3600_000 });
     expect(periodicJobs('0 3 * * *')).toEqual([]);
   });

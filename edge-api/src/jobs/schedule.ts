@@ -2,6 +2,8 @@ import type { Services } from '../env';
 import { newId } from '../lib/ids';
 import type { JobMessage } from '../ports/job-queue';
 import { RECHECK_WINDOW_MS } from '../use-cases/crypto/recheck-crypto-invoices';
+import { RECONCILE_BATCH_SIZE } from '../use-cases/orders/reconcile-due-orders';
+import { TRACKING_REFRESH_BATCH } from '../use-cases/tracking/refresh-due-tracking';
 
 /** The one cron of the product (wrangler.jsonc `triggers.crons`); the Node runner's timer fires it every 5 minutes. */
 export const PERIODIC_CRON = '*/5 * * * *';
@@ -18,6 +20,10 @@ export function periodicJobs(cron: string): JobMessage[] {
         { type: 'maintenance.purge', jobId: newId('job'), olderThanMs: FINISHED_JOB_RETENTION_MS },
         // The safety net for missed payment webhooks: pending top-ups are re-read from the processor.
         { type: 'crypto.recheck', jobId: newId('job'), maxAgeMs: RECHECK_WINDOW_MS },
+        // Undelivered labels not checked within the hour, a bounded batch per run.
+        { type: 'tracking.refresh', jobId: newId('job'), limit: TRACKING_REFRESH_BATCH },
+        // No purchase stranded: orders whose provider answer was lost, or whose request died between its two phases.
+        { type: 'orders.reconcile-due', jobId: newId('job'), limit: RECONCILE_BATCH_SIZE },
       ];
     default:
       return [];

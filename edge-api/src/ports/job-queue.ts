@@ -18,6 +18,24 @@ export const JobMessage = z.discriminatedUnion('type', [
     /** Re-check pending (and failed) crypto top-ups opened less than this many ms ago. */
     maxAgeMs: z.number().int().positive(),
   }),
+  z.object({
+    type: z.literal('tracking.refresh'),
+    jobId: z.string(),
+    /** Orders looked at in this run (least recently checked first). */
+    limit: z.number().int().positive().max(1000),
+  }),
+  z.object({
+    type: z.literal('orders.reconcile'),
+    jobId: z.string(),
+    /** A purchase whose provider answer was lost: asked again with the same idempotency key until settled. */
+    orderId: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('orders.reconcile-due'),
+    jobId: z.string(),
+    /** Open purchases (pending reconciliation, or stuck in processing) settled in this run, oldest first. */
+    limit: z.number().int().positive().max(1000),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];
