@@ -155,6 +155,20 @@ describe('buying a label', () => {
     expect(money.ledger).toBe(money.balance);
   });
 
+  it("reports the provider's share of the purchase time as Server-Timing", async () => {
+    const buyer = await customer(50);
+    server.carrier?.setLatency(120);
+    try {
+      const res = await postOrder(server, buyer.token, upsGround(api1));
+      expect(res.status, res.text).toBe(201);
+      const match = /^provider;dur=(\d+\.\d)$/.exec(res.headers.get('server-timing') ?? '');
+      expect(match, res.headers.get('server-timing') ?? 'no Server-Timing').not.toBeNull();
+      expect(Number(match?.[1])).toBeGreaterThanOrEqual(120);
+    } finally {
+      server.carrier?.setLatency(0);
+    }
+  });
+
   it('a price change reaches the purchase at once and quotes within a second (the quote micro-cache)', async () => {
     const buyer = await customer(50);
     const body = upsGround(api1);

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../env';
 import { centsToUsd } from '../../lib/money';
 import { presentOrder } from '../../lib/presenters/order';
 import { requireSessionToken, requireUser } from '../../middleware/auth';
+import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
 import { calculatePrice as quote } from '../../use-cases/orders/calculate-price';
 import { createOrder } from '../../use-cases/orders/create-order';
 import { ordersValidators } from './orders.routes';
@@ -31,11 +32,15 @@ export const create = factory.createHandlers(
   ordersValidators.idempotencyKey,
   ordersValidators.create,
   async (c) => {
+    const timing: ProviderTiming = {};
     const result = await createOrder(c.get('services'), {
       userId: c.get('user').id,
       request: c.req.valid('json'),
       idempotencyKey: c.get('idempotencyKey'),
+      timing,
     });
+    // How long the label provider took of this answer (W3C Server-Timing): our own share is the rest.
+    if (timing.providerMs !== undefined) c.header('Server-Timing', `provider;dur=${timing.providerMs.toFixed(1)}`);
     const body: CreateOrderResponse = {
       _id: result.order.id,
       order: presentOrder(result.order),

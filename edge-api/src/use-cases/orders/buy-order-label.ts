@@ -164,8 +164,17 @@ async function complete(
   return outcomeOf(current);
 }
 
+/** Where a caller wants to know how long the provider took (the purchase reports it as Server-Timing). */
+export interface ProviderTiming {
+  providerMs?: number;
+}
+
 /** Phase 2 for an open order (a settled order is returned as it stands). */
-export async function buyOrderLabel(services: Services, order: OrderRow): Promise<LabelOutcome> {
+export async function buyOrderLabel(
+  services: Services,
+  order: OrderRow,
+  timing: ProviderTiming = {},
+): Promise<LabelOutcome> {
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
 
   const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, order.apiId)).limit(1);
@@ -180,7 +189,12 @@ export async function buyOrderLabel(services: Services, order: OrderRow): Promis
   let label: PurchasedLabel;
   try {
     provider = await connectProvider(services, api);
-    label = await provider.createLabel(labelRequestFor(order));
+    const started = performance.now();
+    try {
+      label = await provider.createLabel(labelRequestFor(order));
+    } finally {
+      timing.providerMs = performance.now() - started;
+    }
   } catch (err) {
     if (err instanceof ApiError) return fail(services, order, err); // the key cannot be read: nothing was asked
     if (err instanceof ProviderError) {

@@ -11,7 +11,7 @@ import { usdToCents } from '../../lib/money';
 import type { StoredPackage } from '../../lib/presenters/order';
 import { batch } from '../../ports/database';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
-import { buyOrderLabel } from './buy-order-label';
+import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
 import { failedOrderError, readBalanceCents, readOrder } from './order-rows';
 import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
 import { RECONCILE_DELAY_SECONDS } from './reconcile-order';
@@ -25,6 +25,8 @@ export interface CreateOrderInput {
   /** The Idempotency-Key header (already checked: 1-255 visible ASCII characters). */
   idempotencyKey?: string | undefined;
   source?: NewOrderRow['source'];
+  /** Filled with the provider's share of the time (for the Server-Timing header). */
+  timing?: ProviderTiming;
 }
 
 /**
@@ -219,7 +221,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   }
 
   if (!inserted) throw new Error(`order ${ids.orderId} missing after its batch`);
-  const outcome = await buyOrderLabel(services, inserted);
+  const outcome = await buyOrderLabel(services, inserted, input.timing);
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind === 'pending') {
     try {
