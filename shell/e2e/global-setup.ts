@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
  */
 const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 export const E2E_ADMIN = { email: 'admin@e2e.labeldesk.test', password: 'e2e-admin-password-1' };
+/** Opens the carrier sandbox's /_sandbox controls (its clock moves tracking along). */
+export const E2E_CARRIER_CONTROL_KEY = 'e2e-carrier-sandbox-control-key';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: '1',
       // Where the payment processor sends the customer back and posts its webhooks: this very server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CARRIER_SANDBOX_CONTROL_KEY: E2E_CARRIER_CONTROL_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('admin', E2E_ADMIN);
   project.provide('dataDir', dataDir);
+  project.provide('carrierControlKey', E2E_CARRIER_CONTROL_KEY);
 
   return async () => {
     child.kill('SIGTERM');
@@ -87,5 +91,7 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** The embedded default's DATA_DIR (tests read the carrier sandbox's generated API keys from it). */
     dataDir: string;
+    /** X-Sandbox-Key of the carrier sandbox's controls under /sandbox/carrier/_sandbox. */
+    carrierControlKey: string;
   }
 }

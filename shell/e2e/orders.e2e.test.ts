@@ -1,0 +1,177 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  adminCredentials,
+  apiAs,
+  baseUrl,
+  nextClientIp,
+  setupBrowser,
+  signInAsAdmin,
+  signInAsNewCustomer,
+  textOf,
+  visible,
+} from './support/browser';
+
+const browser = setupBrowser();
+
+interface LabelStats {
+  carrierStats: Array<{ _id: string; count: number; totalRevenue: number }>;
+  totals: { totalLabels: number; totalRevenue: number };
+}
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
+    body: JSON.stringify(adminCredentials()),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Moves the carrier sandbox's clock forward (its tracking progresses with it). */
+async function advanceCarrierClock(ms: number): Promise<void> {
+  const res = await fetch(`${baseUrl()}/sandbox/carrier/_sandbox/clock`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Key': inject('carrierControlKey') },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  if (!res.ok) throw new Error(`clock control failed: ${res.status} ${await res.text()}`);
+}
+
+async function choose(page: Page, select: Locator, label: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: label }).first().click();
+}
+
+async function fillAddress(block: Locator, a: Record<string, string>) {
+  for (const [label, value] of Object.entries(a)) await block.getByLabel(label).first().fill(value);
+}
+
+const upsCount = (stats: LabelStats) => stats.carrierStats.find((s) => s._id === 'UPS')?.count ?? 0;
+
+describe('buying labels', () => {
+  it('a customer buys a label through Manual Order, opens it, tracks it; the admin sees it in All Orders and the statistics', async () => {
+    const admin = await adminToken();
+    const statsBefore = await apiAs<LabelStats>(admin, 'GET', '/api/admin/stats/labels?period=all');
+
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Label Buyer');
+    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
+    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, {
+      mode: 'add',
+      amount: 50,
+      reason: 'E2E label funds',
+    });
+
+    // 1. Manual Order: pick the service, fill both addresses and the package; the price card prices it.
+    await page.goto('/manual-order');
+    await visible(page.getByTestId('order-api'));
+    await choose(page, page.getByTestId('order-carrier'), 'UPS');
+    await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
+    await fillAddress(page.getByTestId('sender-address'), {
+      Name: 'Ada Shipper',
+      'Street 1': '1 Main St',
+      City: 'New York',
+      State: 'NY',
+      ZIP: '10001',
+      Phone: '212-555-0100',
+    });
+    await fillAddress(page.getByTestId('recipient-address'), {
+      Name: 'Grace Recipient',
+      'Street 1': '500 Howard St',
+      City: 'San Francisco',
+      State: 'CA',
+      ZIP: '94105',
+      Phone: '415-555-0100',
+    });
+    await page.getByTestId('package-weight').fill('2');
+    await page.getByTestId('package-length').fill('10');
+    await page.getByTestId('package-width').fill('8');
+    await page.getByTestId('package-height').fill('4');
+    const card = page.getByTestId('price-card');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+    const priceText = await textOf(page.getByTestId('price-card-amount'));
+    expect(priceText).toMatch(/^\$\d+\.\d{2}$/);
+    const price = Number(priceText.slice(1));
+
+    // 2. Create Label: the label opens in a new tab on a short-lived signed link (no session token in it).
+    const [labelTab] = await Promise.all([
+      page.context().waitForEvent('page', { timeout: 20_000 }),
+      page.getByTestId('create-label-button').click(),
+    ]);
+    await visible(page.getByTestId('manual-order-success'));
+    const labelUrl =
+      labelTab.url() === 'about:blank'
+        ? await labelTab.waitForURL(/\/api\/labels\//).then(() => labelTab.url())
+        : labelTab.url();
+    expect(labelUrl).toMatch(/\/api\/labels\/ord_[^/?]+\?.*sig=/);
+    expect(labelUrl).not.toContain(customer.token);
+    const pdf = await fetch(labelUrl);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(pdf.headers.get('cache-control')).toContain('no-store');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    // A tampered link is refused.
+    expect((await fetch(labelUrl.replace(/sig=([0-9a-f])/, (_, c) => `sig=${c === '0' ? '1' : '0'}`))).status).toBe(
+      403,
+    );
+
+    // 3. Two seconds later the app is on My Orders, with the order and the balance debited once.
+    await page.waitForURL('**/my-orders', { timeout: 10_000 });
+    const row = page.getByTestId('order-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => textOf(row.getByTestId('order-price'))).toBe(priceText);
+    // Badges are upper-cased by CSS (innerText shows it so).
+    await expect.poll(() => textOf(row.getByTestId('order-status'))).toMatch(/^processing$/i);
+    const trackingNumber = await textOf(row.getByTestId('order-tracking-number'));
+    expect(trackingNumber).toMatch(/^1Z[0-9A-Z]{16}$/);
+    const { balance } = await apiAs<{ balance: number }>(customer.token, 'GET', '/api/balance');
+    expect(balance).toBeCloseTo(50 - price, 2);
+    await expect.poll(() => textOf(page.getByTestId('header-balance'))).toBe(`$${(50 - price).toFixed(2)}`);
+
+    // 4. Tracking: two days later at the carrier the parcel was picked up; Refresh Tracking moves the order along.
+    await row.getByTestId('order-view').click();
+    const modal = page.getByTestId('order-details-modal');
+    await visible(modal);
+    await expect.poll(() => textOf(modal.getByTestId('order-details-tracking-number'))).toContain(trackingNumber);
+    await advanceCarrierClock(2 * 24 * 3_600_000);
+    await modal.getByTestId('tracking-refresh').click();
+    await visible(modal.getByTestId('tracking-refresh-success'));
+    await expect.poll(() => textOf(modal.getByTestId('tracking-status'))).toMatch(/^(In Transit|Delivered)$/i);
+    await expect.poll(() => modal.getByTestId('tracking-event').count()).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => textOf(row.getByTestId('order-status'))).toMatch(/^(In Transit|Delivered)$/i);
+
+    // 5. The dashboard counts it and lists it among recent orders.
+    await page.goto('/dashboard');
+    await expect.poll(() => textOf(page.getByTestId('stat-total-orders-value'))).toBe('1');
+    await expect.poll(() => textOf(page.getByTestId('stat-total-spent-value'))).toBe(priceText);
+    await expect.poll(() => page.getByTestId('recent-order-row').count()).toBe(1);
+
+    // 6. The admin finds it in All Orders (by the customer's email) and in the label statistics.
+    const adminPage = await browser.newPage();
+    await signInAsAdmin(adminPage);
+    await adminPage.goto('/admin/orders');
+    await adminPage.getByTestId('admin-orders-search').fill(customer.email);
+    const adminRow = adminPage.getByTestId('admin-order-row');
+    await expect.poll(() => adminRow.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => textOf(adminRow.getByTestId('admin-order-tracking'))).toBe(trackingNumber);
+    await expect.poll(() => textOf(adminRow.getByTestId('admin-order-user-email'))).toBe(customer.email);
+    await expect.poll(() => textOf(adminRow.getByTestId('admin-order-price'))).toBe(priceText);
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      adminRow.getByTestId('admin-order-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^label-ord_.+\.pdf$/);
+
+    await adminPage.goto('/admin');
+    await visible(adminPage.getByTestId('label-stats-table'));
+    const upsRow = adminPage.getByTestId('label-stats-row-UPS');
+    await expect.poll(() => textOf(upsRow.getByTestId('label-stats-count'))).toBe(String(upsCount(statsBefore) + 1));
+    await expect
+      .poll(() => textOf(adminPage.getByTestId('label-stats-totals').getByTestId('label-stats-count')))
+      .toBe(String(statsBefore.totals.totalLabels + 1));
+  });
+});
