@@ -159,7 +159,8 @@ describe('label documents', () => {
   it('when the stored PDF is missing, the label is fetched from the provider and stored again', async () => {
     const order = (await buyLabel(server, alice.token, upsGround(api1)))._id;
     const file = join(server.dataDir, 'blobs', 'data', 'labels', `${order}.pdf`);
-    expect(existsSync(file)).toBe(true);
+    // The purchase answers without waiting for the PDF to be written; it lands a moment later.
+    await expect.poll(() => existsSync(file), { timeout: 3000 }).toBe(true);
     const stored = await fetchLabel(server, `/api/labels/${order}`, alice.token);
     rmSync(file);
     await server.services.db.update(orders).set({ labelBlobKey: null }).where(eq(orders.id, order));
@@ -181,8 +182,8 @@ describe('label documents', () => {
     try {
       const bought = await buyLabel(server, alice.token, upsGround(api1));
       expect(bought.order).toMatchObject({ status: 'completed', hasLabel: true });
-      const [row] = await server.services.db.select().from(orders).where(eq(orders.id, bought._id));
-      expect(row?.labelBlobKey).toBeNull();
+      await new Promise((r) => setTimeout(r, 200)); // the background write has failed by now
+      expect(existsSync(join(labelsDir, `${bought._id}.pdf`))).toBe(false);
       const pdf = await fetchLabel(server, (await labelLink(server, alice.token, bought._id)).downloadUrl);
       expect(pdf.status).toBe(200);
       expect(startsWithPdf(pdf.bytes)).toBe(true);

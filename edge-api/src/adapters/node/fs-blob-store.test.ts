@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fsBlobStore } from './fs-blob-store';
@@ -37,6 +37,15 @@ describe('fsBlobStore', () => {
     const files = await listFiles(join(dir, 'blobs'));
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(files).toHaveLength(2);
+  });
+
+  it('still writes when its directories were removed after an earlier write', async () => {
+    const store = fsBlobStore(dir);
+    await store.put('labels/a.pdf', new Uint8Array([1]), 'application/pdf');
+    await rm(join(dir, 'blobs'), { recursive: true, force: true });
+    await store.put('labels/b.pdf', new Uint8Array([2]), 'application/pdf');
+    expect(Array.from((await store.get('labels/b.pdf'))?.body ?? [])).toEqual([2]);
+    expect((await store.get('labels/b.pdf'))?.contentType).toBe('application/pdf');
   });
 
   it('answers null for a missing key and deletes idempotently', async () => {

@@ -12,11 +12,24 @@ export function fsBlobStore(dataDir: string): BlobStore {
   const dataPath = (key: string) => join(root, 'data', key);
   const metaPath = (key: string) => join(root, 'meta', `${key}.json`);
 
+  // Directories this process has made (or found): a label purchase should not pay a mkdir per file.
+  const madeDirs = new Set<string>();
   async function atomicWrite(path: string, body: Uint8Array | string): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
+    const dir = dirname(path);
+    if (!madeDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, body);
+      try {
+        await writeFile(tmp, body);
+      } catch (err) {
+        // The directory went away under us (someone cleaned DATA_DIR): make it again, once.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(tmp, body);
+      }
       await rename(tmp, path);
     } catch (err) {
       await rm(tmp, { force: true });
@@ -27,8 +40,11 @@ export function fsBlobStore(dataDir: string): BlobStore {
   return {
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
       assertBlobKey(key);
-      await atomicWrite(metaPath(key), JSON.stringify({ contentType }));
-      await atomicWrite(dataPath(key), body);
+      // Independent files: written side by side (a reader tolerates a body whose meta is not there yet).
+      await Promise.all([
+        atomicWrite(metaPath(key), JSON.stringify({ contentType })),
+        atomicWrite(dataPath(key), body),
+      ]);
     },
 
     async get(key: string): Promise<StoredBlob | null> {
@@ -37,9 +53,9 @@ export function fsBlobStore(dataDir: string): BlobStore {
       try {
         body = await readFile(dataPath(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') {
-          return null;
-        }
+        // Missing, or something that is not a file where it (or a folder on its path) should be.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
         throw err;
       }
       let contentType = 'application/octet-stream';

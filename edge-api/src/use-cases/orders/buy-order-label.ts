@@ -122,14 +122,14 @@ async function complete(
   label: PurchasedLabel,
   provider: LabelProvider,
 ): Promise<LabelOutcome> {
-  let blobKey: string | null = labelBlobKey(order.id);
-  try {
-    await services.blobs.put(blobKey, label.pdf, 'application/pdf');
-  } catch (err) {
-    // The label route fetches the PDF from the provider (and stores it) when the blob is missing.
+  // The order completes without waiting for the PDF to be stored (file systems and object stores take from a few to
+  // tens of ms, on every purchase). The label route reads the stored copy when it is there and otherwise fetches the
+  // PDF from the provider and stores it, so a write that is late, fails, or dies with the process costs one provider
+  // call later, never a label.
+  const blobKey = labelBlobKey(order.id);
+  services.blobs.put(blobKey, label.pdf, 'application/pdf').catch((err: unknown) => {
     console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
-    blobKey = null;
-  }
+  });
   const now = services.clock.now().toISOString();
   const [row] = await services.db
     .update(orders)

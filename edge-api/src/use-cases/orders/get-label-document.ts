@@ -39,7 +39,13 @@ export async function getLabelDocument(
 ): Promise<{ order: OrderRow; pdf: Uint8Array }> {
   const order = await labelOrder(services, input);
   if (order.labelBlobKey) {
-    const blob = await services.blobs.get(order.labelBlobKey);
+    // A blob store that cannot answer must not keep a customer from their label: the provider still has it.
+    const blob = await services.blobs.get(order.labelBlobKey).catch((err: unknown) => {
+      console.warn(
+        `[orders] ${order.id}: stored label unreadable: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return null;
+    });
     if (blob) return { order, pdf: blob.body };
   }
   const labelId = order.providerLabelId ?? '';
