@@ -15,6 +15,19 @@ export const authLimits = {
 };
 
 /**
+ * Tracking refreshes go to the carrier: a customer (or a script with their token) may not hammer it. Generous for a
+ * person clicking Refresh; the scheduled refresh keeps every parcel current anyway.
+ */
+export const TRACKING_REFRESHES_PER_MINUTE = 30;
+export const trackingLimits = {
+  refreshPerUser: (userId: string): RateLimitRequest => ({
+    key: `tracking-refresh:user:${userId}`,
+    limit: TRACKING_REFRESHES_PER_MINUTE,
+    windowMs: 60_000,
+  }),
+};
+
+/**
  * Counts one hit against every rule; if any rule is over its limit, throws 429 `rate_limited` with `Retry-After`
  * (whole seconds until the latest blocking window ends).
  */

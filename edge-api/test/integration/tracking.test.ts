@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema';
 import { PERIODIC_CRON, runScheduled } from '../../src/jobs/schedule';
 import { newId } from '../../src/lib/ids';
+import { TRACKING_REFRESHES_PER_MINUTE } from '../../src/lib/throttle';
 import { PROVIDER_ERROR_MESSAGES } from '../../src/ports/label-provider';
 import { refreshDueTracking } from '../../src/use-cases/tracking/refresh-due-tracking';
 import { TRACKING_API_GONE_MESSAGE } from '../../src/use-cases/tracking/refresh-tracking';
@@ -128,6 +129,19 @@ describe('tracking: one order', () => {
     });
     const row = await orderRow(server, order._id);
     expect(row.deliveredAt).toBe(deliveredOn);
+  });
+
+  it(`a customer may refresh ${TRACKING_REFRESHES_PER_MINUTE} times a minute; beyond, 429 with Retry-After`, async () => {
+    clock.advance(61_000); // a fresh window
+    for (let i = 0; i < TRACKING_REFRESHES_PER_MINUTE; i++) await refresh(order._id);
+    const limited = await call(server, 'POST', `/api/tracking/${order._id}/refresh`, { token: ann.token });
+    expect(limited.status).toBe(429);
+    expect(errorOf(limited).error.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Reading the stored tracking is not limited; a minute later refreshing works again.
+    expect((await tracking(order._id)).orderId).toBe(order._id);
+    clock.advance(61_000);
+    expect((await refresh(order._id)).message).toBe('Tracking updated');
   });
 
   it('an order without a bought label answers 409 and shows no tracking number', async () => {

@@ -2,6 +2,7 @@ import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { type OrderRow, PENDING_TRACKING_NUMBER } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
+import { enforceRateLimits, trackingLimits } from '../../lib/throttle';
 import { getReadableOrder } from '../order-history/get-order';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { callProvider } from '../shipping-apis/provider-errors';
@@ -16,13 +17,15 @@ export const TRACKING_API_GONE_MESSAGE =
  * POST /api/tracking/{orderId}/refresh: asks the order's provider for the parcel's tracking now and stores status,
  * events, last-checked time, delivery time and tracking number (SPEC §4). Owner or admin; others 404. An order
  * without a bought label (still PENDING) answers 409; a provider that cannot be reached answers 503 and nothing
- * changes; an API config deleted since the purchase answers 409 with a text saying so.
+ * changes; an API config deleted since the purchase answers 409 with a text saying so. At most
+ * TRACKING_REFRESHES_PER_MINUTE per caller (429 with Retry-After beyond).
  */
 export async function refreshTracking(
   services: Services,
   input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
 ): Promise<OrderRow> {
   const row = await getReadableOrder(services, input);
+  await enforceRateLimits(services.rateLimiter, [trackingLimits.refreshPerUser(input.caller.id)], services.clock.now());
   if (row.status !== 'completed' || row.trackingNumber === PENDING_TRACKING_NUMBER) {
     throw new ApiError('conflict', ORDER_MESSAGES.trackingUnavailable);
   }
