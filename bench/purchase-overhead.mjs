@@ -15,26 +15,14 @@
 // Run: node bench/purchase-overhead.mjs [buyers=20] [purchasesPerBuyer=15] [latencyMs=150]
 
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startEmbedded } from './support.mjs';
+import { freePort, startEmbedded } from './support.mjs';
 
 const buyers = Number(process.argv[2] ?? 20);
 const perBuyer = Number(process.argv[3] ?? 15);
 const latencyMs = Number(process.argv[4] ?? 150);
 const TARGET_SHARE = 0.05;
 const SERVICE = { carrier: 'UPS', name: 'UPS Ground', code: 'ups_ground' };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSandbox() {
   const port = await freePort();

@@ -7,6 +7,7 @@ import { newId } from '../../src/lib/ids';
 import { fixedClock } from '../../src/ports/clock';
 import { applyBalanceChange } from '../../src/use-cases/ledger/apply-balance-change';
 import { call, startTestServer, type TestServer } from './helpers';
+import { SENDER } from './orders-support';
 import { carrierOf } from './providers-support';
 
 /**
@@ -40,16 +41,6 @@ export async function fund(server: TestServer, userId: string, cents: number, ad
     adminId,
   });
 }
-
-export const SENDER: OrderPartyInput = {
-  name: 'Ada Shipper',
-  company: 'Acme Widgets',
-  street1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  phone: '212-555-0100',
-};
 
 export function recipient(name: string, city: string, state: string, zip: string): OrderPartyInput {
   return { name, street1: '500 Market St', city, state, zip, phone: '415-555-0100' };
