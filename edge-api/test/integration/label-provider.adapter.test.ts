@@ -245,7 +245,14 @@ describe('http label provider against the carrier sandbox', () => {
   });
 
   it('answers 429 as upstream_unavailable without waiting out a long window', async () => {
-    const limited = await createCarrierSandbox({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    // The sandbox's windows are fixed (aligned to the clock): a stopped clock mid-window keeps the second call inside
+    // the first one's window, wherever the wall clock is (near a minute boundary, Retry-After would be short enough
+    // for the adapter to wait it out and succeed).
+    const midWindow = new Date('2026-01-01T00:00:30.000Z');
+    const limited = await createCarrierSandbox({
+      rateLimit: { limit: 1, windowMs: 60_000 },
+      clock: { now: () => midWindow },
+    });
     try {
       const c = limited.catalogues.alpha;
       if (!c) throw new Error('no alpha');
