@@ -1,5 +1,5 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import { type Deposit, PAGE_SIZES } from '@labeldesk/contracts';
+import { PAGE_SIZES } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -22,8 +22,9 @@ import {
   Text,
   useDebouncedValue,
   usePageFor,
+  useRemoteList,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
 import {
   DEFAULT_PAGE_SIZE,
@@ -37,11 +38,6 @@ import {
 } from './deposit-query';
 import { downloadText } from './download';
 
-type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; deposits: Deposit[]; totalPages: number; total: number; totalDeposits: number };
-
 /**
  * SPEC §2 Admin: Deposit History (/admin/transactions): total deposits (all time or the date range), search, From/To,
  * Clear Filters, Export CSV of every matching row, the table and First/Prev/Next/Last pagination.
@@ -52,9 +48,6 @@ export default function DepositHistoryPage() {
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -64,40 +57,11 @@ export default function DepositHistoryPage() {
   const [page, setPage] = usePageFor(filterKey);
 
   const query = depositQuery(filters, page, limit);
-  const queryKey = JSON.stringify(query);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; `attempt` forces a reload.
-  useEffect(() => {
-    if (!query.ok) return;
-    let active = true;
-    setFetching(true);
-    api.adminDeposits.list(query.query).then(
-      (res) => {
-        if (!active) return;
-        setState({
-          kind: 'ready',
-          deposits: res.deposits,
-          totalPages: Math.max(1, res.totalPages),
-          total: res.totalTransactions,
-          totalDeposits: res.totalDeposits,
-        });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, 'Failed to load deposit history') });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [queryKey, attempt]);
-
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { state, fetching, retry } = useRemoteList(
+    query.ok ? query.query : null,
+    (q) => api.adminDeposits.list(q),
+    (e) => errorMessage(e, 'Failed to load deposit history'),
+  );
   const clear = () => {
     setSearch('');
     setFrom(null);
@@ -118,7 +82,7 @@ export default function DepositHistoryPage() {
     }
   };
 
-  const totalPages = state.kind === 'ready' ? state.totalPages : 1;
+  const totalPages = state.kind === 'ready' ? Math.max(1, state.data.totalPages) : 1;
   const current = Math.min(page, totalPages);
 
   let body: ReactNode;
@@ -126,7 +90,7 @@ export default function DepositHistoryPage() {
     body = <LoadingState label="Loading deposits..." />;
   } else if (state.kind === 'failed') {
     body = <ErrorState title={state.message} onRetry={retry} />;
-  } else if (state.deposits.length === 0) {
+  } else if (state.data.deposits.length === 0) {
     body = (
       <Box data-testid="deposits-empty">
         <EmptyState title="No deposits found matching your criteria." />
@@ -150,7 +114,7 @@ export default function DepositHistoryPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {state.deposits.map((d) => {
+            {state.data.deposits.map((d) => {
               const status = depositStatus(d.status);
               return (
                 <Table.Tr key={d._id} data-testid="deposit-row" data-transaction-id={d.transactionId}>
@@ -197,7 +161,7 @@ export default function DepositHistoryPage() {
             variant="light"
             onClick={() => void exportCsv()}
             loading={exporting}
-            disabled={state.kind !== 'ready' || state.deposits.length === 0 || !query.ok}
+            disabled={state.kind !== 'ready' || state.data.deposits.length === 0 || !query.ok}
             data-testid="deposits-export"
           >
             Export CSV
@@ -211,7 +175,7 @@ export default function DepositHistoryPage() {
             Total Deposits
           </Text>
           <Text fz={28} fw={700} data-testid="deposits-total">
-            {state.kind === 'ready' ? formatUsd(state.totalDeposits) : '—'}
+            {state.kind === 'ready' ? formatUsd(state.data.totalDeposits) : '—'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="deposits-total-period">
             {totalPeriodLabel({ from, to })}
@@ -222,7 +186,7 @@ export default function DepositHistoryPage() {
             Transactions
           </Text>
           <Text fz={28} fw={700} data-testid="deposits-count">
-            {state.kind === 'ready' ? state.total : '—'}
+            {state.kind === 'ready' ? state.data.totalTransactions : '—'}
           </Text>
           <Text size="xs" c="dimmed">
             {hasDepositFilters({ search, from, to }) ? 'Matching the filters' : 'All deposits'}

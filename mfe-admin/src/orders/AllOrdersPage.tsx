@@ -19,6 +19,7 @@ import {
   Title,
   useDebouncedValue,
   usePageFor,
+  useRemoteList,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { browserLabelDeps } from './browser-label-deps';
@@ -40,11 +41,6 @@ import {
   ordersEmptyState,
   STATUS_FILTER_OPTIONS,
 } from './order-query';
-
-type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; orders: Order[]; totalPages: number; totalOrders: number };
 
 /** The header's date-time, moved on every 30 s and on Refresh. */
 function useNow(): [Date, () => void] {
@@ -74,49 +70,25 @@ export default function AllOrdersPage() {
     JSON.stringify([debouncedSearch.trim(), filters.status, filters.from, filters.to, limit]),
   );
   const query = adminOrderQuery(applied, page, limit);
-  const queryKey = JSON.stringify(query);
+  const list = useRemoteList(
+    query.ok ? query.query : null,
+    (q) => api.adminOrders.list(q),
+    (e) => errorMessage(e, ORDERS_LOAD_FAILED),
+  );
+  const { state, fetching } = list;
 
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<RowBusy>({});
   const [labelError, setLabelError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<Order | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; `attempt` forces a reload.
-  useEffect(() => {
-    if (!query.ok) return;
-    let active = true;
-    setFetching(true);
-    api.adminOrders.list(query.query).then(
-      (res) => {
-        if (!active) return;
-        setState({
-          kind: 'ready',
-          orders: res.orders,
-          totalPages: Math.max(1, res.totalPages),
-          totalOrders: res.totalOrders,
-        });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, ORDERS_LOAD_FAILED) });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [queryKey, attempt]);
-
+  // Refresh moves the header's clock and reloads behind the overlay; Try Again starts over from the loading state.
   const reload = () => {
     tick();
-    setAttempt((n) => n + 1);
+    list.reload();
   };
   const retry = () => {
-    setState({ kind: 'loading' });
-    reload();
+    tick();
+    list.retry();
   };
   const update = (change: Partial<AdminOrderFilters>) => setFilters((f) => ({ ...f, ...change }));
 
@@ -141,7 +113,7 @@ export default function AllOrdersPage() {
     }
   };
 
-  const totalPages = state.kind === 'ready' ? state.totalPages : 1;
+  const totalPages = state.kind === 'ready' ? Math.max(1, state.data.totalPages) : 1;
   const current = Math.min(page, totalPages);
   const filtered = hasOrderFilters(filters);
 
@@ -154,7 +126,7 @@ export default function AllOrdersPage() {
         <ErrorState title={state.message} onRetry={retry} />
       </Box>
     );
-  } else if (state.orders.length === 0) {
+  } else if (state.data.orders.length === 0) {
     const empty = ordersEmptyState(hasOrderFilters(applied));
     body = (
       <Box data-testid="admin-orders-empty">
@@ -164,7 +136,7 @@ export default function AllOrdersPage() {
   } else {
     body = (
       <OrdersTable
-        orders={state.orders}
+        orders={state.data.orders}
         busy={busy}
         onView={setViewing}
         onDownload={(order) => void runLabelAction(order, 'download')}
@@ -251,10 +223,10 @@ export default function AllOrdersPage() {
               ) : null}
               <Group justify="space-between" mih={20}>
                 <Text size="sm" c="dimmed" data-testid="admin-orders-count">
-                  {state.kind === 'ready' ? orderCountText(state.totalOrders, hasOrderFilters(applied)) : null}
+                  {state.kind === 'ready' ? orderCountText(state.data.totalOrders, hasOrderFilters(applied)) : null}
                 </Text>
               </Group>
-              <Box pos="relative" mih={state.kind === 'ready' && state.orders.length > 0 ? undefined : 200}>
+              <Box pos="relative" mih={state.kind === 'ready' && state.data.orders.length > 0 ? undefined : 200}>
                 <LoadingOverlay
                   visible={fetching && query.ok}
                   zIndex={10}

@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Box,
+  DetailField,
   Divider,
   formatDateTime,
   formatUsd,
@@ -11,12 +12,14 @@ import {
   Loader,
   Modal,
   Paper,
+  PartyCard,
+  type PartyCardLine,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import {
   deliveryBadge,
@@ -33,32 +36,9 @@ export const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
 
 type TrackingState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; info: TrackingInfo };
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm" data-testid={testId}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function PartyCard({ title, party, testId }: { title: string; party: OrderParty; testId: string }) {
-  return (
-    <Paper withBorder p="sm" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {title}
-      </Text>
-      {partyLines(party).map((line) => (
-        <Text key={line.key} size="sm" fw={line.key === 'name' ? 600 : undefined} style={{ overflowWrap: 'anywhere' }}>
-          {line.text}
-        </Text>
-      ))}
-    </Paper>
-  );
+/** The address block's lines, the name in bold. */
+function cardLines(party: OrderParty): PartyCardLine[] {
+  return partyLines(party).map((line) => ({ ...line, strong: line.key === 'name' }));
 }
 
 /** The tracking of one order (GET /api/tracking/{orderId}), loaded when the modal opens. */
@@ -100,12 +80,12 @@ function TrackingSection({ order }: { order: Order }) {
   return (
     <Stack gap="sm" data-testid="admin-order-tracking-info">
       <Group gap="lg" wrap="wrap">
-        <Field label="Delivery status">
+        <DetailField label="Delivery status">
           <Badge color={status.color} variant="light">
             {status.label}
           </Badge>
-        </Field>
-        <Field label="Last checked">{info.lastChecked ? formatDateTime(info.lastChecked) : 'Never'}</Field>
+        </DetailField>
+        <DetailField label="Last checked">{info.lastChecked ? formatDateTime(info.lastChecked) : 'Never'}</DetailField>
       </Group>
       {events.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="admin-order-tracking-empty">
@@ -161,13 +141,13 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <Stack gap="md" data-testid="admin-order-details">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-        <Field label="Order ID" testId="admin-order-details-id">
+        <DetailField label="Order ID" testId="admin-order-details-id">
           <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {order.orderId}
           </Text>
-        </Field>
-        <Field label="Date">{formatDateTime(order.createdAt)}</Field>
-        <Field label="Status" testId="admin-order-details-status">
+        </DetailField>
+        <DetailField label="Date">{formatDateTime(order.createdAt)}</DetailField>
+        <DetailField label="Status" testId="admin-order-details-status">
           <Group gap={4}>
             <Badge color={delivery.color} variant="light">
               {delivery.label}
@@ -178,8 +158,8 @@ function OrderDetails({ order }: { order: Order }) {
               </Badge>
             ) : null}
           </Group>
-        </Field>
-        <Field label="User" testId="admin-order-details-user">
+        </DetailField>
+        <DetailField label="User" testId="admin-order-details-user">
           <Text size="sm" fw={600}>
             {user.name}
             {order.userDetails?.isAdmin ? (
@@ -196,27 +176,27 @@ function OrderDetails({ order }: { order: Order }) {
               Customer since {formatDateTime(order.userDetails.createdAt)}
             </Text>
           ) : null}
-        </Field>
-        <Field label="Carrier / Service">
+        </DetailField>
+        <DetailField label="Carrier / Service">
           {CARRIER_LABELS[order.carrier]} · {order.serviceName}
           <Text size="xs" c="dimmed">
             {order.apiName}
           </Text>
-        </Field>
-        <Field label="Price" testId="admin-order-details-price">
+        </DetailField>
+        <DetailField label="Price" testId="admin-order-details-price">
           <Text size="sm" fw={700}>
             {formatUsd(order.price)}
           </Text>
-        </Field>
-        <Field label="Tracking #" testId="admin-order-details-tracking">
+        </DetailField>
+        <DetailField label="Tracking #" testId="admin-order-details-tracking">
           {tracking ?? (
             <Text size="sm" c="dimmed">
               Not issued yet
             </Text>
           )}
-        </Field>
-        <Field label="Estimated delivery">{order.estimatedDelivery ?? 'Unknown'}</Field>
-        <Field label="Destination">{order.destination || '—'}</Field>
+        </DetailField>
+        <DetailField label="Estimated delivery">{order.estimatedDelivery ?? 'Unknown'}</DetailField>
+        <DetailField label="Destination">{order.destination || '—'}</DetailField>
       </SimpleGrid>
 
       {order.failureReason ? (
@@ -226,8 +206,8 @@ function OrderDetails({ order }: { order: Order }) {
       ) : null}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <PartyCard title="From" party={order.sender} testId="admin-order-details-sender" />
-        <PartyCard title="To" party={order.recipient} testId="admin-order-details-recipient" />
+        <PartyCard title="From" lines={cardLines(order.sender)} testId="admin-order-details-sender" />
+        <PartyCard title="To" lines={cardLines(order.recipient)} testId="admin-order-details-recipient" />
       </SimpleGrid>
 
       <Paper withBorder p="sm" data-testid="admin-order-details-package">
@@ -235,10 +215,10 @@ function OrderDetails({ order }: { order: Order }) {
           Package
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Field label="Weight">{weightText(pkg)}</Field>
-          <Field label="Dimensions">{dimensionsText(pkg)}</Field>
-          <Field label="Declared value">{formatUsd(pkg.value)}</Field>
-          <Field label="Template">{pkg.template ?? '—'}</Field>
+          <DetailField label="Weight">{weightText(pkg)}</DetailField>
+          <DetailField label="Dimensions">{dimensionsText(pkg)}</DetailField>
+          <DetailField label="Declared value">{formatUsd(pkg.value)}</DetailField>
+          <DetailField label="Template">{pkg.template ?? '—'}</DetailField>
         </SimpleGrid>
         {pkg.description ? (
           <Text size="sm" mt="xs">

@@ -1,5 +1,4 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import type { Transaction } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -20,8 +19,9 @@ import {
   Title,
   useDebouncedValue,
   usePageFor,
+  useRemoteList,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   amountStyle,
   capitalize,
@@ -31,11 +31,6 @@ import {
   signedAmount,
   transactionStatusColor,
 } from './transaction-history';
-
-type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; transactions: Transaction[]; totalPages: number; total: number };
 
 /**
  * SPEC §2 transaction history: search by transaction id or description (on the server), a From/To date range (end
@@ -49,45 +44,16 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
   // The page belongs to one set of filters: any change of search or dates starts again from page 1.
   const filterKey = JSON.stringify([debouncedSearch.trim(), from, to]);
   const [page, setPage] = usePageFor(filterKey);
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [attempt, setAttempt] = useState(0);
 
   const filters = { search: debouncedSearch, from, to, page };
   const query = historyQuery(filters);
-  const queryKey = JSON.stringify(query);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; the keys force reloads.
-  useEffect(() => {
-    if (!query.ok) return;
-    let active = true;
-    setFetching(true);
-    api.balance.transactions(query.query).then(
-      (res) => {
-        if (!active) return;
-        setState({
-          kind: 'ready',
-          transactions: res.transactions,
-          totalPages: Math.max(1, res.totalPages),
-          total: res.totalTransactions,
-        });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, 'Failed to load transaction history') });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [queryKey, reloadKey, attempt]);
-
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  // `reloadKey` moves when a pending payment settles on this page: the list reloads behind its overlay.
+  const { state, fetching, retry } = useRemoteList(
+    query.ok ? query.query : null,
+    (q) => api.balance.transactions(q),
+    (e) => errorMessage(e, 'Failed to load transaction history'),
+    reloadKey,
+  );
   const clear = () => {
     setSearch('');
     setFrom(null);
@@ -100,13 +66,15 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
     body = <LoadingState label="Loading transactions..." />;
   } else if (state.kind === 'failed') {
     body = <ErrorState title={state.message} onRetry={retry} />;
-  } else if (state.transactions.length === 0) {
+  } else if (state.data.transactions.length === 0) {
     body = (
       <Box data-testid="transactions-empty">
         <EmptyState title="No transactions found." />
       </Box>
     );
   } else {
+    const total = state.data.totalTransactions;
+    const totalPages = Math.max(1, state.data.totalPages);
     body = (
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={900}>
@@ -125,7 +93,7 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.transactions.map((tx) => {
+              {state.data.transactions.map((tx) => {
                 const look = amountStyle(tx);
                 return (
                   <Table.Tr key={tx._id} data-testid="transaction-row" data-transaction-id={tx.transactionId}>
@@ -168,12 +136,12 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
         </Table.ScrollContainer>
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="transactions-count">
-            {state.total} {state.total === 1 ? 'transaction' : 'transactions'}
-            {state.totalPages > 1 ? ` · Page ${page} of ${state.totalPages}` : ''}
+            {total} {total === 1 ? 'transaction' : 'transactions'}
+            {totalPages > 1 ? ` · Page ${page} of ${totalPages}` : ''}
           </Text>
-          {state.totalPages > 1 ? (
+          {totalPages > 1 ? (
             <Pagination
-              total={state.totalPages}
+              total={totalPages}
               value={page}
               onChange={setPage}
               size="sm"

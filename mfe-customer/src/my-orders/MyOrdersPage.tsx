@@ -1,5 +1,5 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import { customerStatusLabel, type Order, type OrderCounts } from '@labeldesk/contracts';
+import { customerStatusLabel, type OrderCounts } from '@labeldesk/contracts';
 import { Link } from '@labeldesk/router';
 import {
   Alert,
@@ -22,6 +22,7 @@ import {
   Text,
   useDebouncedValue,
   usePageFor,
+  useRemoteList,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { OrderDetailsModal } from './OrderDetailsModal';
@@ -39,11 +40,6 @@ import {
   SEARCH_DEBOUNCE_MS,
   trackingText,
 } from './orders-view';
-
-type ListState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; orders: Order[]; totalPages: number; total: number };
 
 const LOAD_FAILED = 'Failed to load orders';
 
@@ -68,43 +64,19 @@ export default function MyOrdersPage() {
   const [limit, setLimit] = useState<OrderPageSize>(10);
   // The page belongs to one set of filters: any change of tab, search, dates or page size starts again from page 1.
   const [page, setPage] = usePageFor(JSON.stringify([tab, debouncedSearch.trim(), from, to, limit]));
-  const [state, setState] = useState<ListState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [reload, setReload] = useState(0);
+  const [countsVersion, setCountsVersion] = useState(0);
   const [counts, setCounts] = useState<OrderCounts | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
   const query = ordersQuery({ status: tab, search: debouncedSearch, from, to, page, limit });
-  const queryKey = JSON.stringify(query);
+  const list = useRemoteList(
+    query.ok ? query.query : null,
+    (q) => api.orders.list(q),
+    (e) => errorMessage(e, LOAD_FAILED),
+  );
+  const { state, fetching } = list;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` stands for `query`; `reload` forces a reload.
-  useEffect(() => {
-    if (!query.ok) return;
-    let active = true;
-    setFetching(true);
-    api.orders.list(query.query).then(
-      (res) => {
-        if (!active) return;
-        setState({
-          kind: 'ready',
-          orders: res.orders,
-          totalPages: Math.max(1, res.totalPages),
-          total: res.totalOrders,
-        });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, LOAD_FAILED) });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [queryKey, reload]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` re-reads the counts after a change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `countsVersion` re-reads the counts after a change.
   useEffect(() => {
     let active = true;
     api.orders.counts().then(
@@ -115,11 +87,16 @@ export default function MyOrdersPage() {
     return () => {
       active = false;
     };
-  }, [reload]);
+  }, [countsVersion]);
 
   const retry = () => {
-    setState({ kind: 'loading' });
-    setReload((n) => n + 1);
+    list.retry();
+    setCountsVersion((n) => n + 1);
+  };
+  // After a tracking refresh in the modal: the list (kept on screen under its overlay) and the counts reload.
+  const refresh = () => {
+    list.reload();
+    setCountsVersion((n) => n + 1);
   };
   const clear = () => {
     setSearch('');
@@ -137,7 +114,7 @@ export default function MyOrdersPage() {
         <ErrorState title={state.message} onRetry={retry} />
       </Box>
     );
-  } else if (state.orders.length === 0) {
+  } else if (state.data.orders.length === 0) {
     body = (
       <Stack align="center" gap="sm" data-testid="orders-empty">
         <EmptyState title="No Orders Found">
@@ -167,7 +144,7 @@ export default function MyOrdersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.orders.map((order) => {
+              {state.data.orders.map((order) => {
                 const note = purchaseNote(order);
                 return (
                   <Table.Tr
@@ -238,7 +215,7 @@ export default function MyOrdersPage() {
           </Table>
         </Table.ScrollContainer>
         <Text size="sm" c="dimmed" data-testid="orders-count">
-          {state.total} {state.total === 1 ? 'order' : 'orders'}
+          {state.data.totalOrders} {state.data.totalOrders === 1 ? 'order' : 'orders'}
         </Text>
       </Stack>
     );
@@ -295,11 +272,11 @@ export default function MyOrdersPage() {
             <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
             {body}
           </Box>
-          {state.kind === 'ready' && state.orders.length > 0 ? (
+          {state.kind === 'ready' && state.data.orders.length > 0 ? (
             <ListPagination
               testIdPrefix="orders"
               page={page}
-              totalPages={state.totalPages}
+              totalPages={Math.max(1, state.data.totalPages)}
               onPage={setPage}
               pageSize={limit}
               pageSizes={ORDER_PAGE_SIZES}
@@ -313,7 +290,7 @@ export default function MyOrdersPage() {
         key={selected ?? 'none'}
         orderId={selected}
         onClose={() => setSelected(null)}
-        onChanged={() => setReload((n) => n + 1)}
+        onChanged={refresh}
       />
     </Stack>
   );

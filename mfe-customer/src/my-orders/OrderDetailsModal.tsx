@@ -1,9 +1,16 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import { customerStatusLabel, ORDER_MESSAGES, type Order, type TrackingInfo } from '@labeldesk/contracts';
+import {
+  customerStatusLabel,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderParty,
+  type TrackingInfo,
+} from '@labeldesk/contracts';
 import {
   Badge,
   Box,
   Button,
+  DetailField,
   Divider,
   ErrorState,
   formatDateTime,
@@ -11,7 +18,8 @@ import {
   Group,
   LoadingState,
   Modal,
-  Paper,
+  PartyCard,
+  type PartyCardLine,
   SimpleGrid,
   Stack,
   StatusAlerts,
@@ -38,33 +46,9 @@ const DETAILS_FAILED = 'Failed to retrieve order details';
 const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
 const TRACKING_REFRESH_FAILED = 'Unable to refresh tracking information';
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm" data-testid={testId}>
-        {children}
-      </Box>
-    </Stack>
-  );
-}
-
-function PartyCard({ title, lines, testId }: { title: string; lines: string[]; testId: string }) {
-  return (
-    <Paper withBorder p="sm" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {title}
-      </Text>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines of one address, never reordered.
-        <Text key={i} size="sm" fw={i === 0 ? 600 : undefined}>
-          {line}
-        </Text>
-      ))}
-    </Paper>
-  );
+/** The address block's lines, the first (name and company) in bold; fixed lines of one address, keyed by place. */
+function cardLines(party: OrderParty): PartyCardLine[] {
+  return partyLines(party).map((text, i) => ({ key: String(i), text, strong: i === 0 }));
 }
 
 /** The tracking part of the modal: status, last check, the timeline (newest first) and Refresh Tracking. */
@@ -241,33 +225,35 @@ export function OrderDetailsModal({
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Field label="Order ID" testId="order-details-id">
+          <DetailField label="Order ID" testId="order-details-id">
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {o.orderId}
             </Text>
-          </Field>
-          <Field label="Date">{formatDateTime(o.createdAt)}</Field>
-          <Field label="Price" testId="order-details-price">
+          </DetailField>
+          <DetailField label="Date">{formatDateTime(o.createdAt)}</DetailField>
+          <DetailField label="Price" testId="order-details-price">
             {formatUsd(o.price)}
-          </Field>
-          <Field label="Estimated Delivery" testId="order-details-estimated-delivery">
+          </DetailField>
+          <DetailField label="Estimated Delivery" testId="order-details-estimated-delivery">
             {formatDay(o.estimatedDelivery)}
-          </Field>
-          <Field label="Carrier / Service">
+          </DetailField>
+          <DetailField label="Carrier / Service">
             {o.carrier} · {o.serviceName || o.serviceType}
-          </Field>
-          <Field label="Tracking #" testId="order-details-tracking-number">
+          </DetailField>
+          <DetailField label="Tracking #" testId="order-details-tracking-number">
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {trackingText(o.trackingNumber)}
             </Text>
-          </Field>
-          <Field label="Package">{packageSummary(o.packageDetails)}</Field>
-          <Field label="Declared Value">{formatUsd(o.packageDetails.value)}</Field>
+          </DetailField>
+          <DetailField label="Package">{packageSummary(o.packageDetails)}</DetailField>
+          <DetailField label="Declared Value">{formatUsd(o.packageDetails.value)}</DetailField>
         </SimpleGrid>
-        {o.packageDetails.description ? <Field label="Description">{o.packageDetails.description}</Field> : null}
+        {o.packageDetails.description ? (
+          <DetailField label="Description">{o.packageDetails.description}</DetailField>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PartyCard title="From" lines={partyLines(o.sender)} testId="order-details-from" />
-          <PartyCard title="To" lines={partyLines(o.recipient)} testId="order-details-to" />
+          <PartyCard title="From" lines={cardLines(o.sender)} testId="order-details-from" />
+          <PartyCard title="To" lines={cardLines(o.recipient)} testId="order-details-to" />
         </SimpleGrid>
         <Divider />
         <Stack gap="xs">
