@@ -2,7 +2,6 @@ import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
-import { shippingApis } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readPackage, readParty } from '../../lib/presenters/order';
@@ -14,6 +13,7 @@ import {
   type PurchasedLabel,
 } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
+import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
 import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
@@ -177,7 +177,7 @@ export async function buyOrderLabel(
 ): Promise<LabelOutcome> {
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
 
-  const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, order.apiId)).limit(1);
+  const api = await findApiConfig(services, order.apiId);
   if (!api) {
     const gone = new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
       logMessage: `api config ${order.apiId} no longer exists`,

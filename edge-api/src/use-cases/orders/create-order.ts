@@ -2,7 +2,7 @@ import { type CreateOrderRequest, ORDER_MESSAGES, type OrderParty } from '@label
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type NewOrderRow, type OrderRow, orders, users } from '../../db/schema';
+import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -10,9 +10,10 @@ import { newId } from '../../lib/ids';
 import { usdToCents } from '../../lib/money';
 import type { StoredPackage } from '../../lib/presenters/order';
 import { batch } from '../../ports/database';
+import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
-import { failedOrderError, readBalanceCents, readOrder } from './order-rows';
+import { failedOrderError, readOrder } from './order-rows';
 import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
 import { RECONCILE_DELAY_SECONDS } from './reconcile-order';
 import { requestHash } from './request-hash';
@@ -76,9 +77,9 @@ async function replay(services: Services, first: OrderRow, hash: string): Promis
   }
   switch (order.status) {
     case 'completed':
-      return { kind: 'replayed', order, balanceCents: await readBalanceCents(services, order.userId) };
+      return { kind: 'replayed', order, balanceCents: await getBalance(services, { userId: order.userId }) };
     case 'pending_reconciliation':
-      return { kind: 'pending', order, balanceCents: await readBalanceCents(services, order.userId) };
+      return { kind: 'pending', order, balanceCents: await getBalance(services, { userId: order.userId }) };
     case 'failed':
       throw failedOrderError(order);
     default:
@@ -201,9 +202,10 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
     now.toISOString(),
   );
   let inserted: OrderRow | undefined;
+  let balanceAfterCents: number | null | undefined;
   try {
     // The order first: a twin request with the same Idempotency-Key fails on its unique index before any money check.
-    const [orderRows] = await batch(db, [
+    const results = await batch(db, [
       db.insert(orders).values(row).returning(),
       ...debit.statements,
       db
@@ -211,7 +213,9 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
         .set({ totalSpendCents: sql`${users.totalSpendCents} + ${priceCents}` })
         .where(eq(users.id, userId)),
     ]);
-    inserted = orderRows[0];
+    inserted = (results[0] as OrderRow[])[0];
+    // The balance this purchase left, read inside the batch by the ledger row (no second read).
+    balanceAfterCents = (results[1 + debit.entryStatementIndex] as LedgerEntryRow[])[0]?.balanceAfterCents;
   } catch (err) {
     if (idempotencyKey && hash && isUniqueViolation(err, 'orders.idempotency_key')) {
       const first = await orderByKey(services, userId, idempotencyKey);
@@ -220,7 +224,9 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
     throw balanceChangeError(err) ?? err;
   }
 
-  if (!inserted) throw new Error(`order ${ids.orderId} missing after its batch`);
+  if (!inserted || typeof balanceAfterCents !== 'number') {
+    throw new Error(`order ${ids.orderId} or its debit missing after its batch`);
+  }
   const outcome = await buyOrderLabel(services, inserted, input.timing);
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind === 'pending') {
@@ -239,6 +245,6 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   return {
     kind: outcome.kind === 'completed' ? 'created' : 'pending',
     order: outcome.order,
-    balanceCents: await readBalanceCents(services, userId),
+    balanceCents: balanceAfterCents,
   };
 }

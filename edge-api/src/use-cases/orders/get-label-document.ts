@@ -1,10 +1,10 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
-import { shippingApis } from '../../db/schema/shipping-apis';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
 import { connectProvider } from '../shipping-apis/connect-provider';
+import { findApiConfig } from '../shipping-apis/get-api-config';
 import { callProvider } from '../shipping-apis/provider-errors';
 import { labelBlobKey, readOrder } from './order-rows';
 
@@ -49,7 +49,7 @@ export async function getLabelDocument(
     if (blob) return { order, pdf: blob.body };
   }
   const labelId = order.providerLabelId ?? '';
-  const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, order.apiId)).limit(1);
+  const api = await findApiConfig(services, order.apiId);
   if (!api) {
     throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
       logMessage: `order ${order.id}: PDF not stored and API config ${order.apiId} is gone`,

@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
-import { type OrderRow, orders, users } from '../../db/schema';
+import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { PROVIDER_ERROR_MESSAGES } from '../../ports/label-provider';
@@ -21,15 +21,6 @@ export const RECONCILE_GAVE_UP_MESSAGE =
 export async function readOrder(services: Services, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await services.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return row;
-}
-
-export async function readBalanceCents(services: Services, userId: string): Promise<number> {
-  const [row] = await services.db
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.balanceCents ?? 0;
 }
 
 /** Failure reasons that are ours or the provider's, not something the customer can fix (502 rather than 400). */

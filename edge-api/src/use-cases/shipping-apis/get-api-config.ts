@@ -5,9 +5,15 @@ import { ApiError } from '../../errors';
 
 export const API_NOT_FOUND_MESSAGE = 'Shipping API not found';
 
+/** One API config, or undefined when there is none (e.g. an admin deleted the one an order was bought through). */
+export async function findApiConfig(services: Services, id: string): Promise<ShippingApiRow | undefined> {
+  const [row] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, id)).limit(1);
+  return row;
+}
+
 /** One API config (404 when unknown). */
 export async function getApiConfig(services: Services, id: string): Promise<ShippingApiRow> {
-  const [row] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, id)).limit(1);
+  const row = await findApiConfig(services, id);
   if (!row) throw new ApiError('not_found', API_NOT_FOUND_MESSAGE);
   return row;
 }

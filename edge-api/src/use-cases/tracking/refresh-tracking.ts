@@ -5,8 +5,8 @@ import { ApiError } from '../../errors';
 import { enforceRateLimits, trackingLimits } from '../../lib/throttle';
 import { getReadableOrder } from '../order-history/get-order';
 import { connectProvider } from '../shipping-apis/connect-provider';
+import { findApiConfig } from '../shipping-apis/get-api-config';
 import { callProvider } from '../shipping-apis/provider-errors';
-import { findOrderApi } from './find-order-api';
 import { storeProviderTracking } from './store-provider-tracking';
 
 export const TRACKING_UPDATED_MESSAGE = 'Tracking updated';
@@ -29,7 +29,7 @@ export async function refreshTracking(
   if (row.status !== 'completed' || row.trackingNumber === PENDING_TRACKING_NUMBER) {
     throw new ApiError('conflict', ORDER_MESSAGES.trackingUnavailable);
   }
-  const api = await findOrderApi(services, row.apiId);
+  const api = await findApiConfig(services, row.apiId);
   if (!api) {
     throw new ApiError('conflict', TRACKING_API_GONE_MESSAGE, { logMessage: `order ${row.id}: api ${row.apiId} gone` });
   }
