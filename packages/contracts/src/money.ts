@@ -21,22 +21,29 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** Query of list endpoints: page from 1, limit one of the page sizes, optional search and YYYY-MM-DD date range. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
-export const ListQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
-      .default(10),
-    search: z.string().trim().max(200).optional(),
-    /** First day included (UTC). */
-    from: isoDay.optional(),
-    /** Last day included (UTC): the end day is inclusive (SPEC §5). */
-    to: isoDay.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From date cannot be after To date', path: ['from'] });
+export const DATE_ORDER_MESSAGE = 'From date cannot be after To date';
+
+/** The fields of a list query (extend them with a list's own filters, then apply {@link withDateOrder}). */
+export const ListQueryFields = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
+    .default(10),
+  search: z.string().trim().max(200).optional(),
+  /** First day included (UTC). */
+  from: isoDay.optional(),
+  /** Last day included (UTC): the end day is inclusive (SPEC §5). */
+  to: isoDay.optional(),
+});
+
+/** SPEC §5 date filters: from <= to. */
+export const withDateOrder = <T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: T) =>
+  schema.refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATE_ORDER_MESSAGE, path: ['from'] });
+
+/** Query of list endpoints: page from 1, limit one of the page sizes, optional search and YYYY-MM-DD date range. */
+export const ListQuery = withDateOrder(ListQueryFields);
 export type ListQuery = z.input<typeof ListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Country } from './addresses';
+import { AddressInput } from './addresses';
 import { requiredText } from './common';
-import { PAGE_SIZES, Pagination } from './money';
+import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { Carrier, WeightUnit } from './providers';
 
 /**
@@ -38,7 +38,7 @@ export const ORDER_MESSAGES = {
   pendingReconciliation:
     'The carrier is slow to confirm this label. We are checking with it; if the label cannot be created, the amount is refunded to your balance.',
   trackingUnavailable: 'Tracking is not available for this order yet',
-  dateRange: 'From date cannot be after To date',
+  dateRange: DATE_ORDER_MESSAGE,
   dateRangeTooLong: 'The date range can be at most 366 days',
 } as const;
 
@@ -222,19 +222,9 @@ const packageNumber = (required: string) =>
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
-/** SPEC §5 address form in an order: Name required; street, city, state, ZIP, phone with their texts. */
-export const OrderPartyInput = z.object({
-  name: requiredText('Name is required', 100),
-  company: optionalText(100),
-  street1: requiredText('Street address is required', 200),
-  street2: optionalText(200),
-  city: requiredText('City is required', 100),
-  state: requiredText('State is required', 100),
-  zip: requiredText('ZIP code is required', 20),
-  country: Country.default('US'),
-  phone: requiredText('Phone number is required', 40),
-  email: optionalText(254),
-});
+/** SPEC §5 address form in an order: the saved-address fields and texts (Name required; 'Street address is
+ * required'; ...), plus an optional email; no type or default flag. */
+export const OrderPartyInput = AddressInput.omit({ type: true, isDefault: true }).extend({ email: optionalText(254) });
 export type OrderPartyInput = z.input<typeof OrderPartyInput>;
 
 export const PackageInput = z.object({
@@ -307,31 +297,12 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
 // Lists, counts, stats -----------------------------------------------------------------------------------------------
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
-
-const listBase = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
-    .default(10),
-  search: z.string().trim().max(200).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-};
-const fromBeforeTo = { message: ORDER_MESSAGES.dateRange, path: ['from'] };
-
 /** GET /api/orders?page&limit&status&search&from&to. */
-export const OrderListQuery = z
-  .object({ ...listBase, status: CustomerStatusFilter.default('all') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, fromBeforeTo);
+export const OrderListQuery = withDateOrder(ListQueryFields.extend({ status: CustomerStatusFilter.default('all') }));
 export type OrderListQuery = z.input<typeof OrderListQuery>;
 
 /** GET /api/admin/orders?page&limit&status&search&from&to. */
-export const AdminOrderListQuery = z
-  .object({ ...listBase, status: AdminStatusFilter.default('all') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, fromBeforeTo);
+export const AdminOrderListQuery = withDateOrder(ListQueryFields.extend({ status: AdminStatusFilter.default('all') }));
 export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
 
 export const OrderListResponse = Pagination.extend({
