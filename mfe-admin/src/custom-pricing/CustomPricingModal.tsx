@@ -38,6 +38,7 @@ import {
   isRuleChoice,
   type PricingErrors,
   RULE_CHOICES,
+  type RuleChoice,
   ruleCount,
   type ServiceRuleForm,
   serviceKey,
@@ -306,6 +307,36 @@ function CarrierSection({ carrier, form, services, errors, disabled, onChange }:
   );
 }
 
+type AmountField = 'fixedPrice' | 'discountPercentage' | 'discountAmount';
+
+/** The one amount a fixed-price or discount rule takes: which field, its label, unit, upper bound and test id. */
+interface AmountInput {
+  field: AmountField;
+  label: string;
+  prefix?: string;
+  suffix?: string;
+  max?: number;
+  testId: string;
+}
+
+const AMOUNT_INPUTS: Partial<Record<RuleChoice, AmountInput>> = {
+  fixed: { field: 'fixedPrice', label: 'Fixed price', prefix: '$', testId: 'custom-pricing-fixed' },
+  discount_percentage: {
+    field: 'discountPercentage',
+    label: 'Discount (%)',
+    suffix: '%',
+    max: 100,
+    testId: 'custom-pricing-percentage',
+  },
+  discount_amount: { field: 'discountAmount', label: 'Discount amount', prefix: '$', testId: 'custom-pricing-amount' },
+};
+
+function amountPatch(field: AmountField, value: string | number): Partial<ServiceRuleForm> {
+  const patch: Partial<ServiceRuleForm> = {};
+  patch[field] = value;
+  return patch;
+}
+
 interface ServiceRuleEditorProps {
   service: Service;
   rule: ServiceRuleForm;
@@ -317,6 +348,7 @@ interface ServiceRuleEditorProps {
 function ServiceRuleEditor({ service, rule, errors, disabled, onChange }: ServiceRuleEditorProps) {
   const tierIssues = rule.type === 'dynamic' && errors.length > 0 ? tierCheck(rule) : [];
   const otherErrors = rule.type === 'dynamic' ? errors.filter((m) => !tierIssues.some((i) => i.message === m)) : errors;
+  const amount = AMOUNT_INPUTS[rule.type];
   return (
     <Paper
       withBorder
@@ -356,53 +388,23 @@ function ServiceRuleEditor({ service, rule, errors, disabled, onChange }: Servic
             data-testid="custom-pricing-type"
           />
         </Group>
-        {rule.type === 'fixed' ? (
+        {amount ? (
           <NumberInput
-            label="Fixed price"
+            key={rule.type}
+            label={amount.label}
             size="xs"
             w={200}
-            prefix="$"
+            prefix={amount.prefix}
+            suffix={amount.suffix}
             min={0}
+            max={amount.max}
             step={0.01}
             decimalScale={2}
             clampBehavior="none"
-            value={rule.fixedPrice}
-            onChange={(v) => onChange({ fixedPrice: v })}
+            value={rule[amount.field]}
+            onChange={(v) => onChange(amountPatch(amount.field, v))}
             disabled={disabled}
-            data-testid="custom-pricing-fixed"
-          />
-        ) : null}
-        {rule.type === 'discount_percentage' ? (
-          <NumberInput
-            label="Discount (%)"
-            size="xs"
-            w={200}
-            suffix="%"
-            min={0}
-            max={100}
-            step={0.01}
-            decimalScale={2}
-            clampBehavior="none"
-            value={rule.discountPercentage}
-            onChange={(v) => onChange({ discountPercentage: v })}
-            disabled={disabled}
-            data-testid="custom-pricing-percentage"
-          />
-        ) : null}
-        {rule.type === 'discount_amount' ? (
-          <NumberInput
-            label="Discount amount"
-            size="xs"
-            w={200}
-            prefix="$"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            clampBehavior="none"
-            value={rule.discountAmount}
-            onChange={(v) => onChange({ discountAmount: v })}
-            disabled={disabled}
-            data-testid="custom-pricing-amount"
+            data-testid={amount.testId}
           />
         ) : null}
         {rule.type !== 'none' && rule.type !== 'dynamic' && service.hasDynamicPricing ? (

@@ -1,38 +1,30 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import { CARRIERS, type CleanupReportResponse, type ShippingApiConfig } from '@labeldesk/contracts';
+import { api } from '@labeldesk/api-client';
+import type { ShippingApiConfig } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   EmptyState,
   formatUsd,
   Group,
   LoadingState,
   Modal,
-  Paper,
   Stack,
   Table,
   Text,
-  Title,
-  useFlash,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { CARRIER_LABELS } from '../service-management/api-configs';
+import { useState } from 'react';
+import { ReportAlerts, ReportApiSection } from './ReportApiSection';
 import { reliabilityColor, reliabilityLabel } from './reliability';
 import {
   buildRemoveRequest,
   cleanupRows,
   obsoleteSummary,
-  pruneSelection,
-  RERUN_DELAY_MS,
   removalConfirmText,
   removedMessage,
   reportEntries,
-  reportRequest,
-  selectionKey,
-  toggleSelection,
 } from './service-report';
+import { useServiceReport } from './use-service-report';
 
 interface CleanupTabProps {
   apis: ShippingApiConfig[];
@@ -45,47 +37,33 @@ interface CleanupTabProps {
  * after a 'Confirm Service Removal' dialog; the scan runs again 1 s after a removal.
  */
 export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
-  const [report, setReport] = useState<CleanupReportResponse | null>(null);
-  const [scanning, setScanning] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, showSuccess, clearSuccess] = useFlash();
-  const apisRef = useRef(apis);
-  apisRef.current = apis;
-  const rerun = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const alive = useRef(true);
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-      clearTimeout(rerun.current);
-    };
-  }, []);
-
-  const scan = useCallback(async () => {
-    setScanning(true);
-    setLoadError(null);
-    try {
-      const res = await api.adminServices.cleanupReport(reportRequest(apisRef.current));
-      if (!alive.current) return;
-      setReport(res);
-      setSelected((current) => pruneSelection(current, cleanupRows(res)));
-    } catch (e) {
-      if (alive.current) setLoadError(errorMessage(e, 'Failed to fetch cleanup report from APIs'));
-    } finally {
-      if (alive.current) setScanning(false);
-    }
-  }, []);
+  const {
+    report,
+    running: scanning,
+    loadError,
+    selected,
+    toggle,
+    applying: removing,
+    apply,
+    error,
+    setError,
+    reject,
+    success,
+    run: scan,
+  } = useServiceReport({
+    apis,
+    fetch: (body) => api.adminServices.cleanupReport(body),
+    rows: cleanupRows,
+    loadFailed: 'Failed to fetch cleanup report from APIs',
+    runOnMount: false,
+    onChanged,
+  });
 
   const askToRemove = () => {
     const built = buildRemoveRequest(report, selected);
     if (!built.ok) {
-      clearSuccess();
-      setError(built.error);
+      reject(built.error);
       return;
     }
     setError(null);
@@ -99,23 +77,12 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
       setError(built.error);
       return;
     }
-    setRemoving(true);
-    try {
-      const res = await api.adminServices.removeServices(built.body);
-      if (!alive.current) return;
-      setSelected(new Set());
-      setConfirming(false);
-      showSuccess(removedMessage(res.removedCount));
-      onChanged();
-      clearTimeout(rerun.current);
-      rerun.current = setTimeout(() => void scan(), RERUN_DELAY_MS);
-    } catch (e) {
-      if (!alive.current) return;
-      setConfirming(false);
-      setError(errorMessage(e, 'Failed to remove services'));
-    } finally {
-      if (alive.current) setRemoving(false);
-    }
+    await apply(
+      () => api.adminServices.removeServices(built.body),
+      (res) => removedMessage(res.removedCount),
+      'Failed to remove services',
+      () => setConfirming(false),
+    );
   };
 
   const entries = report ? reportEntries(report, apis) : [];
@@ -133,21 +100,13 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
           Scan for Obsolete Services
         </Button>
       </Group>
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="cleanup-success">
-          {success}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
-      {loadError ? (
-        <Alert color="red" variant="light" role="alert" data-testid="cleanup-load-error">
-          {loadError}
-        </Alert>
-      ) : null}
+      <ReportAlerts
+        testIdPrefix="cleanup"
+        success={success}
+        error={error}
+        onCloseError={() => setError(null)}
+        loadError={loadError}
+      />
       {report === null && scanning ? <LoadingState label="Scanning provider APIs..." /> : null}
       {report === null && !scanning ? (
         <div data-testid="cleanup-empty">
@@ -163,95 +122,53 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
       ) : null}
       {entries.map((entry) =>
         entry.ok && entry.result.obsoleteServices === 0 ? null : (
-          <Paper key={entry.apiId} withBorder p="md" data-testid="cleanup-api" data-api-name={entry.name}>
-            <Group justify="space-between" mb="sm">
-              <Title order={4}>{entry.name}</Title>
-              {entry.ok ? (
-                <Text fw={600} c="red" data-testid="cleanup-api-summary">
-                  {obsoleteSummary(entry.result)}
-                </Text>
-              ) : null}
-            </Group>
-            {entry.ok ? (
-              <Stack gap="sm">
-                {CARRIERS.filter((c) => entry.result.carriers[c].length > 0).map((carrier) => (
-                  <div key={carrier}>
-                    <Text fw={600} mb={4}>
-                      {CARRIER_LABELS[carrier]}
-                    </Text>
-                    <Table.ScrollContainer minWidth={720}>
-                      <Table verticalSpacing={6} layout="fixed" data-testid={`cleanup-${carrier}`}>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th w={64}>Select</Table.Th>
-                            <Table.Th>Service</Table.Th>
-                            <Table.Th w={240}>Code</Table.Th>
-                            <Table.Th w={110}>Status</Table.Th>
-                            <Table.Th w={120}>Reliability</Table.Th>
-                            <Table.Th w={110} ta="right">
-                              Base Price
-                            </Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {entry.result.carriers[carrier].map((service) => {
-                            const key = selectionKey(entry.apiId, carrier, service.serviceCode);
-                            return (
-                              <Table.Tr key={service.serviceCode} data-testid="cleanup-row" data-service={service.name}>
-                                <Table.Td>
-                                  <Checkbox
-                                    aria-label={`Select ${service.name} (${entry.name}) for removal`}
-                                    checked={selected.has(key)}
-                                    onChange={(e) => {
-                                      // Read the event now: React clears currentTarget before the updater runs.
-                                      const on = e.currentTarget.checked;
-                                      setSelected((s) => toggleSelection(s, key, on));
-                                    }}
-                                    disabled={removing}
-                                    data-testid="cleanup-select"
-                                  />
-                                </Table.Td>
-                                <Table.Td>
-                                  <Group gap={6} wrap="nowrap">
-                                    <Text size="sm" fw={600}>
-                                      {service.name}
-                                    </Text>
-                                    <Badge color="red" size="sm" data-testid="remove-badge">
-                                      REMOVE
-                                    </Badge>
-                                  </Group>
-                                </Table.Td>
-                                <Table.Td>
-                                  <Text size="xs" ff="monospace">
-                                    {service.serviceCode}
-                                  </Text>
-                                </Table.Td>
-                                <Table.Td>
-                                  <Badge color={service.enabled ? 'green' : 'gray'} variant="light">
-                                    {service.enabled ? 'Enabled' : 'Disabled'}
-                                  </Badge>
-                                </Table.Td>
-                                <Table.Td>
-                                  <Badge color={reliabilityColor(service.reliabilityStatus)}>
-                                    {reliabilityLabel(service.reliabilityStatus)}
-                                  </Badge>
-                                </Table.Td>
-                                <Table.Td ta="right">{formatUsd(service.basePrice)}</Table.Td>
-                              </Table.Tr>
-                            );
-                          })}
-                        </Table.Tbody>
-                      </Table>
-                    </Table.ScrollContainer>
-                  </div>
-                ))}
-              </Stack>
-            ) : (
-              <Alert color="red" variant="light" role="alert" data-testid="cleanup-api-error">
-                {entry.error}
-              </Alert>
-            )}
-          </Paper>
+          <ReportApiSection
+            key={entry.apiId}
+            testIdPrefix="cleanup"
+            tablePrefix="cleanup"
+            entry={entry}
+            summary={obsoleteSummary}
+            summaryColor="red"
+            minWidth={720}
+            columns={
+              <>
+                <Table.Th w={110}>Status</Table.Th>
+                <Table.Th w={120}>Reliability</Table.Th>
+                <Table.Th w={110} ta="right">
+                  Base Price
+                </Table.Th>
+              </>
+            }
+            row={{
+              testId: 'cleanup-row',
+              canSelect: () => true,
+              selectLabel: (service) => `Select ${service.name} (${entry.name}) for removal`,
+              selectTestId: 'cleanup-select',
+              badge: () => (
+                <Badge color="red" size="sm" data-testid="remove-badge">
+                  REMOVE
+                </Badge>
+              ),
+              cells: (service) => (
+                <>
+                  <Table.Td>
+                    <Badge color={service.enabled ? 'green' : 'gray'} variant="light">
+                      {service.enabled ? 'Enabled' : 'Disabled'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={reliabilityColor(service.reliabilityStatus)}>
+                      {reliabilityLabel(service.reliabilityStatus)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatUsd(service.basePrice)}</Table.Td>
+                </>
+              ),
+            }}
+            selected={selected}
+            onToggle={toggle}
+            disabled={removing}
+          />
         ),
       )}
       {report !== null && !nothingObsolete ? (
