@@ -1,5 +1,5 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import { PAGE_SIZES } from '@labeldesk/contracts';
+import { checkedListQuery, ListQuery, PAGE_SIZES } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -20,22 +20,13 @@ import {
   Stack,
   Table,
   Text,
-  useDebouncedValue,
+  useListFilterState,
   usePageFor,
   useRemoteList,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
 import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
-import {
-  DEFAULT_PAGE_SIZE,
-  depositQuery,
-  fetchAllDeposits,
-  hasDepositFilters,
-  isPageSize,
-  type PageSize,
-  SEARCH_DEBOUNCE_MS,
-  totalPeriodLabel,
-} from './deposit-query';
+import { DEFAULT_PAGE_SIZE, fetchAllDeposits, isPageSize, type PageSize, totalPeriodLabel } from './deposit-query';
 import { downloadText } from './download';
 
 /**
@@ -43,37 +34,27 @@ import { downloadText } from './download';
  * Clear Filters, Export CSV of every matching row, the table and First/Prev/Next/Last pagination.
  */
 export default function DepositHistoryPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  const filters = useListFilterState();
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const filters = { search: debouncedSearch, from, to };
   // The page belongs to one set of filters and page size: any change starts again from page 1.
-  const filterKey = JSON.stringify([debouncedSearch.trim(), from, to, limit]);
-  const [page, setPage] = usePageFor(filterKey);
+  const [page, setPage] = usePageFor(JSON.stringify([filters.applied, limit]));
 
-  const query = depositQuery(filters, page, limit);
+  const query = checkedListQuery(ListQuery, { page, limit }, filters.applied);
   const { state, fetching, retry } = useRemoteList(
     query.ok ? query.query : null,
     (q) => api.adminDeposits.list(q),
     (e) => errorMessage(e, 'Failed to load deposit history'),
   );
-  const clear = () => {
-    setSearch('');
-    setFrom(null);
-    setTo(null);
-  };
 
   const exportCsv = async () => {
     if (exporting || !query.ok) return;
     setExporting(true);
     setExportError(null);
     try {
-      const all = await fetchAllDeposits((q) => api.adminDeposits.list(q), filters);
+      const all = await fetchAllDeposits((q) => api.adminDeposits.list(q), filters.applied);
       downloadText(depositCsvFileName(new Date()), depositsCsv(all));
     } catch (e) {
       setExportError(errorMessage(e, 'Failed to export deposit history'));
@@ -178,7 +159,7 @@ export default function DepositHistoryPage() {
             {state.kind === 'ready' ? formatUsd(state.data.totalDeposits) : '—'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="deposits-total-period">
-            {totalPeriodLabel({ from, to })}
+            {totalPeriodLabel(filters.values)}
           </Text>
         </Card>
         <Card withBorder padding="lg">
@@ -189,7 +170,7 @@ export default function DepositHistoryPage() {
             {state.kind === 'ready' ? state.data.totalTransactions : '—'}
           </Text>
           <Text size="xs" c="dimmed">
-            {hasDepositFilters({ search, from, to }) ? 'Matching the filters' : 'All deposits'}
+            {filters.active ? 'Matching the filters' : 'All deposits'}
           </Text>
         </Card>
       </SimpleGrid>
@@ -212,20 +193,9 @@ export default function DepositHistoryPage() {
           <ListFilters
             testIdPrefix="deposits"
             searchPlaceholder="Search by transaction ID, description or user email"
-            search={search}
-            onSearch={setSearch}
-            from={from}
-            to={to}
-            onFrom={setFrom}
-            onTo={setTo}
-            onClear={clear}
-            clearDisabled={!hasDepositFilters({ search, from, to })}
+            {...filters.controls}
+            error={query.ok ? null : query.error}
           />
-          {query.ok ? null : (
-            <Alert color="red" variant="light" role="alert" data-testid="deposits-filter-error">
-              {query.error}
-            </Alert>
-          )}
           <Box pos="relative">
             <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
             {body}

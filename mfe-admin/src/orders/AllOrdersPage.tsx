@@ -17,7 +17,7 @@ import {
   Tabs,
   Text,
   Title,
-  useDebouncedValue,
+  useListFilterState,
   usePageFor,
   useRemoteList,
 } from '@labeldesk/ui';
@@ -27,14 +27,12 @@ import { downloadLabel, endBusy, type LabelAction, printLabel, type RowBusy, sta
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrdersTable } from './OrdersTable';
 import {
-  type AdminOrderFilters,
+  type AdminStatusFilterValue,
   adminOrderQuery,
   DEFAULT_ORDER_PAGE_SIZE,
   hasOrderFilters,
   isStatusFilter,
-  NO_ORDER_FILTERS,
   ORDER_PAGE_SIZES,
-  ORDER_SEARCH_DEBOUNCE_MS,
   ORDER_SEARCH_PLACEHOLDER,
   ORDERS_LOAD_FAILED,
   orderCountText,
@@ -61,15 +59,12 @@ export default function AllOrdersPage() {
   const [now, tick] = useNow();
   const [tab, setTab] = useState<string | null>('individual');
 
-  const [filters, setFilters] = useState<AdminOrderFilters>(NO_ORDER_FILTERS);
-  const [debouncedSearch] = useDebouncedValue(filters.search, ORDER_SEARCH_DEBOUNCE_MS);
+  const filters = useListFilterState();
+  const [status, setStatus] = useState<AdminStatusFilterValue>('all');
   const [limit, setLimit] = useState<number>(DEFAULT_ORDER_PAGE_SIZE);
-  const applied: AdminOrderFilters = { ...filters, search: debouncedSearch };
   // The page belongs to one set of filters and page size: any change starts again from page 1.
-  const [page, setPage] = usePageFor(
-    JSON.stringify([debouncedSearch.trim(), filters.status, filters.from, filters.to, limit]),
-  );
-  const query = adminOrderQuery(applied, page, limit);
+  const [page, setPage] = usePageFor(JSON.stringify([filters.applied, status, limit]));
+  const query = adminOrderQuery(status, filters.applied, page, limit);
   const list = useRemoteList(
     query.ok ? query.query : null,
     (q) => api.adminOrders.list(q),
@@ -90,7 +85,6 @@ export default function AllOrdersPage() {
     tick();
     list.retry();
   };
-  const update = (change: Partial<AdminOrderFilters>) => setFilters((f) => ({ ...f, ...change }));
 
   // Mirrors `busy` so two clicks in one tick cannot both start on the same row.
   const busyRef = useRef<RowBusy>({});
@@ -115,7 +109,8 @@ export default function AllOrdersPage() {
 
   const totalPages = state.kind === 'ready' ? Math.max(1, state.data.totalPages) : 1;
   const current = Math.min(page, totalPages);
-  const filtered = hasOrderFilters(filters);
+  const filtered = hasOrderFilters(filters.active, status);
+  const appliedFiltered = hasOrderFilters(filters.appliedActive, status);
 
   let body: ReactNode;
   if (state.kind === 'loading') {
@@ -127,7 +122,7 @@ export default function AllOrdersPage() {
       </Box>
     );
   } else if (state.data.orders.length === 0) {
-    const empty = ordersEmptyState(hasOrderFilters(applied));
+    const empty = ordersEmptyState(appliedFiltered);
     body = (
       <Box data-testid="admin-orders-empty">
         <EmptyState title={empty.title}>{empty.message}</EmptyState>
@@ -182,33 +177,27 @@ export default function AllOrdersPage() {
                 testIdPrefix="admin-orders"
                 searchPlaceholder={ORDER_SEARCH_PLACEHOLDER}
                 searchClearable
-                search={filters.search}
-                onSearch={(search) => update({ search })}
-                from={filters.from}
-                to={filters.to}
-                onFrom={(from) => update({ from })}
-                onTo={(to) => update({ to })}
-                onClear={() => setFilters(NO_ORDER_FILTERS)}
+                {...filters.controls}
+                error={query.ok ? null : query.error}
+                onClear={() => {
+                  filters.clear();
+                  setStatus('all');
+                }}
                 clearDisabled={!filtered}
                 clearLabel="Clear All Filters"
               >
                 <Select
                   label="Status"
                   data={STATUS_FILTER_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-                  value={filters.status}
+                  value={status}
                   allowDeselect={false}
                   onChange={(value) => {
-                    if (isStatusFilter(value)) update({ status: value });
+                    if (isStatusFilter(value)) setStatus(value);
                   }}
                   w={160}
                   data-testid="admin-orders-status"
                 />
               </ListFilters>
-              {query.ok ? null : (
-                <Alert color="red" variant="light" role="alert" data-testid="admin-orders-filter-error">
-                  {query.error}
-                </Alert>
-              )}
               {labelError ? (
                 <Alert
                   color="red"
@@ -223,7 +212,7 @@ export default function AllOrdersPage() {
               ) : null}
               <Group justify="space-between" mih={20}>
                 <Text size="sm" c="dimmed" data-testid="admin-orders-count">
-                  {state.kind === 'ready' ? orderCountText(state.data.totalOrders, hasOrderFilters(applied)) : null}
+                  {state.kind === 'ready' ? orderCountText(state.data.totalOrders, appliedFiltered) : null}
                 </Text>
               </Group>
               <Box pos="relative" mih={state.kind === 'ready' && state.data.orders.length > 0 ? undefined : 200}>

@@ -1,6 +1,6 @@
 import { api, errorMessage } from '@labeldesk/api-client';
+import { checkedListQuery, ListQuery } from '@labeldesk/contracts';
 import {
-  Alert,
   Badge,
   Box,
   EmptyState,
@@ -17,17 +17,15 @@ import {
   Table,
   Text,
   Title,
-  useDebouncedValue,
+  useListFilterState,
   usePageFor,
   useRemoteList,
 } from '@labeldesk/ui';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   amountStyle,
   capitalize,
-  hasHistoryFilters,
-  historyQuery,
-  SEARCH_DEBOUNCE_MS,
+  HISTORY_PAGE_SIZE,
   signedAmount,
   transactionStatusColor,
 } from './transaction-history';
@@ -37,16 +35,11 @@ import {
  * day inclusive, from never after to), a table and pages of 10.
  */
 export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  const filters = useListFilterState();
   // The page belongs to one set of filters: any change of search or dates starts again from page 1.
-  const filterKey = JSON.stringify([debouncedSearch.trim(), from, to]);
-  const [page, setPage] = usePageFor(filterKey);
+  const [page, setPage] = usePageFor(JSON.stringify(filters.applied));
 
-  const filters = { search: debouncedSearch, from, to, page };
-  const query = historyQuery(filters);
+  const query = checkedListQuery(ListQuery, { page, limit: HISTORY_PAGE_SIZE }, filters.applied);
   // `reloadKey` moves when a pending payment settles on this page: the list reloads behind its overlay.
   const { state, fetching, retry } = useRemoteList(
     query.ok ? query.query : null,
@@ -54,12 +47,6 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
     (e) => errorMessage(e, 'Failed to load transaction history'),
     reloadKey,
   );
-  const clear = () => {
-    setSearch('');
-    setFrom(null);
-    setTo(null);
-  };
-  const filtered = hasHistoryFilters({ search, from, to });
 
   let body: ReactNode;
   if (state.kind === 'loading') {
@@ -163,20 +150,9 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
         <ListFilters
           testIdPrefix="transactions"
           searchPlaceholder="Search by transaction ID or description"
-          search={search}
-          onSearch={setSearch}
-          from={from}
-          to={to}
-          onFrom={setFrom}
-          onTo={setTo}
-          onClear={clear}
-          clearDisabled={!filtered}
+          {...filters.controls}
+          error={query.ok ? null : query.error}
         />
-        {query.ok ? null : (
-          <Alert color="red" variant="light" role="alert" data-testid="transactions-filter-error">
-            {query.error}
-          </Alert>
-        )}
         <Box pos="relative">
           <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
           {body}

@@ -1,47 +1,19 @@
-import type { Transaction } from '@labeldesk/contracts';
+import { ListQuery, type Transaction } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   amountStyle,
   capitalize,
-  hasHistoryFilters,
-  historyQuery,
+  HISTORY_PAGE_SIZE,
   signedAmount,
   transactionStatusColor,
 } from './transaction-history';
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
-describe('historyQuery', () => {
-  it('sends page and page size, plus only the filters that are set (search trimmed)', () => {
-    expect(historyQuery({ search: '', from: null, to: null, page: 1 })).toEqual({
-      ok: true,
-      query: { page: 1, limit: 10 },
-    });
-    expect(historyQuery({ search: '  top-up ', from: '2026-03-01', to: '2026-03-31', page: 3 })).toEqual({
-      ok: true,
-      query: { page: 3, limit: 10, search: 'top-up', from: '2026-03-01', to: '2026-03-31' },
-    });
-  });
-
-  it('allows a single-day range (the end day is inclusive on the server)', () => {
-    const q = historyQuery({ search: '', from: '2026-03-05', to: '2026-03-05', page: 1 });
-    expect(q.ok).toBe(true);
-  });
-
-  it('refuses a From date after the To date with the contract text, so nothing is sent', () => {
-    expect(historyQuery({ search: '', from: '2026-03-06', to: '2026-03-05', page: 1 })).toEqual({
-      ok: false,
-      error: 'From date cannot be after To date',
-    });
-  });
-});
-
-describe('hasHistoryFilters', () => {
-  it('is true when search text or a date is set', () => {
-    expect(hasHistoryFilters({ search: ' ', from: null, to: null })).toBe(false);
-    expect(hasHistoryFilters({ search: 'x', from: null, to: null })).toBe(true);
-    expect(hasHistoryFilters({ search: '', from: '2026-01-01', to: null })).toBe(true);
-    expect(hasHistoryFilters({ search: '', from: null, to: '2026-01-01' })).toBe(true);
+describe('HISTORY_PAGE_SIZE', () => {
+  it('asks for pages of 10 (SPEC §2), a size the list endpoint accepts', () => {
+    expect(HISTORY_PAGE_SIZE).toBe(10);
+    expect(ListQuery.safeParse({ page: 1, limit: HISTORY_PAGE_SIZE }).success).toBe(true);
   });
 });
 

@@ -2,7 +2,6 @@ import { api, errorMessage } from '@labeldesk/api-client';
 import { customerStatusLabel, type OrderCounts } from '@labeldesk/contracts';
 import { Link } from '@labeldesk/router';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -20,7 +19,7 @@ import {
   Table,
   Tabs,
   Text,
-  useDebouncedValue,
+  useListFilterState,
   usePageFor,
   useRemoteList,
 } from '@labeldesk/ui';
@@ -28,7 +27,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import {
   deliveryStatusColor,
-  hasOrderFilters,
   isOrderPageSize,
   isOrderTab,
   ORDER_PAGE_SIZES,
@@ -37,7 +35,6 @@ import {
   type OrderTab,
   ordersQuery,
   purchaseNote,
-  SEARCH_DEBOUNCE_MS,
   trackingText,
 } from './orders-view';
 
@@ -57,18 +54,15 @@ function CreateOrderButton({ testId }: { testId: string }) {
  */
 export default function MyOrdersPage() {
   const [tab, setTab] = useState<OrderTab>('all');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  const filters = useListFilterState();
   const [limit, setLimit] = useState<OrderPageSize>(10);
   // The page belongs to one set of filters: any change of tab, search, dates or page size starts again from page 1.
-  const [page, setPage] = usePageFor(JSON.stringify([tab, debouncedSearch.trim(), from, to, limit]));
+  const [page, setPage] = usePageFor(JSON.stringify([tab, filters.applied, limit]));
   const [countsVersion, setCountsVersion] = useState(0);
   const [counts, setCounts] = useState<OrderCounts | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
-  const query = ordersQuery({ status: tab, search: debouncedSearch, from, to, page, limit });
+  const query = ordersQuery(tab, page, limit, filters.applied);
   const list = useRemoteList(
     query.ok ? query.query : null,
     (q) => api.orders.list(q),
@@ -98,12 +92,6 @@ export default function MyOrdersPage() {
     list.reload();
     setCountsVersion((n) => n + 1);
   };
-  const clear = () => {
-    setSearch('');
-    setFrom(null);
-    setTo(null);
-  };
-  const filtered = hasOrderFilters({ search, from, to });
 
   let body: ReactNode;
   if (state.kind === 'loading') {
@@ -118,7 +106,7 @@ export default function MyOrdersPage() {
     body = (
       <Stack align="center" gap="sm" data-testid="orders-empty">
         <EmptyState title="No Orders Found">
-          {filtered || tab !== 'all'
+          {filters.active || tab !== 'all'
             ? 'No orders match your search criteria. Try adjusting your filters.'
             : 'You have not created any orders yet.'}
         </EmptyState>
@@ -253,21 +241,10 @@ export default function MyOrdersPage() {
           <ListFilters
             testIdPrefix="orders"
             searchPlaceholder="Search by order ID, tracking #, recipient or destination"
-            search={search}
-            onSearch={setSearch}
-            from={from}
-            to={to}
-            onFrom={setFrom}
-            onTo={setTo}
-            onClear={clear}
-            clearDisabled={!filtered}
+            {...filters.controls}
+            error={query.ok ? null : query.error}
             searchClearable
           />
-          {query.ok ? null : (
-            <Alert color="red" variant="light" role="alert" data-testid="orders-filter-error">
-              {query.error}
-            </Alert>
-          )}
           <Box pos="relative">
             <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
             {body}

@@ -1,4 +1,7 @@
 import {
+  type CheckedListQuery,
+  checkedListQuery,
+  type ListFilterInput,
   type Order,
   type OrderCounts,
   OrderListQuery,
@@ -21,40 +24,18 @@ export const isOrderTab = (v: string | null): v is OrderTab => ORDER_TABS.some((
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
 export type OrderPageSize = (typeof ORDER_PAGE_SIZES)[number];
 export const isOrderPageSize = (n: number): n is OrderPageSize => ORDER_PAGE_SIZES.some((s) => s === n);
-export const SEARCH_DEBOUNCE_MS = 300;
-
-export interface OrderFilters {
-  status: OrderTab;
-  /** Matched by the server against order id, tracking number, recipient name and destination. */
-  search: string;
-  /** YYYY-MM-DD or null; the end day is inclusive. */
-  from: string | null;
-  to: string | null;
-  page: number;
-  limit: OrderPageSize;
-}
-
-export type OrdersQuery = { ok: true; query: OrderListQuery } | { ok: false; error: string };
 
 /**
- * The query for GET /api/orders, checked with the contract's OrderListQuery, so an inverted date range is refused
- * here with the server's own text ('From date cannot be after To date') and never sent.
+ * The query for GET /api/orders: page, page size, the tab unless All, and the filters that are set; an inverted date
+ * range is refused with the contract's text and never sent (checkedListQuery).
  */
-export function ordersQuery(filters: OrderFilters): OrdersQuery {
-  const query: OrderListQuery = { page: filters.page, limit: filters.limit };
-  if (filters.status !== 'all') query.status = filters.status;
-  const search = filters.search.trim();
-  if (search) query.search = search;
-  if (filters.from) query.from = filters.from;
-  if (filters.to) query.to = filters.to;
-  const checked = OrderListQuery.safeParse(query);
-  if (!checked.success) return { ok: false, error: checked.error.issues[0]?.message ?? 'Invalid filters' };
-  return { ok: true, query };
-}
-
-/** True when search or dates narrow the list (an empty page then means "nothing matches", not "no orders yet"). */
-export function hasOrderFilters(filters: Pick<OrderFilters, 'search' | 'from' | 'to'>): boolean {
-  return filters.search.trim() !== '' || filters.from !== null || filters.to !== null;
+export function ordersQuery(
+  tab: OrderTab,
+  page: number,
+  limit: OrderPageSize,
+  filters: ListFilterInput,
+): CheckedListQuery<OrderListQuery> {
+  return checkedListQuery(OrderListQuery, tab === 'all' ? { page, limit } : { page, limit, status: tab }, filters);
 }
 
 /** Badge colour of a delivery status (SPEC §4; unknown shows as pending/Processing). */

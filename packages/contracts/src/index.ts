@@ -5,6 +5,7 @@ export * from './common';
 export * from './errors';
 export * from './faqs';
 export * from './health';
+export * from './list-query';
 export * from './money';
 export * from './orders';
 export * from './providers';

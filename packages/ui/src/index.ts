@@ -76,5 +76,6 @@ export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } fro
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
+export { type ListFilterState, type ListFilterValues, useListFilterState } from './use-list-filter-state';
 export { usePageFor } from './use-page-for';
 export { type RemoteList, type RemoteListState, useRemoteList } from './use-remote-list';
