@@ -16,7 +16,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort, startEmbedded } from './support.mjs';
+import { cpuMs, freePort, startEmbedded } from './support.mjs';
 
 const buyers = Number(process.argv[2] ?? 20);
 const perBuyer = Number(process.argv[3] ?? 15);
@@ -46,7 +46,7 @@ async function startSandbox() {
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
   });
-  return { baseUrl, apiKey, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 async function json(url, init = {}) {
@@ -200,8 +200,23 @@ try {
   await Promise.all(customers.map((_, b) => buyOurs(b, -1, false)));
   await Promise.all(customers.map((_, b) => buyDirect(b, -1)));
 
-  const direct = summary(await measure(buyDirect));
-  const ours = summary(await measure(buyOurs));
+  /** CPU ms per purchase that each process spent while `run` ran. */
+  const cpuPerPurchase = async (run) => {
+    const pids = { server: server.pid, sandbox: sandbox.pid, buyers: process.pid };
+    const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+    const result = await run();
+    const per = Object.entries(pids)
+      .map(([k, pid]) => {
+        const used = cpuMs(pid) - before[k];
+        return Number.isFinite(used) ? `${k} ${(used / (buyers * perBuyer)).toFixed(1)}` : null;
+      })
+      .filter(Boolean);
+    return { result, cpu: per.length ? `CPU ms per purchase: ${per.join(', ')}` : '' };
+  };
+  const directRun = await cpuPerPurchase(() => measure(buyDirect));
+  const oursRun = await cpuPerPurchase(() => measure(buyOurs));
+  const direct = summary(directRun.result);
+  const ours = summary(oursRun.result);
   const provider = summary(providerTimes);
   const overhead = summary(overheads);
   const line = (name, x) =>
@@ -210,6 +225,7 @@ try {
   line('purchase through LabelDesk       ', ours);
   line('  of which the provider (Server-Timing)', provider);
   line('  LabelDesk overhead per purchase', overhead);
+  if (directRun.cpu) console.log(`\nbought directly:     ${directRun.cpu}\nthrough LabelDesk:   ${oursRun.cpu}`);
   const budget = latencyMs * TARGET_SHARE;
   console.log(
     `\noverhead p95 ${overhead.p95.toFixed(1)} ms = ${((overhead.p95 / latencyMs) * 100).toFixed(1)} % of ` +

@@ -1,6 +1,6 @@
 // Shared by the benchmark scripts: start the embedded default on a free port with a throwaway data dir, and Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,12 +65,27 @@ export async function startEmbedded(extraEnv = {}) {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. Benchmarks report
+ * CPU per operation with it, which shows what a latency figure alone cannot: whose work fills the machine.
+ */
+export function cpuMs(pid = process.pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -2,23 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import zxing from '@zxing/library';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  type PDFNumber,
-  PDFRawStream,
-  type PDFRef,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 
 // @zxing/library is CommonJS: take its members from the default export (named imports fail under Node ESM).
 const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing;
 
-/** Test-only PDF inspection: page sizes, the text drawn on the first page and its embedded barcode image. */
+/** Test-only PDF inspection: page sizes, the text drawn on the first page and its barcode. */
 
 export async function pageSizes(pdf: Uint8Array): Promise<Array<{ width: number; height: number }>> {
   const doc = await PDFDocument.load(pdf);
@@ -29,11 +19,11 @@ function streamBytes(stream: PDFRawStream): Uint8Array {
   return decodePDFRawStream(stream).decode();
 }
 
-/** The strings shown with Tj on the first page (pdf-lib writes standard-font text as hex strings). */
-export async function pageText(pdf: Uint8Array): Promise<string[]> {
+/** The decoded content streams of the first page, as one operator text. */
+async function pageOperators(pdf: Uint8Array): Promise<string> {
   const doc = await PDFDocument.load(pdf);
   const page = doc.getPages()[0];
-  if (!page) return [];
+  if (!page) return '';
   const contents = page.node.Contents();
   const streams: PDFRawStream[] = [];
   if (contents instanceof PDFArray) {
@@ -42,46 +32,45 @@ export async function pageText(pdf: Uint8Array): Promise<string[]> {
       if (s instanceof PDFRawStream) streams.push(s);
     }
   } else if (contents instanceof PDFRawStream) streams.push(contents);
-  const ops = streams.map((s) => Buffer.from(streamBytes(s)).toString('latin1')).join('\n');
+  return streams.map((s) => Buffer.from(streamBytes(s)).toString('latin1')).join('\n');
+}
+
+/** The strings shown with Tj on the first page (pdf-lib writes standard-font text as hex strings). */
+export async function pageText(pdf: Uint8Array): Promise<string[]> {
+  const ops = await pageOperators(pdf);
   return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
 }
 
-/** Decodes the first image XObject of the first page (8-bit RGB or gray) with ZXing. */
+const NUMBER = String.raw`(-?[\d.]+)`;
+const RECTANGLE = new RegExp(`${NUMBER} ${NUMBER} ${NUMBER} ${NUMBER} re`, 'g');
+
+/**
+ * Reads the page's barcode: the longest run of `re` rectangles filled as one path (how the label draws its bars) is
+ * rasterised at 8 px per point into a white strip and decoded with ZXing, as a scanner would read the printed bars.
+ */
 export async function decodeEmbeddedBarcode(pdf: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(pdf);
-  const page = doc.getPages()[0];
-  if (!page) throw new Error('no page');
-  const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-  if (!xobjects) throw new Error('no XObject');
-  for (const [, ref] of xobjects.entries()) {
-    const image = doc.context.lookup(ref as PDFRef);
-    if (!(image instanceof PDFRawStream)) continue;
-    if (image.dict.get(PDFName.of('Subtype'))?.toString() !== '/Image') continue;
-    const width = (image.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
-    const height = (image.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
-    const colorSpace = image.dict.get(PDFName.of('ColorSpace'))?.toString();
-    const raw =
-      image.dict.get(PDFName.of('Filter'))?.toString() === '/FlateDecode'
-        ? inflateSync(image.contents)
-        : Buffer.from(image.contents);
-    const channels = colorSpace === '/DeviceGray' ? 1 : 3;
-    const luminance = new Uint8ClampedArray(width * height);
-    for (let i = 0; i < width * height; i++) {
-      if (channels === 1) luminance[i] = raw[i] ?? 255;
-      else {
-        const r = raw[i * 3] ?? 255;
-        const g = raw[i * 3 + 1] ?? 255;
-        const b = raw[i * 3 + 2] ?? 255;
-        luminance[i] = Math.round((r + g + b) / 3);
-      }
-    }
-    const source = new RGBLuminanceSource(luminance, width, height);
-    const reader = new MultiFormatReader();
-    const hints = new Map<zxing.DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]]]);
-    reader.setHints(hints);
-    return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+  const ops = await pageOperators(pdf);
+  const paths = ops
+    .split(/\n\s*f\s*\n/)
+    .map((chunk) => [...chunk.matchAll(RECTANGLE)].map((m) => m.slice(1, 5).map(Number)));
+  const bars = paths.reduce((longest, p) => (p.length > longest.length ? p : longest), [] as number[][]);
+  if (bars.length < 10) throw new Error('no barcode bars on the page');
+  const scale = 8;
+  const width = 288 * scale;
+  const height = 16;
+  const luminance = new Uint8ClampedArray(width * height).fill(255);
+  for (const [x = 0, , w = 0] of bars) {
+    const from = Math.round(x * scale);
+    const to = Math.round((x + w) * scale);
+    for (let row = 0; row < height; row++) luminance.fill(0, row * width + from, row * width + to);
   }
-  throw new Error('no image on the page');
+  const reader = new MultiFormatReader();
+  reader.setHints(
+    new Map<zxing.DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]]]),
+  );
+  return reader
+    .decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height))))
+    .getText();
 }
 
 function has(tool: string): boolean {
