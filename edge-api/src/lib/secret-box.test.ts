@@ -15,9 +15,11 @@ describe('secret box (AES-256-GCM)', () => {
     expect(await createSecretBox(SECRET).decrypt(b, 'api_1')).toBe('sk_sandbox_alpha_0123456789abcdef');
   });
 
-  it('refuses another row, another secret, tampering and garbage', async () => {
+  it('refuses another row, another secret, tampering and garbage, also after it opened the value once', async () => {
     const box = createSecretBox(SECRET);
     const sealed = await box.encrypt('secret-key', 'api_1');
+    // Opened (and remembered) for its own row first: the memo must not answer for another row or another text.
+    expect(await box.decrypt(sealed, 'api_1')).toBe('secret-key');
     await expect(box.decrypt(sealed, 'api_2')).rejects.toBeInstanceOf(SecretBoxError);
     await expect(createSecretBox(`${SECRET}-other`).decrypt(sealed, 'api_1')).rejects.toBeInstanceOf(SecretBoxError);
     const [v, iv, data] = sealed.split('.');

@@ -43,13 +43,21 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
   );
 }
 
-/** A box sealing with a key derived from `secret` (at least 32 characters). */
+/** How many opened values a box remembers (one per provider API in practice). */
+const OPENED_MEMO_SIZE = 256;
+
+/**
+ * A box sealing with a key derived from `secret` (at least 32 characters). It remembers the values it has opened (by
+ * sealed text and associated data, which determine the plaintext), so a label purchase does not pay an AES-GCM round
+ * trip for a provider key it opened a moment ago; a changed key is a new sealed text, so it is opened afresh.
+ */
 export function createSecretBox(secret: string): SecretBox {
   let key: Promise<CryptoKey> | undefined;
   const getKey = () => {
     key ??= deriveKey(secret);
     return key;
   };
+  const opened = new Map<string, string>();
   return {
     async encrypt(plaintext, associatedData) {
       const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -61,6 +69,9 @@ export function createSecretBox(secret: string): SecretBox {
       return `${VERSION}.${toB64Url(iv)}.${toB64Url(new Uint8Array(sealed))}`;
     },
     async decrypt(sealed, associatedData) {
+      const memoKey = `${associatedData}\n${sealed}`;
+      const known = opened.get(memoKey);
+      if (known !== undefined) return known;
       const [version, ivText, dataText, ...extra] = sealed.split('.');
       if (version !== VERSION || !ivText || !dataText || extra.length > 0) {
         throw new SecretBoxError('not a sealed value');
@@ -79,7 +90,10 @@ export function createSecretBox(secret: string): SecretBox {
           await getKey(),
           data,
         );
-        return decoder.decode(plain);
+        const plaintext = decoder.decode(plain);
+        if (opened.size >= OPENED_MEMO_SIZE) opened.clear();
+        opened.set(memoKey, plaintext);
+        return plaintext;
       } catch {
         throw new SecretBoxError('the value cannot be decrypted with this secret and associated data');
       }

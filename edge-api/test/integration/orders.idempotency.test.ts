@@ -80,6 +80,35 @@ describe('order idempotency and concurrency', () => {
     expect((await moneyOf(server, buyer.id)).debits).toBe(1);
   });
 
+  it('a retry after the service was switched off gets the first result; a new key is refused', async () => {
+    const buyer = await newCustomer(server, admin, 100);
+    const body = upsGround(api1, {
+      serviceType: 'UPS 2nd Day Air',
+      packageDetails: { weight: 1, length: 6, width: 4, height: 2 },
+    });
+    const first = await postOrder(server, buyer.token, body, 'retry-off-1');
+    expect(first.status, first.text).toBe(201);
+    const off = await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/UPS/UPS%202nd%20Day%20Air`, {
+      token: admin,
+      json: { basePrice: 30, enabled: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    try {
+      const again = await postOrder(server, buyer.token, body, 'retry-off-1');
+      expect(again.status, again.text).toBe(200);
+      expect(CreateOrderResponse.parse(again.body)._id).toBe(CreateOrderResponse.parse(first.body)._id);
+      const fresh = await postOrder(server, buyer.token, body, 'retry-off-2');
+      expect(fresh.status).toBe(404);
+      expect(errorOf(fresh).error.message).toBe(ORDER_MESSAGES.serviceNotFound);
+      expect((await moneyOf(server, buyer.id)).debits).toBe(1);
+    } finally {
+      await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/UPS/UPS%202nd%20Day%20Air`, {
+        token: admin,
+        json: { basePrice: 30, enabled: true },
+      });
+    }
+  });
+
   it('the same key with another body is refused and changes nothing', async () => {
     const buyer = await newCustomer(server, admin, 100);
     const first = await postOrder(server, buyer.token, upsGround(api1), 'key-A');

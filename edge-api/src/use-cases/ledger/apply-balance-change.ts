@@ -38,6 +38,11 @@ export interface BalanceChangeInput {
    * the whole batch is refused, exactly as for a user that does not exist.
    */
   onlyIf?: SQL;
+  /**
+   * Amount changes only: more columns of the users row set by the same UPDATE as the balance (a label purchase adds
+   * its price to the total spend without a statement of its own).
+   */
+  alsoSetOnUser?: { totalSpendCents?: SQL };
 }
 
 export interface BalanceChangeStatements {
@@ -79,7 +84,7 @@ export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: 
       statements: [
         db
           .update(users)
-          .set({ balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: now })
+          .set({ ...input.alsoSetOnUser, balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: now })
           .where(input.onlyIf ? userMatches : eq(users.id, input.userId)),
         db
           .insert(ledgerEntries)

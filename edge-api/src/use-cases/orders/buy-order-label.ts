@@ -2,6 +2,7 @@ import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
+import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readPackage, readParty } from '../../lib/presenters/order';
@@ -131,20 +132,24 @@ async function complete(
     console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
   });
   const now = services.clock.now().toISOString();
-  const [row] = await services.db
+  const completed = {
+    status: 'completed' as const,
+    trackingNumber: label.trackingNumber,
+    providerLabelId: label.labelId,
+    providerCostCents: label.priceCents,
+    labelBlobKey: blobKey,
+    estimatedDelivery: label.estimatedDelivery ?? order.estimatedDelivery,
+    completedAt: now,
+    updatedAt: now,
+  } satisfies Partial<OrderRow>;
+  // Only the id comes back (the order is wide, and returning it costs as much as the update): the row is the open
+  // order we hold plus what this conditional update set.
+  const [updated] = await services.db
     .update(orders)
-    .set({
-      status: 'completed',
-      trackingNumber: label.trackingNumber,
-      providerLabelId: label.labelId,
-      providerCostCents: label.priceCents,
-      labelBlobKey: blobKey,
-      estimatedDelivery: label.estimatedDelivery ?? order.estimatedDelivery,
-      completedAt: now,
-      updatedAt: now,
-    })
+    .set(completed)
     .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-    .returning();
+    .returning({ id: orders.id });
+  const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) return { kind: 'completed', order: row };
 
   // Settled by another path in the meantime.
@@ -169,15 +174,22 @@ export interface ProviderTiming {
   providerMs?: number;
 }
 
+export interface BuyOrderLabelOptions {
+  timing?: ProviderTiming;
+  /** The order's API config when the caller has just read it (the purchase); otherwise it is read here. */
+  api?: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl'>;
+}
+
 /** Phase 2 for an open order (a settled order is returned as it stands). */
 export async function buyOrderLabel(
   services: Services,
   order: OrderRow,
-  timing: ProviderTiming = {},
+  opts: BuyOrderLabelOptions = {},
 ): Promise<LabelOutcome> {
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
+  const timing = opts.timing ?? {};
 
-  const api = await findApiConfig(services, order.apiId);
+  const api = opts.api?.id === order.apiId ? opts.api : await findApiConfig(services, order.apiId);
   if (!api) {
     const gone = new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
       logMessage: `api config ${order.apiId} no longer exists`,

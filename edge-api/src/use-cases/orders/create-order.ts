@@ -49,7 +49,7 @@ export const debitKey = (orderId: string): string => `order:${orderId}:debit`;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The fingerprint of a request: everything that decides the purchase (`estimatedDelivery` is ignored, so not in it). */
-export function orderRequestHash(request: CreateOrderData): Promise<string> {
+export function orderRequestHash(request: CreateOrderData): string {
   const { estimatedDelivery: _ignored, ...decisive } = request;
   return requestHash(decisive);
 }
@@ -166,22 +166,33 @@ function newOrderRow(
  */
 export async function createOrder(services: Services, input: CreateOrderInput): Promise<CreateOrderResult> {
   const { request, userId, idempotencyKey } = input;
-  const hash = idempotencyKey ? await orderRequestHash(request) : null;
-  if (idempotencyKey && hash) {
-    const first = await orderByKey(services, userId, idempotencyKey);
-    if (first) return replay(services, first, hash);
-  }
+  const hash = idempotencyKey ? orderRequestHash(request) : null;
+  // A key seen before is found without a lookup of its own on the way in: the phase-1 batch fails on the key's unique
+  // index, and any refusal on the way there (a price or service that changed since) first looks for the earlier order.
+  const replayOr = async (err: unknown): Promise<CreateOrderResult> => {
+    if (idempotencyKey && hash) {
+      const first = await orderByKey(services, userId, idempotencyKey);
+      if (first) return replay(services, first, hash);
+    }
+    throw err;
+  };
 
-  const found = await findOrderService(services, {
-    userId,
-    apiId: request.apiId,
-    carrier: request.carrier,
-    serviceType: request.serviceType,
-  });
-  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
-  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
-  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
-    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+  let found: OrderService;
+  let priceCents: number;
+  try {
+    found = await findOrderService(services, {
+      userId,
+      apiId: request.apiId,
+      carrier: request.carrier,
+      serviceType: request.serviceType,
+    });
+    priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
+    if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+    if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
+      throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+    }
+  } catch (err) {
+    return replayOr(err);
   }
 
   const { db, clock } = services;
@@ -198,6 +209,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
       reference: ids.orderId,
       idempotencyKey: debitKey(ids.orderId),
       entryId: ids.debitEntryId,
+      alsoSetOnUser: { totalSpendCents: sql`${users.totalSpendCents} + ${priceCents}` },
     },
     now.toISOString(),
   );
@@ -205,29 +217,19 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   let balanceAfterCents: number | null | undefined;
   try {
     // The order first: a twin request with the same Idempotency-Key fails on its unique index before any money check.
-    const results = await batch(db, [
-      db.insert(orders).values(row).returning(),
-      ...debit.statements,
-      db
-        .update(users)
-        .set({ totalSpendCents: sql`${users.totalSpendCents} + ${priceCents}` })
-        .where(eq(users.id, userId)),
-    ]);
+    const results = await batch(db, [db.insert(orders).values(row).returning(), ...debit.statements]);
     inserted = (results[0] as OrderRow[])[0];
     // The balance this purchase left, read inside the batch by the ledger row (no second read).
     balanceAfterCents = (results[1 + debit.entryStatementIndex] as LedgerEntryRow[])[0]?.balanceAfterCents;
   } catch (err) {
-    if (idempotencyKey && hash && isUniqueViolation(err, 'orders.idempotency_key')) {
-      const first = await orderByKey(services, userId, idempotencyKey);
-      if (first) return replay(services, first, hash);
-    }
+    if (isUniqueViolation(err, 'orders.idempotency_key')) return replayOr(err);
     throw balanceChangeError(err) ?? err;
   }
 
   if (!inserted || typeof balanceAfterCents !== 'number') {
     throw new Error(`order ${ids.orderId} or its debit missing after its batch`);
   }
-  const outcome = await buyOrderLabel(services, inserted, input.timing);
+  const outcome = await buyOrderLabel(services, inserted, { timing: input.timing, api: found.api });
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind === 'pending') {
     try {

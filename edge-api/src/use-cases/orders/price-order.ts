@@ -52,7 +52,8 @@ export type OrderServiceRow = Pick<
 /** A service as an order sees it: the catalogue row, its API config and the customer's rules for that API. */
 export interface OrderService {
   service: OrderServiceRow;
-  api: Pick<ShippingApiRow, 'id' | 'name' | 'enabled'>;
+  /** With what a purchase needs to call the provider, so it does not read the config again. */
+  api: Pick<ShippingApiRow, 'id' | 'name' | 'enabled' | 'keyCiphertext' | 'baseUrl'>;
   pricing: StoredCustomPricing | null;
 }
 
@@ -78,6 +79,8 @@ function serviceQuery(db: Db) {
       transitMaxDays: shippingServices.transitMaxDays,
       apiName: shippingApis.name,
       apiEnabled: shippingApis.enabled,
+      apiKeyCiphertext: shippingApis.keyCiphertext,
+      apiBaseUrl: shippingApis.baseUrl,
       pricingEnabled: customPricing.enabled,
       pricingCarriers: customPricing.carriers,
     })
@@ -123,12 +126,16 @@ export async function findOrderService(
   if (!row?.enabled || !row.apiEnabled) {
     throw new ApiError('not_found', ORDER_MESSAGES.serviceNotFound);
   }
-  const { apiName, apiEnabled, pricingEnabled, pricingCarriers, ...service } = row;
+  const { apiName, apiEnabled, apiKeyCiphertext, apiBaseUrl, pricingEnabled, pricingCarriers, ...service } = row;
   const pricing =
     pricingEnabled === null || pricingCarriers === null
       ? null
       : { enabled: pricingEnabled, carriers: readStoredCarriers(pricingCarriers) };
-  return { service, api: { id: row.apiId, name: apiName, enabled: apiEnabled }, pricing };
+  return {
+    service,
+    api: { id: row.apiId, name: apiName, enabled: apiEnabled, keyCiphertext: apiKeyCiphertext, baseUrl: apiBaseUrl },
+    pricing,
+  };
 }
 
 /** What this customer pays for `weight` (in `unit`) of this service: @labeldesk/pricing with the customer's rule. */

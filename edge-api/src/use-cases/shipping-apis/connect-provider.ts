@@ -7,7 +7,10 @@ import type { LabelProvider } from '../../ports/label-provider';
 export const KEY_UNREADABLE_MESSAGE = 'The API key of this shipping API cannot be read. Please enter it again.';
 
 /** A client for one config: its key unsealed here, on the server, and never sent anywhere but to that provider. */
-export async function connectProvider(services: Services, api: ShippingApiRow): Promise<LabelProvider> {
+export async function connectProvider(
+  services: Services,
+  api: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl'>,
+): Promise<LabelProvider> {
   let apiKey: string;
   try {
     apiKey = await services.providerKeys.decrypt(api.keyCiphertext, api.id);
