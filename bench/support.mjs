@@ -88,4 +88,18 @@ export function cpuMs(pid = process.pid) {
   }
 }
 
+/** The machine's CPU time so far (jiffies, all CPUs): { busy, total, cpus }, from /proc/stat (Linux); else undefined. */
+export function machineCpu() {
+  try {
+    const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+    const fields = lines[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are the idle time.
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = fields[3] + fields[4];
+    return { busy: total - idle, total, cpus: lines.filter((l) => /^cpu\d/.test(l)).length };
+  } catch {
+    return undefined;
+  }
+}
+
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
