@@ -34,6 +34,7 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
       idempotencyKey: refundKey(order.id),
       entryId,
       onlyIf: markedByUs,
+      alsoSetOnUser: { totalSpendCents: sql`${users.totalSpendCents} - ${order.priceCents}` },
     },
     now,
   );
@@ -44,10 +45,6 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
         .set({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now })
         .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES]))),
       ...credit.statements,
-      db
-        .update(users)
-        .set({ totalSpendCents: sql`${users.totalSpendCents} - ${order.priceCents}`, updatedAt: now })
-        .where(and(eq(users.id, order.userId), markedByUs)),
     ]);
   } catch (err) {
     // The order was no longer open (the condition refused the ledger row), or its refund already exists.
