@@ -21,7 +21,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, freePort, machineCpu, startEmbedded } from './support.mjs';
+import { cpuMs, freePort, machineCpu, requestJson, startEmbedded } from './support.mjs';
 
 const buyers = Number(process.argv[2] ?? 20);
 const perBuyer = Number(process.argv[3] ?? 15);
@@ -55,10 +55,11 @@ async function startSandbox() {
 }
 
 async function json(url, init = {}) {
-  const res = await fetch(url, init);
-  const body = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+  const res = await requestJson(url, init);
+  if (res.status < 200 || res.status > 299) {
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
 }
 const post = (url, body, headers = {}) =>
   json(url, {
@@ -179,7 +180,7 @@ try {
   const providerTimes = [];
   const buyOurs = async (buyer, i, record = true) => {
     const start = performance.now();
-    const res = await fetch(`${server.url}/api/orders`, {
+    const res = await requestJson(`${server.url}/api/orders`, {
       method: 'POST',
       headers: {
         ...customers[buyer],
@@ -188,11 +189,11 @@ try {
       },
       body: JSON.stringify({ ...order, sender: from, recipient: to, packageDetails: pkg }),
     });
-    const body = await res.json();
+    const { body } = res;
     const total = performance.now() - start;
     if (res.status !== 201 || body.order.status !== 'completed')
       throw new Error(`${res.status} ${JSON.stringify(body)}`);
-    const provider = Number(/provider;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1]);
+    const provider = Number(/provider;dur=([\d.]+)/.exec(res.headers['server-timing'] ?? '')?.[1]);
     if (!Number.isFinite(provider)) throw new Error('no Server-Timing provider duration');
     if (record) {
       overheads.push(total - provider);

@@ -1,6 +1,7 @@
 // Shared by the benchmark scripts: start the embedded default on a free port with a throwaway data dir, and Chromium.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,34 @@ export function machineCpu() {
   } catch {
     return undefined;
   }
+}
+
+const keepAlive = new http.Agent({ keepAlive: true });
+
+/**
+ * A lean JSON HTTP client for load generators: node:http over keep-alive sockets. It costs the buyers' process about
+ * a third of the CPU that `fetch` does per call, and on a small machine the load generator shares the cores with
+ * the system it measures. Resolves { status, headers, body } (body: parsed JSON, or undefined).
+ */
+export function requestJson(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent: keepAlive, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        let parsed;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -2,11 +2,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CarrierSandbox, createCarrierSandbox, isValidTrackingNumber } from '@labeldesk/sandbox-carrier';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { httpLabelProvider } from '../../src/adapters/label-provider/http-label-provider';
+import { httpLabelProvider, type ProviderFetch } from '../../src/adapters/label-provider/http-label-provider';
 import { labelProviders } from '../../src/adapters/label-provider/label-providers';
+import { nodeHttpFetch } from '../../src/adapters/node/node-http-fetch';
 import { type CreateLabelInput, ProviderError } from '../../src/ports/label-provider';
 
-/** The provider adapter against the real carrier sandbox over HTTP (and a few hand-made misbehaving servers). */
+/**
+ * The provider adapter against the real carrier sandbox over HTTP (and a few hand-made misbehaving servers), with
+ * each transport it runs on: the global fetch (as on Workers) and nodeHttpFetch (the Node entry's).
+ */
+const TRANSPORTS: Array<[string, ProviderFetch]> = [
+  ['global fetch', (url, init) => fetch(url, init)],
+  ['nodeHttpFetch', nodeHttpFetch],
+];
 
 const from = {
   name: 'Ada Shipper',
@@ -26,12 +34,12 @@ const labelInput = (extra: Partial<CreateLabelInput> = {}): CreateLabelInput => 
   ...extra,
 });
 
-/** fetch that counts the requests it sends. */
-function countingFetch() {
+/** The transport under test, counting the requests it sends. */
+function countingFetch(transport: ProviderFetch) {
   const calls: string[] = [];
-  const f: typeof fetch = (input, init) => {
-    calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
-    return fetch(input, init);
+  const f: ProviderFetch = (url, init) => {
+    calls.push(`${init.method} ${url}`);
+    return transport(url, init);
   };
   return { fetch: f, calls };
 }
@@ -48,15 +56,15 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 
 const noSleep = async () => {};
 
-describe('http label provider against the carrier sandbox', () => {
+describe.each(TRANSPORTS)('http label provider against the carrier sandbox (%s)', (_name, transport) => {
   let sandbox: CarrierSandbox;
-  let alpha: { baseUrl: string; apiKey: string };
+  let alpha: { baseUrl: string; apiKey: string; fetch: ProviderFetch };
 
   beforeAll(async () => {
     sandbox = await createCarrierSandbox({ rateLimit: false, seed: 1 });
     const handle = sandbox.catalogues.alpha;
     if (!handle) throw new Error('no alpha catalogue');
-    alpha = { baseUrl: handle.baseUrl, apiKey: handle.apiKey };
+    alpha = { baseUrl: handle.baseUrl, apiKey: handle.apiKey, fetch: transport };
   });
   afterAll(() => sandbox.close());
   afterEach(() => {
@@ -168,7 +176,7 @@ describe('http label provider against the carrier sandbox', () => {
   it('a provider that is down fails fast as upstream_unavailable (Retry-After 30 is not waited for)', async () => {
     sandbox.catalogues.alpha?.setDown(true);
     try {
-      const counter = countingFetch();
+      const counter = countingFetch(transport);
       const started = performance.now();
       const err = await failure(httpLabelProvider({ ...alpha, fetch: counter.fetch }).listServices());
       expect(err.code).toBe('upstream_unavailable');
@@ -183,7 +191,7 @@ describe('http label provider against the carrier sandbox', () => {
 
   it('retries random 503s on safe calls with backoff until they pass', async () => {
     sandbox.setFailureRate(0.5);
-    const counter = countingFetch();
+    const counter = countingFetch(transport);
     const waits: number[] = [];
     const provider = httpLabelProvider({
       ...alpha,
@@ -204,7 +212,7 @@ describe('http label provider against the carrier sandbox', () => {
 
   it('never retries a purchase without an idempotency key; retries one with a key and buys once', async () => {
     sandbox.setFailureRate(1);
-    const counter = countingFetch();
+    const counter = countingFetch(transport);
     const provider = httpLabelProvider({ ...alpha, fetch: counter.fetch, sleep: noSleep, maxAttempts: 3 });
     const once = await failure(provider.createLabel(labelInput()));
     expect(once.code).toBe('upstream_unavailable');
@@ -224,7 +232,7 @@ describe('http label provider against the carrier sandbox', () => {
 
   it('gives up on a slow provider after the timeout, per attempt', async () => {
     sandbox.setLatency(400);
-    const counter = countingFetch();
+    const counter = countingFetch(transport);
     const started = performance.now();
     const err = await failure(
       httpLabelProvider({
@@ -256,7 +264,7 @@ describe('http label provider against the carrier sandbox', () => {
     try {
       const c = limited.catalogues.alpha;
       if (!c) throw new Error('no alpha');
-      const counter = countingFetch();
+      const counter = countingFetch(transport);
       const provider = httpLabelProvider({ baseUrl: c.baseUrl, apiKey: c.apiKey, fetch: counter.fetch });
       await provider.listServices();
       const err = await failure(provider.listServices());
@@ -269,7 +277,7 @@ describe('http label provider against the carrier sandbox', () => {
   });
 });
 
-describe('http label provider against misbehaving servers', () => {
+describe.each(TRANSPORTS)('http label provider against misbehaving servers (%s)', (_name, transport) => {
   let server: Server;
   let url: string;
   let handler: (path: string) => { status: number; headers?: Record<string, string>; body: string };
@@ -287,21 +295,21 @@ describe('http label provider against misbehaving servers', () => {
 
   it('does not follow redirects', async () => {
     handler = () => ({ status: 302, headers: { Location: 'http://169.254.169.254/latest/meta-data' }, body: '' });
-    const err = await failure(httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices());
+    const err = await failure(httpLabelProvider({ fetch: transport, baseUrl: url, apiKey: 'k' }).listServices());
     expect(err.code).toBe('upstream_error');
     expect(err.logMessage).toContain('redirect');
   });
 
   it('refuses garbled or unexpected answers', async () => {
     handler = () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '<html>oops' });
-    expect((await failure(httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices())).code).toBe(
-      'upstream_error',
-    );
+    expect(
+      (await failure(httpLabelProvider({ fetch: transport, baseUrl: url, apiKey: 'k' }).listServices())).code,
+    ).toBe('upstream_error');
     handler = () => ({ status: 200, body: JSON.stringify({ price: 'free' }) });
     expect(
       (
         await failure(
-          httpLabelProvider({ baseUrl: url, apiKey: 'k' }).quote({
+          httpLabelProvider({ fetch: transport, baseUrl: url, apiKey: 'k' }).quote({
             serviceCode: 'x',
             fromZip: '1',
             toZip: '2',
@@ -331,7 +339,7 @@ describe('http label provider against misbehaving servers', () => {
         ],
       }),
     });
-    const services = await httpLabelProvider({ baseUrl: url, apiKey: 'k' }).listServices();
+    const services = await httpLabelProvider({ fetch: transport, baseUrl: url, apiKey: 'k' }).listServices();
     expect(services).toEqual([
       expect.objectContaining({
         serviceCode: 'ups_ground',
@@ -344,7 +352,7 @@ describe('http label provider against misbehaving servers', () => {
   it('refuses an answer larger than the limit', async () => {
     handler = () => ({ status: 200, body: JSON.stringify({ services: [], pad: 'x'.repeat(20_000) }) });
     const err = await failure(
-      httpLabelProvider({ baseUrl: url, apiKey: 'k', maxResponseBytes: 10_000 }).listServices(),
+      httpLabelProvider({ fetch: transport, baseUrl: url, apiKey: 'k', maxResponseBytes: 10_000 }).listServices(),
     );
     expect(err.code).toBe('upstream_error');
   });
@@ -355,7 +363,12 @@ describe('http label provider against misbehaving servers', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const err = await failure(
-      httpLabelProvider({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', sleep: noSleep }).listServices(),
+      httpLabelProvider({
+        fetch: transport,
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'k',
+        sleep: noSleep,
+      }).listServices(),
     );
     expect(err.code).toBe('upstream_unavailable');
   });
@@ -367,7 +380,7 @@ describe('labelProviders: the SSRF guard in front of every call', () => {
     try {
       const c = sandbox.catalogues.alpha;
       if (!c) throw new Error('no alpha');
-      const counter = countingFetch();
+      const counter = countingFetch(nodeHttpFetch);
       const strict = labelProviders({ allowPrivate: false, timeoutMs: 2_000, http: { fetch: counter.fetch } });
       const err = await failure(strict.checkBaseUrl(c.baseUrl));
       expect(err).toMatchObject({ code: 'invalid_input', message: 'Base URL must start with https://' });

@@ -214,5 +214,5 @@ export async function renderLabelPdf(label: LabelRecord): Promise<Uint8Array> {
     });
   }
 
-  return doc.save();
+  return doc.save({ useObjectStreams: false });
 }

@@ -46,12 +46,24 @@ export interface HttpLabelProviderOptions {
   maxRetryDelayMs?: number;
   /** Largest answer read; default 8 MiB. */
   maxResponseBytes?: number;
-  /** Default: the global fetch. */
-  fetch?: typeof fetch;
+  /** Default: the global fetch (Workers); the Node entry passes nodeHttpFetch. */
+  fetch?: ProviderFetch;
   sleep?: (ms: number) => Promise<void>;
   /** Runs before every attempt (the SSRF re-check); throws ProviderError to stop. */
   beforeRequest?: () => Promise<void>;
 }
+
+/** The part of `fetch` the adapter uses: one request with a string body, never following redirects. */
+export type ProviderFetch = (
+  url: string,
+  init: {
+    method: 'GET' | 'POST';
+    redirect: 'manual';
+    signal: AbortSignal;
+    headers: Record<string, string>;
+    body?: string;
+  },
+) => Promise<Response>;
 
 const DEFAULTS = {
   timeoutMs: 10_000,
@@ -282,7 +294,7 @@ function errorFor(call: Call, status: number, bodyText: string, retryAfter: numb
 
 export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvider {
   const opts = { ...DEFAULTS, ...options };
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch: ProviderFetch = options.fetch ?? ((url, init) => fetch(url, init));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const base = opts.baseUrl.replace(/\/+$/, '');
 

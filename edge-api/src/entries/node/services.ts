@@ -1,5 +1,6 @@
 import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
+import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import { fsBlobStore } from '../../adapters/node/fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
@@ -55,6 +56,7 @@ export async function createNodeServices(opts: {
       allowPrivate: opts.allowPrivateProviderUrls ?? false,
       resolve: nodeDnsResolver,
       timeoutMs: opts.providerTimeoutMs ?? 10_000,
+      http: { fetch: nodeHttpFetch },
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
   };
