@@ -10,9 +10,14 @@ import https from 'node:https';
  * size limit still stops an oversized answer early. On Workers the adapter keeps the global fetch.
  */
 
+/**
+ * Idle sockets are dropped after 4 s (undici's default too): before the 5 s after which Node servers, and many
+ * others, close an idle keep-alive connection, so a purchase does not go out on a socket the provider is closing.
+ */
+const IDLE_SOCKET_MS = 4_000;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
 } as const;
 
 /** Statuses whose Response must not have a body (the Response constructor refuses one). */
