@@ -116,7 +116,7 @@ export default function MyOrdersPage() {
   } else {
     body = (
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" highlightOnHover data-testid="orders-table">
             <Table.Thead>
               <Table.Tr>
@@ -147,7 +147,7 @@ export default function MyOrdersPage() {
                         {order.orderId}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.createdAt)}</Table.Td>
+                    <Table.Td miw={110}>{formatDateTime(order.createdAt)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={600}>
                         {order.carrier}
@@ -158,8 +158,13 @@ export default function MyOrdersPage() {
                     </Table.Td>
                     <Table.Td>{order.recipient.name}</Table.Td>
                     <Table.Td>{order.destination}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" data-testid="order-tracking-number">
+                    <Table.Td maw={150}>
+                      <Text
+                        size="xs"
+                        ff="monospace"
+                        style={{ wordBreak: 'break-all' }}
+                        data-testid="order-tracking-number"
+                      >
                         {trackingText(order.trackingNumber)}
                       </Text>
                     </Table.Td>
