@@ -1,10 +1,10 @@
 import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
-import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import { fsBlobStore } from '../../adapters/node/fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
+import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import type { Services } from '../../env';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
