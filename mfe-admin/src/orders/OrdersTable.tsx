@@ -1,7 +1,7 @@
 import type { Order } from '@labeldesk/contracts';
 import { Badge, Button, formatUsd, Stack, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
-import type { RowBusy } from './label-actions';
+import type { LabelAction, RowBusy } from './label-actions';
 import { dateParts, deliveryBadge, orderUser, purchaseBadge, shownTrackingNumber } from './order-format';
 
 export interface OrdersTableProps {
@@ -15,6 +15,35 @@ export interface OrdersTableProps {
 const COLUMNS = ['Order ID', 'Date', 'User', 'Tracking #', 'Carrier', 'Price', 'Status', 'Actions'] as const;
 
 /** SPEC §2 All Orders table: Order ID, Date, User (name and email), Tracking #, Carrier, Price, Status, Actions. */
+/** Download or Print of one row's label: off without a label or while that row is busy, spinning for its own action. */
+function LabelButton(props: {
+  action: LabelAction;
+  color: string;
+  order: Order;
+  noLabel: boolean;
+  rowBusy: LabelAction | undefined;
+  onClick: (order: Order) => void;
+}) {
+  const { action, color, order, noLabel, rowBusy, onClick } = props;
+  const text = action === 'download' ? 'Download' : 'Print';
+  return (
+    <Button
+      size="compact-xs"
+      fullWidth
+      variant="light"
+      color={color}
+      onClick={() => onClick(order)}
+      disabled={noLabel || rowBusy !== undefined}
+      loading={rowBusy === action}
+      title={noLabel ? 'No label for this order' : undefined}
+      aria-label={`${text} label of order ${order.orderId}`}
+      data-testid={`admin-order-${action}`}
+    >
+      {text}
+    </Button>
+  );
+}
+
 export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: OrdersTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
@@ -110,34 +139,22 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                     >
                       View
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      fullWidth
-                      variant="light"
+                    <LabelButton
+                      action="download"
                       color="teal"
-                      onClick={() => onDownload(order)}
-                      disabled={noLabel || rowBusy !== undefined}
-                      loading={rowBusy === 'download'}
-                      title={noLabel ? 'No label for this order' : undefined}
-                      aria-label={`Download label of order ${order.orderId}`}
-                      data-testid="admin-order-download"
-                    >
-                      Download
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      fullWidth
-                      variant="light"
+                      order={order}
+                      noLabel={noLabel}
+                      rowBusy={rowBusy}
+                      onClick={onDownload}
+                    />
+                    <LabelButton
+                      action="print"
                       color="gray"
-                      onClick={() => onPrint(order)}
-                      disabled={noLabel || rowBusy !== undefined}
-                      loading={rowBusy === 'print'}
-                      title={noLabel ? 'No label for this order' : undefined}
-                      aria-label={`Print label of order ${order.orderId}`}
-                      data-testid="admin-order-print"
-                    >
-                      Print
-                    </Button>
+                      order={order}
+                      noLabel={noLabel}
+                      rowBusy={rowBusy}
+                      onClick={onPrint}
+                    />
                   </Stack>
                 </Table.Td>
               </Table.Tr>
