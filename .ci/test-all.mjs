@@ -47,12 +47,29 @@ function ensureSystemPackages() {
 }
 
 const counts = { passed: 0, failed: 0 };
-function addResults(file) {
+/** What failed, one line each, printed again under the summary: CI may keep only the end of the output. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+function addResults(file, layerName) {
   if (!existsSync(file)) return false;
   const json = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += json.numPassedTests ?? 0;
   counts.failed += json.numFailedTests ?? 0;
-  return (json.numTotalTests ?? 0) > 0;
+  for (const result of json.testResults ?? []) {
+    const path = String(result.name ?? '').replace(ROOT, '');
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests)
+      failures.push(`${layerName}: ${path} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A file that failed without a failing test: it did not load, or a hook or an unhandled error failed it.
+    if (result.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${layerName}: ${path}: ${firstLine(result.message) || 'failed'}`);
+    }
+  }
+  return json.success !== false && (json.numTotalTests ?? 0) > 0;
 }
 
 rmSync(RESULTS, { recursive: true, force: true });
@@ -75,7 +92,7 @@ for (const project of ['unit', 'integration']) {
     '--reporter=json',
     `--outputFile=${out}`,
   ]);
-  layer(project, ok && addResults(out));
+  layer(project, addResults(out, project) && ok);
 }
 {
   const out = join(RESULTS, 'workers.json');
@@ -91,7 +108,7 @@ for (const project of ['unit', 'integration']) {
     '--reporter=json',
     `--outputFile=${out}`,
   ]);
-  layer('workers', ok && addResults(out));
+  layer('workers', addResults(out, 'workers') && ok);
 }
 {
   const out = join(RESULTS, 'e2e.json');
@@ -107,11 +124,16 @@ for (const project of ['unit', 'integration']) {
       '--reporter=json',
       `--outputFile=${out}`,
     ]);
-  layer('e2e', ok && addResults(out));
+  layer('e2e', addResults(out, 'e2e') && ok);
 }
 
 console.log('\n=== summary ===');
 for (const { name, ok } of layers) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+for (const { name, ok } of layers) {
+  if (!ok && !failures.some((f) => f.startsWith(`${name}:`)))
+    failures.push(`${name}: no failing test in its report; see its output above`);
+}
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 // A layer that failed without a failing test (lint, typecheck, a crash, no tests run) counts as one failure.
 const failedLayers = layers.filter((l) => !l.ok).length;
 const failed = Math.max(counts.failed, failedLayers);
