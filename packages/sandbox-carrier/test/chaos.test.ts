@@ -12,26 +12,27 @@ async function statuses(baseUrl: string, apiKey: string, n: number): Promise<num
 }
 
 describe('latency', () => {
+  // Latencies far apart, so the bounds hold on a loaded machine too (an answer can come late, never early).
   it('delays every answer by a fixed time, or within a range', async () => {
-    const fixed = await running.start({ latencyMs: 120 });
+    const fixed = await running.start({ latencyMs: 1_000 });
     const c = client(fixed.catalogues.alpha?.baseUrl ?? '', fixed.catalogues.alpha?.apiKey ?? '');
     let t = performance.now();
     expect((await c.get('/v1/services')).status).toBe(200);
-    expect(performance.now() - t).toBeGreaterThanOrEqual(115);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(995);
 
-    fixed.setLatency({ min: 30, max: 60 });
-    for (let i = 0; i < 4; i++) {
+    fixed.setLatency({ min: 400, max: 450 });
+    for (let i = 0; i < 2; i++) {
       t = performance.now();
       await c.get('/v1/services');
       const took = performance.now() - t;
-      expect(took).toBeGreaterThanOrEqual(28);
-      expect(took).toBeLessThan(400);
+      expect(took).toBeGreaterThanOrEqual(395);
+      expect(took).toBeLessThan(950);
     }
 
     fixed.setLatency(0);
     t = performance.now();
     await c.get('/v1/services');
-    expect(performance.now() - t).toBeLessThan(115);
+    expect(performance.now() - t).toBeLessThan(390);
   });
 
   it('does not slow down the controls', async () => {
