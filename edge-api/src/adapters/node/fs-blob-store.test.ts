@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fsBlobStore } from './fs-blob-store';
+import { type FsBlobStore, fsBlobStore } from './fs-blob-store';
 import { tempDir } from './test-support';
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -12,13 +15,22 @@ async function listFiles(dir: string): Promise<string[]> {
 describe('fsBlobStore', () => {
   let dir: string;
   let cleanup: () => Promise<void>;
+  const stores: FsBlobStore[] = [];
+  const open = (root: string) => {
+    const store = fsBlobStore(root);
+    stores.push(store);
+    return store;
+  };
   beforeEach(async () => {
     ({ dir, cleanup } = await tempDir());
   });
-  afterEach(() => cleanup());
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
+    await cleanup();
+  });
 
   it('stores bytes and their content type under DATA_DIR/blobs and reads them back', async () => {
-    const store = fsBlobStore(dir);
+    const store = open(dir);
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0, 255]);
     await store.put('labels/ord_1/label.pdf', pdf, 'application/pdf');
     const got = await store.get('labels/ord_1/label.pdf');
@@ -28,7 +40,7 @@ describe('fsBlobStore', () => {
   });
 
   it('overwrites atomically and leaves no temp files behind', async () => {
-    const store = fsBlobStore(dir);
+    const store = open(dir);
     await store.put('a/b.txt', new TextEncoder().encode('one'), 'text/plain');
     await store.put('a/b.txt', new TextEncoder().encode('two'), 'text/csv');
     const got = await store.get('a/b.txt');
@@ -40,7 +52,7 @@ describe('fsBlobStore', () => {
   });
 
   it('still writes when its directories were removed after an earlier write', async () => {
-    const store = fsBlobStore(dir);
+    const store = open(dir);
     await store.put('labels/a.pdf', new Uint8Array([1]), 'application/pdf');
     await rm(join(dir, 'blobs'), { recursive: true, force: true });
     await store.put('labels/b.pdf', new Uint8Array([2]), 'application/pdf');
@@ -49,7 +61,7 @@ describe('fsBlobStore', () => {
   });
 
   it('answers null for a missing key and deletes idempotently', async () => {
-    const store = fsBlobStore(dir);
+    const store = open(dir);
     expect(await store.get('nope/x.pdf')).toBeNull();
     await store.put('x.pdf', new Uint8Array([1]), 'application/pdf');
     await store.delete('x.pdf');
@@ -58,11 +70,57 @@ describe('fsBlobStore', () => {
   });
 
   it('refuses keys that could escape the blob directory', async () => {
-    const store = fsBlobStore(dir);
+    const store = open(dir);
     for (const key of ['../escape', 'a/../../b', '/etc/passwd', 'a//b', '', 'a/./b', 'sp ace']) {
       await expect(store.put(key, new Uint8Array([1]), 'text/plain'), key).rejects.toThrow(/invalid blob key/);
       await expect(store.get(key), key).rejects.toThrow(/invalid blob key/);
     }
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a write that fails rejects with its cause and writes nothing; the store goes on writing', async () => {
+    const store = open(dir);
+    await store.put('labels/a.pdf', new Uint8Array([1]), 'application/pdf');
+    // A file where the next key's folder should be.
+    writeFileSync(join(dir, 'blobs', 'data', 'labels', 'blocked'), 'not a folder');
+    await expect(store.put('labels/blocked/b.pdf', new Uint8Array([2]), 'application/pdf')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ENOTDIR|EEXIST)$/),
+    });
+    expect(await store.get('labels/blocked/b.pdf')).toBeNull();
+    await store.put('labels/c.pdf', new Uint8Array([3]), 'application/pdf');
+    expect(Array.from((await store.get('labels/c.pdf'))?.body ?? [])).toEqual([3]);
+  });
+
+  it('writes again after close (the writer thread starts anew)', async () => {
+    const store = open(dir);
+    await store.put('x/1.bin', new Uint8Array([1]), 'application/octet-stream');
+    await store.close();
+    await store.put('x/2.bin', new Uint8Array([2]), 'application/octet-stream');
+    expect(Array.from((await store.get('x/2.bin'))?.body ?? [])).toEqual([2]);
+  });
+
+  it('many writes at once all land, each whole', async () => {
+    const store = open(dir);
+    const bodies = Array.from({ length: 50 }, (_, i) => new Uint8Array(20_000).fill(i));
+    await Promise.all(bodies.map((b, i) => store.put(`many/${i}.bin`, b, 'application/octet-stream')));
+    for (const [i, b] of bodies.entries()) {
+      expect((await store.get(`many/${i}.bin`))?.body).toEqual(b);
+    }
+  });
+
+  it('an idle writer does not keep the process alive', () => {
+    const module = fileURLToPath(new URL('./fs-blob-store.ts', import.meta.url));
+    const script = `
+      const { fsBlobStore } = await import(${JSON.stringify(module)});
+      await fsBlobStore(${JSON.stringify(dir)}).put('alive/x.bin', new Uint8Array([7]), 'application/octet-stream');
+      console.log('written');
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('written');
+    expect(run.status).toBe(0); // null if the timeout had to kill it
   });
 });

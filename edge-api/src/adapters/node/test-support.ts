@@ -38,6 +38,7 @@ export async function testServices(
   const { dir, cleanup } = await tempDir();
   const database = await openLibsqlDb({ dataDir: dir });
   const clock = fixedClock(start);
+  const blobs = fsBlobStore(dir);
   const services: Services = {
     config: {
       runtime: 'node',
@@ -49,7 +50,7 @@ export async function testServices(
     db: database.db,
     queue: libsqlJobQueue(database.db, clock as Clock),
     rateLimiter: noopRateLimiter,
-    blobs: fsBlobStore(dir),
+    blobs,
     clock,
     payments: opts.payments ?? unconfiguredPaymentProcessor,
     labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
@@ -61,6 +62,7 @@ export async function testServices(
     clock,
     dir,
     async cleanup() {
+      await blobs.close();
       database.close();
       await cleanup();
     },

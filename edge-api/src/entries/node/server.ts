@@ -56,7 +56,7 @@ export interface RunningServer {
   btcpay: BtcpaySandboxControls | undefined;
   /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
   carrier: CarrierSandboxApp | undefined;
-  /** Stops accepting requests, stops the job runner and the scheduler, closes the database. Idempotent. */
+  /** Stops accepting requests, stops the job runner and the scheduler, the blob writer, closes the database. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -202,6 +202,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         });
         await runner?.stop();
         await payments?.close();
+        await node.blobs.close();
         database.close();
       })();
       return closing;
@@ -213,6 +214,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await runner?.stop();
     server?.close();
     await payments?.close();
+    await node.blobs.close();
     database.close();
     throw err;
   }

@@ -1,6 +1,6 @@
 import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
-import { fsBlobStore } from '../../adapters/node/fs-blob-store';
+import { type FsBlobStore, fsBlobStore } from '../../adapters/node/fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
@@ -13,6 +13,8 @@ import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports
 export interface NodeServices {
   services: Services;
   database: LibsqlDb;
+  /** The label and document files (its writer thread is stopped on close). */
+  blobs: FsBlobStore;
   /** Set by whoever runs jobs, so an enqueue starts work at once. */
   onEnqueue: { current: (() => void) | undefined };
 }
@@ -38,6 +40,7 @@ export async function createNodeServices(opts: {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
   const onEnqueue: NodeServices['onEnqueue'] = { current: undefined };
+  const blobs = fsBlobStore(opts.dataDir);
   const services: Services = {
     config: {
       runtime: 'node',
@@ -49,7 +52,7 @@ export async function createNodeServices(opts: {
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),
     rateLimiter: memoryRateLimiter({ now: () => clock.now().getTime() }),
-    blobs: fsBlobStore(opts.dataDir),
+    blobs,
     clock,
     payments: opts.payments ?? unconfiguredPaymentProcessor,
     labelProviders: labelProviders({
@@ -60,5 +63,5 @@ export async function createNodeServices(opts: {
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
   };
-  return { services, database, onEnqueue };
+  return { services, database, blobs, onEnqueue };
 }
