@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CarrierError, type FieldError } from './errors';
 import { estimatedDeliveryFor, quote, transitDaysFor } from './pricing';
-import type { CatalogueState, IdempotencyRecord, StateStore } from './store';
+import type { CatalogueState, IdempotencyRecord, StateChange, StateStore } from './store';
 import { carrierHasScanned, type TimelineOptions } from './tracking';
 import { newTrackingNumber } from './tracking-numbers';
 import {
@@ -310,6 +310,7 @@ export class Catalogue {
     };
     this.state.labels.push(label);
     this.index(label);
+    const changes: StateChange[] = [{ kind: 'label', label }];
     if (idempotency) {
       const record: IdempotencyRecord = {
         key: idempotency.key,
@@ -318,8 +319,9 @@ export class Catalogue {
         createdAt: now.toISOString(),
       };
       this.state.idempotency.push(record);
+      changes.push({ kind: 'idempotency', record });
     }
-    this.persist();
+    this.store.record(this.state, changes);
     return { label, replayed: false };
   }
 
@@ -336,7 +338,7 @@ export class Catalogue {
     }
     label.status = 'voided';
     label.voidedAt = now.toISOString();
-    this.persist();
+    this.store.record(this.state, [{ kind: 'label', label }]);
     return label;
   }
 }

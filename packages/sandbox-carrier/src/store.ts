@@ -6,7 +6,9 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { LabelRecord, ServiceDefinition, ServiceStatus } from './types';
@@ -41,13 +43,22 @@ export interface CatalogueState {
   overrides: ServiceOverrides;
 }
 
-/** Where a catalogue's state lives: a JSON file under the data dir, or nowhere (memory only). */
+/**
+ * One change to a catalogue's labels, appended to its journal: a label bought or changed (voided), replacing any
+ * earlier record with its labelId, or an Idempotency-Key seen.
+ */
+export type StateChange = { kind: 'label'; label: LabelRecord } | { kind: 'idempotency'; record: IdempotencyRecord };
+
+/** Where a catalogue's state lives: files under the data dir, or nowhere (memory only). */
 export interface StateStore {
   load(): CatalogueState | undefined;
+  /** Writes the whole state (service changes, a new API key: rare). */
   save(state: CatalogueState): void;
+  /** Records label changes, without rewriting the rest (every purchase: must not grow with the number of labels). */
+  record(state: CatalogueState, changes: StateChange[]): void;
 }
 
-export const memoryStore: StateStore = { load: () => undefined, save: () => {} };
+export const memoryStore: StateStore = { load: () => undefined, save: () => {}, record: () => {} };
 
 let tmpCounter = 0;
 
@@ -65,9 +76,73 @@ export function writeFileAtomic(file: string, data: string): void {
   renameSync(tmp, file);
 }
 
-/** `<dataDir>/carrier-<catalogueId>.json`. */
-export function fileStore(dataDir: string, catalogueId: string): StateStore {
+/**
+ * Applies journal changes to a loaded state: a label record replaces the one with its labelId, a key already known is
+ * skipped (a crash between writing a snapshot and removing the journal replays changes the snapshot already holds).
+ */
+function applyChanges(state: CatalogueState, changes: StateChange[]): void {
+  const labelAt = new Map(state.labels.map((l, i) => [l.labelId, i]));
+  const keys = new Set(state.idempotency.map((r) => r.key));
+  for (const change of changes) {
+    if (change.kind === 'idempotency') {
+      if (!keys.has(change.record.key)) state.idempotency.push(change.record);
+      keys.add(change.record.key);
+      continue;
+    }
+    const at = labelAt.get(change.label.labelId);
+    if (at === undefined) {
+      labelAt.set(change.label.labelId, state.labels.length);
+      state.labels.push(change.label);
+    } else {
+      state.labels[at] = change.label;
+    }
+  }
+}
+
+/**
+ * `<dataDir>/carrier-<catalogueId>.json`, the state as of the last snapshot, and `carrier-<catalogueId>.journal`, one
+ * JSON line per label change since. A purchase appends its lines and fsyncs them, so it costs the same with ten labels
+ * or a hundred thousand (rewriting the whole file on every label made each purchase slower than the one before). The
+ * journal is folded into a new snapshot when the store is loaded, and once it holds more changes than both
+ * `compactAfter` and the labels of the last snapshot: a fold writes every label, so it waits for as many appends,
+ * which keeps the cost per purchase flat. A last line cut short by a crash is dropped: its purchase was never answered.
+ */
+export function fileStore(dataDir: string, catalogueId: string, opts: { compactAfter?: number } = {}): StateStore {
   const file = join(dataDir, `carrier-${catalogueId}.json`);
+  const journal = join(dataDir, `carrier-${catalogueId}.journal`);
+  const compactAfter = opts.compactAfter ?? 1_000;
+  let journalled = 0;
+  /** Labels in the last snapshot: folding costs a write of them all, so it waits for at least as many changes. */
+  let snapshotLabels = 0;
+
+  function save(state: CatalogueState): void {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
+    // The snapshot holds everything the journal did: start it again.
+    rmSync(journal, { force: true });
+    journalled = 0;
+    snapshotLabels = state.labels.length;
+  }
+
+  function readJournal(): StateChange[] {
+    if (!existsSync(journal)) return [];
+    const lines = readFileSync(journal, 'utf8').split('\n');
+    const changes: StateChange[] = [];
+    for (const [i, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      try {
+        changes.push(JSON.parse(line) as StateChange);
+      } catch (err) {
+        const last = lines.slice(i + 1).every((l) => l.trim() === '');
+        if (last) break; // cut short by a crash while appending
+        throw new Error(`sandbox-carrier: ${journal} line ${i + 1} is not valid JSON; fix or remove it`, {
+          cause: err,
+        });
+      }
+    }
+    return changes;
+  }
+
   return {
     load() {
       if (!existsSync(file)) return undefined;
@@ -79,11 +154,27 @@ export function fileStore(dataDir: string, catalogueId: string): StateStore {
         throw new Error(`sandbox-carrier: ${file} is not valid JSON; fix or remove it`, { cause: err });
       }
       if (!isCatalogueState(parsed)) throw new Error(`sandbox-carrier: ${file} is not a catalogue state (version 1)`);
+      const changes = readJournal();
+      if (changes.length > 0) {
+        applyChanges(parsed, changes);
+        save(parsed);
+      }
+      snapshotLabels = parsed.labels.length;
       return parsed;
     },
-    save(state) {
+    save,
+    record(state, changes) {
+      if (changes.length === 0) return;
+      if (journalled + changes.length > Math.max(compactAfter, snapshotLabels)) return save(state);
       mkdirSync(dataDir, { recursive: true });
-      writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
+      const fd = openSync(journal, 'a', 0o600);
+      try {
+        writeSync(fd, changes.map((c) => `${JSON.stringify(c)}\n`).join(''));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      journalled += changes.length;
     },
   };
 }

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tiers } from '../src/index';
+import { type CatalogueState, fileStore } from '../src/store';
+import type { LabelRecord } from '../src/types';
 import {
   client,
   HOUR,
@@ -79,16 +81,96 @@ describe('a data dir', () => {
     expect(pdf.status).toBe(200);
   });
 
-  it('writes one JSON file per catalogue and no leftovers', async () => {
+  it('appends label changes to a journal without rewriting the snapshot, and folds them in on restart', async () => {
+    const data = tempDir();
+    dirs.push(data);
+    const s = await running.start({ dataDir: data.dir });
+    const snapshot = join(data.dir, 'carrier-alpha.json');
+    const journal = join(data.dir, 'carrier-alpha.journal');
+    const before = readFileSync(snapshot, 'utf8');
+    const c = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
+    const bought = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        c.post<LabelBody>('/v1/labels', labelRequest('ups_ground'), { 'Idempotency-Key': `journal-${i}` }),
+      ),
+    );
+    const voided = bought[3]?.body.labelId ?? '';
+    await c.post(`/v1/labels/${voided}/void`);
+
+    // Each purchase appended its label and its key; the void appended the changed label. The snapshot is untouched.
+    expect(readFileSync(snapshot, 'utf8')).toBe(before);
+    const lines = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.kind === 'label')).toHaveLength(11);
+    expect(lines.filter((l) => l.kind === 'idempotency')).toHaveLength(10);
+    expect(readdirSync(data.dir).sort()).toEqual(['carrier-alpha.journal', 'carrier-alpha.json', 'carrier-beta.json']);
+    await s.close();
+
+    const again = await running.start({ dataDir: data.dir });
+    expect(readdirSync(data.dir).sort()).toEqual(['carrier-alpha.json', 'carrier-beta.json']);
+    const saved = JSON.parse(readFileSync(snapshot, 'utf8'));
+    expect(saved.labels).toHaveLength(10);
+    expect(saved.idempotency).toHaveLength(10);
+    expect(saved.labels.find((l: LabelBody) => l.labelId === voided)?.status).toBe('voided');
+    const c2 = client(again.catalogues.alpha?.baseUrl ?? '', again.catalogues.alpha?.apiKey ?? '');
+    expect((await c2.get<LabelBody>(`/v1/labels/${voided}`)).body.status).toBe('voided');
+    const replay = await c2.post<LabelBody>('/v1/labels', labelRequest('ups_ground'), {
+      'Idempotency-Key': 'journal-0',
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body.labelId).toBe(bought[0]?.body.labelId);
+  });
+
+  it('drops a last journal line cut short by a crash, and refuses a damaged line before the end', async () => {
     const data = tempDir();
     dirs.push(data);
     const s = await running.start({ dataDir: data.dir });
     const c = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
-    await Promise.all(Array.from({ length: 10 }, () => c.post('/v1/labels', labelRequest('ups_ground'))));
-    expect(readdirSync(data.dir).sort()).toEqual(['carrier-alpha.json', 'carrier-beta.json']);
-    const saved = JSON.parse(readFileSync(join(data.dir, 'carrier-alpha.json'), 'utf8'));
-    expect(saved.labels).toHaveLength(10);
-    expect(saved.apiKey).toBe(s.catalogues.alpha?.apiKey);
+    const kept = (await c.post<LabelBody>('/v1/labels', labelRequest('ups_ground'))).body;
+    await s.close();
+    const journal = join(data.dir, 'carrier-alpha.journal');
+    const whole = readFileSync(journal, 'utf8');
+    writeFileSync(journal, `${whole}{"kind":"label","label":{"labelId":"lbl_cut`);
+
+    const again = await running.start({ dataDir: data.dir });
+    const c2 = client(again.catalogues.alpha?.baseUrl ?? '', again.catalogues.alpha?.apiKey ?? '');
+    expect((await c2.get<LabelBody>(`/v1/labels/${kept.labelId}`)).status).toBe(200);
+    await again.close();
+
+    writeFileSync(journal, `{"kind":"label",\n${whole}`);
+    await expect(running.start({ dataDir: data.dir })).rejects.toThrow(
+      /carrier-alpha.journal line 1 is not valid JSON/,
+    );
+  });
+
+  it('folds the journal into the snapshot once it holds enough changes', () => {
+    const data = tempDir();
+    dirs.push(data);
+    const store = fileStore(data.dir, 'alpha', { compactAfter: 3 });
+    const state: CatalogueState = {
+      version: 1,
+      epoch: '2026-03-02T10:00:00.000Z',
+      apiKey: 'sk_test',
+      labels: [],
+      idempotency: [],
+      overrides: { added: [], retired: [], status: {} },
+    };
+    store.save(state);
+    const journal = join(data.dir, 'carrier-alpha.journal');
+    const record = (n: number) => {
+      const label = { labelId: `lbl_${n}` } as LabelRecord;
+      state.labels.push(label);
+      store.record(state, [{ kind: 'label', label }]);
+    };
+    for (const n of [1, 2, 3]) record(n);
+    expect(readFileSync(journal, 'utf8').trim().split('\n')).toHaveLength(3);
+    record(4);
+    expect(existsSync(journal)).toBe(false);
+    expect(JSON.parse(readFileSync(join(data.dir, 'carrier-alpha.json'), 'utf8')).labels).toHaveLength(4);
+    record(5);
+    expect(store.load()?.labels.map((l) => l.labelId)).toEqual(['lbl_1', 'lbl_2', 'lbl_3', 'lbl_4', 'lbl_5']);
   });
 
   it('lets an API key given in the options win over the stored one', async () => {
