@@ -51,61 +51,93 @@ interface WriterReply {
   error?: { message: string; code?: string };
 }
 
+/** A started writer thread and the writes it holds. */
+interface WriterThread {
+  worker: Worker;
+  pending: Map<number, { resolve: () => void; reject: (err: Error) => void }>;
+  /** Called when its last outstanding write settles (close waits for it). */
+  onDrained?: () => void;
+  exited: boolean;
+}
+
+function startWriterThread(): WriterThread {
+  const thread: WriterThread = {
+    worker: new Worker(new URL(`data:text/javascript,${encodeURIComponent(WRITER_SOURCE)}`)),
+    pending: new Map(),
+    exited: false,
+  };
+  const { worker, pending } = thread;
+  const settled = () => {
+    if (pending.size > 0) return;
+    worker.unref();
+    thread.onDrained?.();
+  };
+  worker.on('message', ({ id, error }: WriterReply) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    if (error) p.reject(Object.assign(new Error(error.message), error.code ? { code: error.code } : {}));
+    else p.resolve();
+    settled();
+  });
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    settled();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => {
+    thread.exited = true;
+    failAll(new Error(`the blob writer thread stopped (exit code ${code})`));
+  });
+  worker.unref();
+  return thread;
+}
+
 /**
  * One thread that writes files, started on the first write. It is referenced only while writes are outstanding, so
  * an idle writer never keeps the process alive; if it dies, the writes it held fail and the next write starts another.
  */
 function blobWriter() {
-  let worker: Worker | undefined;
+  let current: WriterThread | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
-
-  function failAll(err: Error): void {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  }
-
-  function start(): Worker {
-    const w = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WRITER_SOURCE)}`));
-    w.on('message', ({ id, error }: WriterReply) => {
-      const p = pending.get(id);
-      if (!p) return;
-      pending.delete(id);
-      if (pending.size === 0) w.unref();
-      if (!error) return p.resolve();
-      p.reject(Object.assign(new Error(error.message), error.code ? { code: error.code } : {}));
-    });
-    w.on('error', (err) => failAll(err));
-    w.on('exit', (code) => {
-      if (worker === w) worker = undefined;
-      failAll(new Error(`the blob writer thread stopped (exit code ${code})`));
-    });
-    w.unref();
-    return w;
-  }
 
   return {
     write(files: { path: string; body: Uint8Array | string }[]): Promise<void> {
-      worker ??= start();
-      const w = worker;
+      if (!current || current.exited) current = startWriterThread();
+      const { worker, pending } = current;
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, files });
+        worker.ref();
+        worker.postMessage({ id, files });
       });
     },
-    async close(): Promise<void> {
-      const w = worker;
-      worker = undefined;
-      await w?.terminate();
+    /** Lets the writes in flight finish (up to `graceMs`), then stops the thread. */
+    async close(graceMs = 5_000): Promise<void> {
+      const thread = current;
+      current = undefined;
+      if (!thread) return;
+      if (thread.pending.size > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          thread.onDrained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      await thread.worker.terminate();
     },
   };
 }
 
 export interface FsBlobStore extends BlobStore {
-  /** Stops the writer thread (writes still in flight fail). The store starts it again if written to later. */
-  close(): Promise<void>;
+  /**
+   * Stops the writer thread once the writes in flight are done (those still running after `graceMs`, default 5 s,
+   * fail). The store starts it again if written to later.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -162,6 +194,6 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       await rm(metaPath(key), { force: true });
     },
 
-    close: () => writer.close(),
+    close: (graceMs) => writer.close(graceMs),
   };
 }
