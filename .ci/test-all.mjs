@@ -131,7 +131,7 @@ console.log('\n=== summary ===');
 for (const { name, ok } of layers) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 for (const { name, ok } of layers) {
   if (!ok && !failures.some((f) => f.startsWith(`${name}:`)))
-    failures.push(`${name}: no failing test in its report; see its output above`);
+    failures.push(`${name}: failed (no failing test named in a report); see its output above`);
 }
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 // A layer that failed without a failing test (lint, typecheck, a crash, no tests run) counts as one failure.
