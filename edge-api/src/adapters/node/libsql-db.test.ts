@@ -83,4 +83,45 @@ describe('openLibsqlDb', () => {
       close();
     }
   });
+
+  // @libsql/client is patched (patches/) to reuse prepared statements: the same SQL text must behave as if prepared anew.
+  it('runs one statement many times with other arguments, after a failure, and after the schema changed', async () => {
+    const { dir, cleanup } = await tempDir();
+    cleanups.push(cleanup);
+    const { client, close } = await openLibsqlDb({ dataDir: dir });
+    try {
+      await client.execute('CREATE TABLE scratch (id INTEGER PRIMARY KEY, n INTEGER NOT NULL CHECK (n >= 0))');
+      const insert = 'INSERT INTO scratch (id, n) VALUES (?, ?) RETURNING id, n';
+      const select = 'SELECT id, n FROM scratch WHERE n >= ? ORDER BY id';
+      for (let i = 1; i <= 5; i++) {
+        expect((await client.execute({ sql: insert, args: [i, i * 10] })).rows[0]).toMatchObject({ id: i, n: i * 10 });
+      }
+      expect((await client.execute({ sql: select, args: [30] })).rows.map((r) => r.id)).toEqual([3, 4, 5]);
+      // A failed run (CHECK) leaves the statement usable, and nothing of it written.
+      await expect(client.execute({ sql: insert, args: [6, -1] })).rejects.toThrow(/CHECK/);
+      await expect(
+        client.batch([
+          { sql: insert, args: [7, 70] },
+          { sql: insert, args: [8, -1] },
+        ]),
+      ).rejects.toThrow();
+      expect((await client.execute({ sql: insert, args: [9, 90] })).rows[0]).toMatchObject({ id: 9, n: 90 });
+      expect((await client.execute({ sql: select, args: [0] })).rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 9]);
+      // The result's column list is the caller's own.
+      const first = await client.execute({ sql: select, args: [0] });
+      first.columns.push('changed');
+      expect((await client.execute({ sql: select, args: [0] })).columns).toEqual(['id', 'n']);
+      // A new column: the same text answers with the new shape.
+      await client.execute('ALTER TABLE scratch ADD COLUMN label TEXT');
+      await client.execute({ sql: 'UPDATE scratch SET label = ? WHERE id = ?', args: ['nine', 9] });
+      const star = 'SELECT * FROM scratch WHERE id = ?';
+      expect((await client.execute({ sql: star, args: [9] })).rows[0]).toMatchObject({ id: 9, n: 90, label: 'nine' });
+      await client.execute('ALTER TABLE scratch RENAME COLUMN label TO tag');
+      const renamed = await client.execute({ sql: star, args: [9] });
+      expect(renamed.columns).toEqual(['id', 'n', 'tag']);
+      expect(renamed.rows[0]).toMatchObject({ tag: 'nine' });
+    } finally {
+      close();
+    }
+  });
 });
