@@ -180,14 +180,26 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
   // ---- Protocol, per catalogue -------------------------------------------------------------------------------------
   const v1 = new Hono<AppEnv>();
 
+  // Latency is the time from arrival to answer, as a real API's response time includes its own work: the request is
+  // served at once and its answer held for the rest. (Sleeping first and working after made every answer come late by
+  // the work too, and let answers whose timers fell due together queue behind each other's work, pulling concurrent
+  // callers into step.)
   v1.use('*', async (c, next) => {
+    const arrived = performance.now();
+    const delay = drawLatency(rt);
+    try {
+      await serve(c, next);
+    } finally {
+      const left = delay - (performance.now() - arrived);
+      if (left > 0) await sleep(left);
+    }
+  });
+
+  async function serve(c: Context<AppEnv>, next: () => Promise<void>): Promise<void> {
     const id = c.req.param('catalogueId') ?? '';
     const catalogue = rt.catalogues.get(id);
     if (!catalogue) throw new CarrierError('not_found', `No catalogue ${id}`);
     c.set('catalogue', catalogue);
-
-    const delay = drawLatency(rt);
-    if (delay > 0) await sleep(delay);
 
     if (rt.down || catalogue.down) {
       throw new CarrierError('unavailable', 'The carrier API is temporarily unavailable', {
@@ -224,7 +236,7 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
       });
     }
     await next();
-  });
+  }
 
   v1.get('/services', (c) => {
     const catalogue = c.get('catalogue');

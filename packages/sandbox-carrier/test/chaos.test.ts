@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { client, type ErrorBody, movableClock, sandboxes } from './helpers';
+import { client, type ErrorBody, type LabelBody, labelRequest, movableClock, sandboxes } from './helpers';
 
 const running = sandboxes();
 afterEach(() => running.closeAll());
@@ -33,6 +33,25 @@ describe('latency', () => {
     t = performance.now();
     await c.get('/v1/services');
     expect(performance.now() - t).toBeLessThan(390);
+  });
+
+  it('counts latency from arrival: the work is done at once and only the answer waits', async () => {
+    const s = await running.start({ latencyMs: 1_000 });
+    const c = client(s.catalogues.alpha?.baseUrl ?? '', s.catalogues.alpha?.apiKey ?? '');
+    const started = performance.now();
+    const first = c.post<LabelBody>('/v1/labels', labelRequest('ups_ground'), { 'Idempotency-Key': 'arrival-1' });
+    await new Promise((r) => setTimeout(r, 300));
+    // The label exists while its answer is still held: the same key replays it at once.
+    s.setLatency(0);
+    const replay = await c.post<LabelBody>('/v1/labels', labelRequest('ups_ground'), {
+      'Idempotency-Key': 'arrival-1',
+    });
+    expect(replay.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(900);
+    const answered = await first;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(995);
+    expect(answered.status).toBe(201);
+    expect(answered.body.labelId).toBe(replay.body.labelId);
   });
 
   it('does not slow down the controls', async () => {
