@@ -13,19 +13,26 @@
 // Caveat: the provider's share, measured inside our server, includes any wait of our own event loop to resume after
 // the answer arrived, so an overloaded server would look better than it is; the direct figures bound that.
 //
+// The buyers start spread over one sandbox latency (buyer i after i × latency / buyers), as independent customers
+// would, and stay spread: each waits for its own answer, and the sandbox answers each request a fixed time after it
+// arrived. With --herd they all start at once and stay in step: each round 20 purchases arrive in the same millisecond
+// and are served one after another, so the p95 measures 20 purchases in a row rather than what one purchase adds.
+//
 // Every process shares this machine's CPUs: the bench prints the CPU each one spent per purchase and how busy the
 // machine was. Above ~80 % busy the latencies measure CPU contention (the sandbox and the buyers are part of the load)
 // as much as LabelDesk; a fair run needs spare cores for the provider and the buyers, as they would have in production.
 //
-// Run: node bench/purchase-overhead.mjs [buyers=20] [purchasesPerBuyer=15] [latencyMs=150]
+// Run: node bench/purchase-overhead.mjs [buyers=20] [purchasesPerBuyer=15] [latencyMs=150] [--herd]
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuMs, freePort, machineCpu, requestJson, startEmbedded } from './support.mjs';
 
-const buyers = Number(process.argv[2] ?? 20);
-const perBuyer = Number(process.argv[3] ?? 15);
-const latencyMs = Number(process.argv[4] ?? 150);
+const [buyersArg, perBuyerArg, latencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const buyers = Number(buyersArg ?? 20);
+const perBuyer = Number(perBuyerArg ?? 15);
+const latencyMs = Number(latencyArg ?? 150);
+const herd = process.argv.includes('--herd');
 const TARGET_SHARE = 0.05;
 const SERVICE = { carrier: 'UPS', name: 'UPS Ground', code: 'ups_ground' };
 
@@ -79,6 +86,7 @@ async function measure(buy) {
   const latencies = [];
   await Promise.all(
     Array.from({ length: buyers }, async (_, buyer) => {
+      if (!herd) await new Promise((r) => setTimeout(r, (buyer * latencyMs) / buyers));
       for (let i = 0; i < perBuyer; i++) {
         const start = performance.now();
         await buy(buyer, i);
@@ -201,7 +209,10 @@ try {
     }
   };
 
-  console.log(`${buyers} buyers x ${perBuyer} labels, sandbox latency ${latencyMs} ms (separate process)\n`);
+  console.log(
+    `${buyers} buyers x ${perBuyer} labels, sandbox latency ${latencyMs} ms (separate process), ` +
+      `${herd ? 'all starting together (--herd)' : `starting ${(latencyMs / buyers).toFixed(1)} ms apart`}\n`,
+  );
   // Warm-up: connections, JIT, first PDF fonts.
   await Promise.all(customers.map((_, b) => buyOurs(b, -1, false)));
   await Promise.all(customers.map((_, b) => buyDirect(b, -1)));
