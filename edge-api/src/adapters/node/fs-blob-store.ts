@@ -5,9 +5,9 @@ import { assertBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob
 
 /**
  * What the writer thread runs: an ES module from a data: URL, so it needs no file of its own and does not depend on how
- * the parent was started (an eval'd worker would take its module type from the parent's --input-type). Each message is one blob: its files are
- * written in order, each to a temp file renamed into place, so a reader never sees half a file; a directory removed
- * under us (someone cleaned DATA_DIR) is made again, once.
+ * the parent was started (an eval'd worker would take its module type from the parent's --input-type). Each message
+ * is one blob: its files are written in order, each to a temp file renamed into place, so a reader never sees half a
+ * file; a directory removed under us (someone cleaned DATA_DIR) is made again, once.
  */
 const WRITER_SOURCE = `
 import { randomBytes } from 'node:crypto';
@@ -108,9 +108,13 @@ function blobWriter() {
       const { worker, pending } = current;
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
+        try {
+          worker.postMessage({ id, files });
+        } catch (err) {
+          return reject(err);
+        }
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ id, files });
       });
     },
     /** Lets the writes in flight finish (up to `graceMs`), then stops the thread. */
