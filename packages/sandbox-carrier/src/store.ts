@@ -130,8 +130,9 @@ export function fileStore(dataDir: string, catalogueId: string, opts: { compactA
     const changes: StateChange[] = [];
     for (const [i, line] of lines.entries()) {
       if (line.trim() === '') continue;
+      let change: unknown;
       try {
-        changes.push(JSON.parse(line) as StateChange);
+        change = JSON.parse(line);
       } catch (err) {
         const last = lines.slice(i + 1).every((l) => l.trim() === '');
         if (last) break; // cut short by a crash while appending
@@ -139,6 +140,10 @@ export function fileStore(dataDir: string, catalogueId: string, opts: { compactA
           cause: err,
         });
       }
+      if (!isStateChange(change)) {
+        throw new Error(`sandbox-carrier: ${journal} line ${i + 1} is not a label change; fix or remove it`);
+      }
+      changes.push(change);
     }
     return changes;
   }
@@ -177,6 +182,15 @@ export function fileStore(dataDir: string, catalogueId: string, opts: { compactA
       journalled += changes.length;
     },
   };
+}
+
+function isStateChange(v: unknown): v is StateChange {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  const label = c.label as Record<string, unknown> | undefined;
+  const record = c.record as Record<string, unknown> | undefined;
+  if (c.kind === 'label') return typeof label === 'object' && label !== null && typeof label.labelId === 'string';
+  return c.kind === 'idempotency' && typeof record === 'object' && record !== null && typeof record.key === 'string';
 }
 
 function isCatalogueState(v: unknown): v is CatalogueState {

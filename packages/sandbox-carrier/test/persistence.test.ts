@@ -143,6 +143,10 @@ describe('a data dir', () => {
     await expect(running.start({ dataDir: data.dir })).rejects.toThrow(
       /carrier-alpha.journal line 1 is not valid JSON/,
     );
+    writeFileSync(journal, `{"kind":"label","label":{}}\n${whole}`);
+    await expect(running.start({ dataDir: data.dir })).rejects.toThrow(
+      /carrier-alpha.journal line 1 is not a label change/,
+    );
   });
 
   it('folds the journal into the snapshot once it holds enough changes', () => {
