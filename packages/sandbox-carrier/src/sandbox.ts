@@ -16,7 +16,7 @@ export interface CarrierSandboxOptions {
   host?: string;
   /** Catalogues to serve; default `defaultCatalogues()` (alpha and beta). */
   catalogues?: CatalogueDefinition[];
-  /** Time from arrival to every protocol answer (the work is done first): fixed ms or a uniform { min, max }; default 0. */
+  /** Time from arrival to every protocol answer (work first): fixed ms or a uniform { min, max }; default 0. */
   latencyMs?: Latency;
   /** Share (0..1) of authenticated protocol requests answered 503 unavailable at random; default 0. */
   failureRate?: number;

@@ -84,7 +84,7 @@ describe('openLibsqlDb', () => {
     }
   });
 
-  // @libsql/client is patched (patches/) to reuse prepared statements: the same SQL text must behave as if prepared anew.
+  // @libsql/client is patched (patches/) to reuse prepared statements: one SQL text must act as if prepared anew.
   it('runs one statement many times with other arguments, after a failure, and after the schema changed', async () => {
     const { dir, cleanup } = await tempDir();
     cleanups.push(cleanup);

@@ -56,7 +56,7 @@ export interface RunningServer {
   btcpay: BtcpaySandboxControls | undefined;
   /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
   carrier: CarrierSandboxApp | undefined;
-  /** Stops accepting requests, stops the job runner and the scheduler, the blob writer, closes the database. Idempotent. */
+  /** Stops the server, the job runner, the scheduler and the blob writer, then closes the database. Idempotent. */
   close(): Promise<void>;
 }
 
