@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,29 @@ describe('node entry (main.ts)', () => {
       const done = exitOf(second.child);
       second.child.kill('SIGINT');
       expect(await done).toBe(0);
+    }
+  });
+
+  it('says so when its port is taken, and exits', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/entries/node/main.ts'], {
+        cwd: EDGE_API,
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CARRIER_SANDBOX: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stderr?.on('data', (d) => {
+        out += String(d);
+      });
+      expect(await exitOf(child)).toBe(1);
+      expect(out).toContain(
+        `Port ${port} is already in use (another LabelDesk?): stop it, or set PORT to a free port.`,
+      );
+    } finally {
+      taken.close();
     }
   });
 

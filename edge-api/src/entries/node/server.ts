@@ -149,7 +149,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
     const info = await new Promise<AddressInfo>((resolve, reject) => {
       const s = serve({ fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, resolve);
-      s.once('error', reject);
+      s.once('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EADDRINUSE') return reject(err);
+        reject(
+          new Error(`Port ${config.port} is already in use (another LabelDesk?): stop it, or set PORT to a free port.`),
+        );
+      });
       server = s;
     });
 
