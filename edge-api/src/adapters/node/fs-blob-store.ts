@@ -51,6 +51,9 @@ interface WriterReply {
   error?: { message: string; code?: string };
 }
 
+/** How long close waits for the writes in flight. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** A started writer thread and the writes it holds. */
 interface WriterThread {
   worker: Worker;
@@ -117,14 +120,14 @@ function blobWriter() {
         worker.ref();
       });
     },
-    /** Lets the writes in flight finish (up to `graceMs`), then stops the thread. */
-    async close(graceMs = 5_000): Promise<void> {
+    /** Lets the writes in flight finish (up to CLOSE_GRACE_MS), then stops the thread. */
+    async close(): Promise<void> {
       const thread = current;
       current = undefined;
       if (!thread) return;
       if (thread.pending.size > 0) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
+          const timer = setTimeout(resolve, CLOSE_GRACE_MS);
           thread.onDrained = () => {
             clearTimeout(timer);
             resolve();
@@ -138,10 +141,10 @@ function blobWriter() {
 
 export interface FsBlobStore extends BlobStore {
   /**
-   * Stops the writer thread once the writes in flight are done (those still running after `graceMs`, default 5 s,
-   * fail). The store starts it again if written to later.
+   * Stops the writer thread once the writes in flight are done (those still running after 5 s fail). The store starts
+   * it again if written to later.
    */
-  close(graceMs?: number): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -198,6 +201,6 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       await rm(metaPath(key), { force: true });
     },
 
-    close: (graceMs) => writer.close(graceMs),
+    close: () => writer.close(),
   };
 }
