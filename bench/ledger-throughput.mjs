@@ -136,7 +136,7 @@ async function runBuyers(dataDir, userIds, ops, seedBase) {
       userIds.map((id, i) => buyer({ services, applyBalanceChange, ApiError }, id, ops, seedBase + i + 1, stats)),
     );
   } finally {
-    database.close();
+    await database.close();
   }
   return stats;
 }
@@ -183,7 +183,7 @@ if (!isMainThread) {
     }
     line(`database: ${database.path}`);
     line(`${buyers} buyers × ${opsPerBuyer} balance changes each (80 % debits, 20 % credits)`);
-    database.close();
+    await database.close();
 
     // Phase 1: one process, one connection.
     let started = performance.now();
@@ -202,7 +202,7 @@ if (!isMainThread) {
           adminId: admin.id,
         });
       }
-      again.database.close();
+      await again.database.close();
     }
     const chunks = Array.from({ length: threads }, (_, t) => userIds.filter((_, i) => i % threads === t));
     started = performance.now();
@@ -293,7 +293,7 @@ if (!isMainThread) {
         (SELECT COUNT(*) FROM ledger_entries WHERE balance_after_cents < 0) AS negative
         FROM users`)
       .then((r) => r.rows);
-    check.database.close();
+    await check.database.close();
     line(
       `invariant: ${audit.users} users, ${audit.mismatches.length} mismatches; Σ balances ${totals.balances} = ` +
         `Σ ledger ${totals.ledger}: ${Number(totals.balances) === Number(totals.ledger) ? 'yes' : 'NO'}; ` +

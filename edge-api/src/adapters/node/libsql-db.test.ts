@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { openLibsqlDb } from './libsql-db';
 import { tempDir } from './test-support';
+import { SELF_CHECKPOINT_PAGES } from './wal-checkpointer';
 
 describe('openLibsqlDb', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -18,6 +19,9 @@ describe('openLibsqlDb', () => {
       expect(handle.path).toBe(`${dir}/nested/data/labeldesk.db`);
       const mode = await handle.client.execute('PRAGMA journal_mode');
       expect(mode.rows[0]?.journal_mode).toBe('wal');
+      // Its log is checkpointed by a thread of its own; the connection only past SELF_CHECKPOINT_PAGES.
+      const selfCheckpoint = await handle.client.execute('PRAGMA wal_autocheckpoint');
+      expect(Number(selfCheckpoint.rows[0]?.[0])).toBe(SELF_CHECKPOINT_PAGES);
       const busy = await handle.client.execute('PRAGMA busy_timeout');
       expect(Number(busy.rows[0]?.[0])).toBeGreaterThan(0);
       const tables = await handle.client.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
@@ -25,7 +29,7 @@ describe('openLibsqlDb', () => {
         expect.arrayContaining(['addresses', 'app_settings', 'faqs', 'jobs', 'users']),
       );
     } finally {
-      handle.close();
+      await handle.close();
     }
   });
 
@@ -42,7 +46,7 @@ describe('openLibsqlDb', () => {
       updatedAt: 'now',
     });
     const applied = await first.client.execute('SELECT count(*) AS n FROM __drizzle_migrations');
-    first.close();
+    await first.close();
 
     const second = await openLibsqlDb({ dataDir: dir });
     try {
@@ -50,7 +54,7 @@ describe('openLibsqlDb', () => {
       expect(again.rows[0]?.n).toBe(applied.rows[0]?.n);
       expect(await second.db.select().from(users)).toHaveLength(1);
     } finally {
-      second.close();
+      await second.close();
     }
   });
 
@@ -80,7 +84,7 @@ describe('openLibsqlDb', () => {
       const [user] = await db.select().from(users);
       expect(user?.balanceCents).toBe(0);
     } finally {
-      close();
+      await close();
     }
   });
 
@@ -121,7 +125,7 @@ describe('openLibsqlDb', () => {
       expect(renamed.columns).toEqual(['id', 'n', 'tag']);
       expect(renamed.rows[0]).toMatchObject({ tag: 'nine' });
     } finally {
-      close();
+      await close();
     }
   });
 });

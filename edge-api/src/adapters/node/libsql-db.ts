@@ -5,6 +5,7 @@ import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../db/schema';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 /** edge-api/migrations: the one drizzle-kit folder, shared with `wrangler d1 migrations apply`. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -15,7 +16,8 @@ export interface LibsqlDb {
   client: Client;
   /** Absolute path of the database file. */
   path: string;
-  close(): void;
+  /** Stops the WAL checkpointer thread, then closes the connection (which checkpoints what is left). */
+  close(): Promise<void>;
 }
 
 export interface OpenLibsqlDbOptions {
@@ -28,7 +30,7 @@ export interface OpenLibsqlDbOptions {
 
 /**
  * The database port on Node: a libSQL file under DATA_DIR, in WAL mode with a busy timeout, migrated to the latest
- * schema before it is handed out.
+ * schema before it is handed out. Its write-ahead log is checkpointed by a thread of its own (see wal-checkpointer).
  */
 export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb> {
   const dataDir = resolve(opts.dataDir);
@@ -42,7 +44,16 @@ export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb>
     await client.execute('PRAGMA synchronous = NORMAL');
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
-    return { db, client, path, close: () => client.close() };
+    const checkpointer = await startWalCheckpointer(client, path);
+    return {
+      db,
+      client,
+      path,
+      async close() {
+        await checkpointer.stop();
+        client.close();
+      },
+    };
   } catch (err) {
     client.close();
     throw err;

@@ -63,7 +63,7 @@ export async function testServices(
     dir,
     async cleanup() {
       await blobs.close();
-      database.close();
+      await database.close();
       await cleanup();
     },
   };

@@ -208,7 +208,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         await runner?.stop();
         await payments?.close();
         await node.blobs.close();
-        database.close();
+        await database.close();
       })();
       return closing;
     };
@@ -220,7 +220,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     server?.close();
     await payments?.close();
     await node.blobs.close();
-    database.close();
+    await database.close();
     throw err;
   }
 }
