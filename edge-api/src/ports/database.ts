@@ -1,3 +1,4 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
@@ -26,4 +27,40 @@ export function batch<U extends BatchItem<'sqlite'>, T extends Readonly<[U, ...U
 ): Promise<BatchResponse<T>> {
   // Both adapters (LibSQLDatabase, DrizzleD1Database) implement the same atomic `batch`.
   return (db as unknown as LibSQLDatabase<Schema>).batch(statements);
+}
+
+/** What drizzle's `batch` asks of an item: `_prepare()` (internal, but what both adapters' `batch` call). */
+interface PreparableItem {
+  _prepare(): PreparedItem;
+}
+interface PreparedItem {
+  getQuery(): { sql: string; params: unknown[] };
+}
+
+/**
+ * A batch statement for a hot path: built once per database with `sql.placeholder(name)` in place of its values,
+ * then only filled in. drizzle builds a query's SQL text on every use (a purchase's hold batch took ~0.5 ms of the
+ * event loop to build); `(db, values)` returns an item that `batch` runs and maps exactly as the query it was built
+ * from would be (same SQL, same result mapping, on libSQL and D1), with the placeholders' values bound. A missing
+ * value throws (drizzle's "No value for placeholder").
+ */
+export function reusableStatement<Q extends BatchItem<'sqlite'>>(
+  build: (db: Db) => Q,
+): (db: Db, values: Record<string, unknown>) => Q {
+  const built = new WeakMap<Db, { prepared: PreparedItem; sql: string; params: unknown[] }>();
+  return (db, values) => {
+    let once = built.get(db);
+    if (!once) {
+      const prepared = (build(db) as unknown as PreparableItem)._prepare();
+      once = { prepared, ...prepared.getQuery() };
+      built.set(db, once);
+    }
+    const { prepared, sql: text } = once;
+    const params = fillPlaceholders(once.params, values);
+    // The prepared query, with this use's parameters: everything else (result mapping, D1's statement) is inherited.
+    const item: PreparedItem = Object.create(prepared, {
+      getQuery: { value: () => ({ sql: text, params }) },
+    });
+    return { _prepare: () => item } as unknown as Q;
+  };
 }

@@ -5,7 +5,7 @@ import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { batch, type Db } from '../../ports/database';
+import { batch, type Db, reusableStatement } from '../../ports/database';
 import { insertLedgerEntryFromUser, param } from './ledger-entry-select';
 
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient balance. Please add funds first.';
@@ -39,10 +39,10 @@ export interface BalanceChangeInput {
    */
   onlyIf?: SQL;
   /**
-   * Amount changes only: more columns of the users row set by the same UPDATE as the balance (a label purchase adds
-   * its price to the total spend without a statement of its own).
+   * Amount changes only: added to the user's total spend by the same UPDATE as the balance (a label purchase adds its
+   * price, its refund takes it off, without a statement of their own). Default 0.
    */
-  alsoSetOnUser?: { totalSpendCents?: SQL };
+  addToTotalSpendCents?: number;
 }
 
 export interface BalanceChangeStatements {
@@ -52,12 +52,91 @@ export interface BalanceChangeStatements {
   entryStatementIndex: number;
 }
 
+/** The values of an amount change's two statements: plain values, or placeholders of the same names. */
+type AmountValues = Record<
+  | 'userId'
+  | 'delta'
+  | 'spendDelta'
+  | 'now'
+  | 'entryId'
+  | 'type'
+  | 'method'
+  | 'amountCents'
+  | 'description'
+  | 'reference'
+  | 'adminId'
+  | 'reason'
+  | 'idempotencyKey',
+  unknown
+>;
+
+/**
+ * The two statements of an amount change: users.balance_cents += delta (and total spend += spendDelta), then the
+ * completed ledger row, whose balance_after is read from the users row inside the batch. With `onlyIf`, both apply
+ * only while it holds.
+ */
+function amountStatements(db: Db, v: AmountValues, onlyIf?: SQL) {
+  const userMatches = onlyIf ? sql`${users.id} = ${v.userId} AND (${onlyIf})` : sql`${users.id} = ${v.userId}`;
+  return [
+    db
+      .update(users)
+      .set({
+        balanceCents: sql`${users.balanceCents} + ${v.delta}`,
+        totalSpendCents: sql`${users.totalSpendCents} + ${v.spendDelta}`,
+        updatedAt: sql`${v.now}`,
+      })
+      .where(userMatches),
+    db
+      .insert(ledgerEntries)
+      .values({
+        id: sql`${v.entryId}`,
+        userId: sql`${v.userId}`,
+        type: sql`${v.type}`,
+        status: 'completed',
+        method: sql`${v.method}`,
+        amountCents: sql`${v.amountCents}`,
+        balanceAfterCents: sql`(SELECT ${users.balanceCents} FROM ${users} WHERE ${userMatches})`,
+        description: sql`${v.description}`,
+        reference: sql`${v.reference}`,
+        adminId: sql`${v.adminId}`,
+        reason: sql`${v.reason}`,
+        idempotencyKey: sql`${v.idempotencyKey}`,
+        createdAt: sql`${v.now}`,
+        updatedAt: sql`${v.now}`,
+        completedAt: sql`${v.now}`,
+      })
+      .returning(),
+  ] as const;
+}
+
+const placeholders = (names: readonly (keyof AmountValues)[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as AmountValues;
+const AMOUNT_VALUE_NAMES = [
+  'userId',
+  'delta',
+  'spendDelta',
+  'now',
+  'entryId',
+  'type',
+  'method',
+  'amountCents',
+  'description',
+  'reference',
+  'adminId',
+  'reason',
+  'idempotencyKey',
+] as const satisfies readonly (keyof AmountValues)[];
+/** The unconditional amount change (every purchase, top-up and adjustment): built once per database. */
+const reusableBalanceUpdate = reusableStatement((db) => amountStatements(db, placeholders(AMOUNT_VALUE_NAMES))[0]);
+const reusableLedgerInsert = reusableStatement((db) => amountStatements(db, placeholders(AMOUNT_VALUE_NAMES))[1]);
+
 /**
  * The statements of one balance change, for callers that must run it in one batch with their own statements (a label
  * purchase inserts its order in the same batch). Amount changes:
  *   1. users.balance_cents ± amount (the CHECK balance_cents >= 0 fails the whole batch on an overdraft);
  *   2. the completed ledger row, whose balance_after is read from the users row inside the batch (NULL, and so a
  *      CHECK failure, when the user does not exist).
+ *   Unconditional ones (all but refunds) reuse statements built once per database.
  * Set changes (admin "set balance to X"): the row is inserted only when the balance differs, with type, amount and
  * balance_after all computed from the users row at that moment, then the balance is set; equal balance: no row.
  */
@@ -74,36 +153,26 @@ export function balanceChangeStatements(db: Db, input: BalanceChangeInput, now: 
     if (!Number.isSafeInteger(change.amountCents) || change.amountCents <= 0) {
       throw new RangeError(`ledger amount must be a positive integer of cents, got ${change.amountCents}`);
     }
-    const delta = change.type === 'credit' ? change.amountCents : -change.amountCents;
-    const userMatches = input.onlyIf
-      ? sql`${users.id} = ${input.userId} AND (${input.onlyIf})`
-      : sql`${users.id} = ${input.userId}`;
+    const spendDelta = input.addToTotalSpendCents ?? 0;
+    if (!Number.isSafeInteger(spendDelta)) throw new RangeError(`total spend change must be cents, got ${spendDelta}`);
+    const values: AmountValues = {
+      userId: input.userId,
+      delta: change.type === 'credit' ? change.amountCents : -change.amountCents,
+      spendDelta,
+      now,
+      entryId,
+      type: change.type,
+      method: input.method,
+      amountCents: change.amountCents,
+      description: input.description,
+      ...common,
+    };
     return {
       entryId,
       entryStatementIndex: 1,
-      statements: [
-        db
-          .update(users)
-          .set({ ...input.alsoSetOnUser, balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: now })
-          .where(input.onlyIf ? userMatches : eq(users.id, input.userId)),
-        db
-          .insert(ledgerEntries)
-          .values({
-            id: entryId,
-            userId: input.userId,
-            type: change.type,
-            status: 'completed',
-            method: input.method,
-            amountCents: change.amountCents,
-            balanceAfterCents: sql`(SELECT ${users.balanceCents} FROM ${users} WHERE ${userMatches})`,
-            description: input.description,
-            ...common,
-            createdAt: now,
-            updatedAt: now,
-            completedAt: now,
-          })
-          .returning(),
-      ],
+      statements: input.onlyIf
+        ? [...amountStatements(db, values, input.onlyIf)]
+        : [reusableBalanceUpdate(db, values), reusableLedgerInsert(db, values)],
     };
   }
 

@@ -1,15 +1,15 @@
 import { type CreateOrderRequest, ORDER_MESSAGES, type OrderParty } from '@labeldesk/contracts';
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders, users } from '../../db/schema';
+import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { usdToCents } from '../../lib/money';
 import type { StoredPackage } from '../../lib/presenters/order';
-import { batch } from '../../ports/database';
+import { batch, reusableStatement } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
@@ -117,6 +117,47 @@ function storedPackage(request: CreateOrderData): StoredPackage {
   };
 }
 
+/** The columns a purchase sets on its new order (the rest take their defaults). */
+const INSERTED_ORDER_COLUMNS = [
+  'id',
+  'userId',
+  'source',
+  'status',
+  'deliveryStatus',
+  'apiId',
+  'apiName',
+  'serviceId',
+  'carrier',
+  'serviceName',
+  'serviceCode',
+  'priceCents',
+  'senderJson',
+  'recipientJson',
+  'packageJson',
+  'recipientName',
+  'destination',
+  'estimatedDelivery',
+  'idempotencyKey',
+  'requestHash',
+  'debitEntryId',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof NewOrderRow)[];
+type InsertedOrder = Required<Pick<NewOrderRow, (typeof INSERTED_ORDER_COLUMNS)[number]>>;
+
+/** The new order's INSERT … RETURNING, built once per database (see reusableStatement). */
+const insertOrder = reusableStatement((db) =>
+  db
+    .insert(orders)
+    .values(
+      Object.fromEntries(INSERTED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as Record<
+        (typeof INSERTED_ORDER_COLUMNS)[number],
+        Placeholder
+      >,
+    )
+    .returning(),
+);
+
 function newOrderRow(
   input: CreateOrderInput,
   found: OrderService,
@@ -124,7 +165,7 @@ function newOrderRow(
   ids: { orderId: string; debitEntryId: string },
   hash: string | null,
   now: Date,
-): NewOrderRow {
+): InsertedOrder {
   const { request } = input;
   const recipient = party(request.recipient);
   const at = now.toISOString();
@@ -209,7 +250,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
       reference: ids.orderId,
       idempotencyKey: debitKey(ids.orderId),
       entryId: ids.debitEntryId,
-      alsoSetOnUser: { totalSpendCents: sql`${users.totalSpendCents} + ${priceCents}` },
+      addToTotalSpendCents: priceCents,
     },
     now.toISOString(),
   );
@@ -217,7 +258,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   let balanceAfterCents: number | null | undefined;
   try {
     // The order first: a twin request with the same Idempotency-Key fails on its unique index before any money check.
-    const results = await batch(db, [db.insert(orders).values(row).returning(), ...debit.statements]);
+    const results = await batch(db, [insertOrder(db, row), ...debit.statements]);
     inserted = (results[0] as OrderRow[])[0];
     // The balance this purchase left, read inside the batch by the ledger row (no second read).
     balanceAfterCents = (results[1 + debit.entryStatementIndex] as LedgerEntryRow[])[0]?.balanceAfterCents;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type OrderRow, orders, users } from '../../db/schema';
+import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -34,7 +34,7 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
       idempotencyKey: refundKey(order.id),
       entryId,
       onlyIf: markedByUs,
-      alsoSetOnUser: { totalSpendCents: sql`${users.totalSpendCents} - ${order.priceCents}` },
+      addToTotalSpendCents: -order.priceCents,
     },
     now,
   );
