@@ -77,16 +77,20 @@ export function writeFileAtomic(file: string, data: string): void {
 }
 
 /**
- * Applies journal changes to a loaded state: a label record replaces the one with its labelId, a key already known is
- * skipped (a crash between writing a snapshot and removing the journal replays changes the snapshot already holds).
+ * Applies journal changes to a loaded state: a label record replaces the one with its labelId; a key record the state
+ * already holds is skipped (a crash between writing a snapshot and removing the journal replays changes the snapshot
+ * already holds), and one that reuses a key for another label (the key had expired) replaces the older record.
  */
 function applyChanges(state: CatalogueState, changes: StateChange[]): void {
   const labelAt = new Map(state.labels.map((l, i) => [l.labelId, i]));
-  const keys = new Set(state.idempotency.map((r) => r.key));
+  const keys = new Map(state.idempotency.map((r) => [r.key, r]));
   for (const change of changes) {
     if (change.kind === 'idempotency') {
-      if (!keys.has(change.record.key)) state.idempotency.push(change.record);
-      keys.add(change.record.key);
+      const known = keys.get(change.record.key);
+      if (known?.labelId === change.record.labelId) continue;
+      if (known) state.idempotency.splice(state.idempotency.indexOf(known), 1);
+      state.idempotency.push(change.record);
+      keys.set(change.record.key, change.record);
       continue;
     }
     const at = labelAt.get(change.label.labelId);

@@ -123,6 +123,28 @@ describe('a data dir', () => {
     expect(replay.body.labelId).toBe(bought[0]?.body.labelId);
   });
 
+  it('a key used again after it expired replays its newer label after a restart', async () => {
+    const data = tempDir();
+    dirs.push(data);
+    const clock = movableClock('2026-03-02T10:00:00Z');
+    const first = await running.start({ dataDir: data.dir, clock });
+    const apiKey = first.catalogues.alpha?.apiKey ?? '';
+    const a1 = client(first.catalogues.alpha?.baseUrl ?? '', apiKey);
+    const body = labelRequest('ups_ground', 2);
+    const older = (await a1.post<LabelBody>('/v1/labels', body, { 'Idempotency-Key': 'reused-key' })).body;
+    clock.advance(25 * HOUR);
+    const newer = await a1.post<LabelBody>('/v1/labels', body, { 'Idempotency-Key': 'reused-key' });
+    expect(newer.status).toBe(201);
+    expect(newer.body.labelId).not.toBe(older.labelId);
+    await first.close();
+
+    const second = await running.start({ dataDir: data.dir, clock });
+    const a2 = client(second.catalogues.alpha?.baseUrl ?? '', apiKey);
+    const replay = await a2.post<LabelBody>('/v1/labels', body, { 'Idempotency-Key': 'reused-key' });
+    expect(replay.status).toBe(200);
+    expect(replay.body.labelId).toBe(newer.body.labelId);
+  });
+
   it('drops a last journal line cut short by a crash, and refuses a damaged line before the end', async () => {
     const data = tempDir();
     dirs.push(data);
