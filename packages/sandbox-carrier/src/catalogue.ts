@@ -84,6 +84,8 @@ export class Catalogue {
   private readonly state: CatalogueState;
   private readonly labelsById = new Map<string, LabelRecord>();
   private readonly labelsByTracking = new Map<string, LabelRecord>();
+  /** The kept Idempotency-Keys by key (state.idempotency holds them in the order they were made). */
+  private readonly idempotencyByKey = new Map<string, IdempotencyRecord>();
   /** Set by controls: this catalogue answers 503 to everything. */
   down = false;
   /** Fixed-window request counter for the rate limit (not persisted). */
@@ -111,6 +113,7 @@ export class Catalogue {
     const keyChanged = def.apiKey !== undefined && def.apiKey !== this.state.apiKey;
     if (keyChanged && def.apiKey) this.state.apiKey = def.apiKey;
     for (const label of this.state.labels) this.index(label);
+    for (const record of this.state.idempotency) this.idempotencyByKey.set(record.key, record);
     if (!loaded || keyChanged) this.persist();
   }
 
@@ -239,6 +242,24 @@ export class Catalogue {
   }
 
   /**
+   * Drops the keys older than 24 hours. They are kept in the order they were made, so the expired ones are at the front
+   * and a purchase looks at those and the first one still kept, however many keys there are.
+   */
+  private forgetExpiredKeys(now: Date): void {
+    const records = this.state.idempotency;
+    let expired = 0;
+    while (expired < records.length) {
+      const record = records[expired];
+      if (!record || now.getTime() - Date.parse(record.createdAt) < IDEMPOTENCY_TTL_MS) break;
+      expired++;
+    }
+    if (expired === 0) return;
+    for (const record of records.splice(0, expired)) {
+      if (this.idempotencyByKey.get(record.key) === record) this.idempotencyByKey.delete(record.key);
+    }
+  }
+
+  /**
    * Buys a label. With an idempotency key, the same key and body return the label bought the first time
    * (`replayed: true`); the same key with another body is a conflict. Keys are kept 24 hours.
    */
@@ -247,11 +268,9 @@ export class Catalogue {
     idempotency?: { key: string; requestHash: string },
   ): { label: LabelRecord; replayed: boolean } {
     const now = this.clock.now();
-    this.state.idempotency = this.state.idempotency.filter(
-      (r) => now.getTime() - Date.parse(r.createdAt) < IDEMPOTENCY_TTL_MS,
-    );
+    this.forgetExpiredKeys(now);
     if (idempotency) {
-      const seen = this.state.idempotency.find((r) => r.key === idempotency.key);
+      const seen = this.idempotencyByKey.get(idempotency.key);
       if (seen) {
         if (seen.requestHash !== idempotency.requestHash) {
           throw new CarrierError(
@@ -319,6 +338,7 @@ export class Catalogue {
         createdAt: now.toISOString(),
       };
       this.state.idempotency.push(record);
+      this.idempotencyByKey.set(record.key, record);
       changes.push({ kind: 'idempotency', record });
     }
     this.store.record(this.state, changes);
