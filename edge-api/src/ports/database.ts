@@ -29,6 +29,22 @@ export function batch<U extends BatchItem<'sqlite'>, T extends Readonly<[U, ...U
   return (db as unknown as LibSQLDatabase<Schema>).batch(statements);
 }
 
+/**
+ * One `make(db)` per database, made on first use and kept while the database is: for queries prepared once (drizzle's
+ * `.prepare()` with `sql.placeholder`s) and per-database caches on hot paths.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** What drizzle's `batch` asks of an item: `_prepare()` (internal, but what both adapters' `batch` call). */
 interface PreparableItem {
   _prepare(): PreparedItem;
@@ -47,14 +63,12 @@ interface PreparedItem {
 export function reusableStatement<Q extends BatchItem<'sqlite'>>(
   build: (db: Db) => Q,
 ): (db: Db, values: Record<string, unknown>) => Q {
-  const built = new WeakMap<Db, { prepared: PreparedItem; sql: string; params: unknown[] }>();
+  const built = perDatabase((db) => {
+    const prepared = (build(db) as unknown as PreparableItem)._prepare();
+    return { prepared, ...prepared.getQuery() };
+  });
   return (db, values) => {
-    let once = built.get(db);
-    if (!once) {
-      const prepared = (build(db) as unknown as PreparableItem)._prepare();
-      once = { prepared, ...prepared.getQuery() };
-      built.set(db, once);
-    }
+    const once = built(db);
     const { prepared, sql: text } = once;
     const params = fillPlaceholders(once.params, values);
     // The prepared query, with this use's parameters: everything else (result mapping, D1's statement) is inherited.

@@ -2,7 +2,7 @@ import type { CalculatePriceRequest } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { Services } from '../../env';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { Db } from '../../ports/database';
+import { perDatabase } from '../../ports/database';
 import { estimateDelivery, findOrderService, type OrderService, priceOrder } from './price-order';
 
 /**
@@ -12,17 +12,13 @@ import { estimateDelivery, findOrderService, type OrderService, priceOrder } fro
  * refuses (409) when that differs from the price the customer saw.
  */
 export const QUOTE_CACHE_TTL_MS = 1000;
-const caches = new WeakMap<Db, TtlCache<OrderService>>();
+const quoteCache = perDatabase(() => new TtlCache<OrderService>(QUOTE_CACHE_TTL_MS));
 
 async function cachedOrderService(
   services: Services,
   input: Parameters<typeof findOrderService>[1],
 ): Promise<OrderService> {
-  let cache = caches.get(services.db);
-  if (!cache) {
-    cache = new TtlCache<OrderService>(QUOTE_CACHE_TTL_MS);
-    caches.set(services.db, cache);
-  }
+  const cache = quoteCache(services.db);
   const key = JSON.stringify([input.userId, input.apiId, input.carrier, input.serviceType]);
   const now = services.clock.now().getTime();
   const hit = cache.get(key, now);

@@ -8,7 +8,7 @@ import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { pricedService } from '../../lib/presenters/shipping';
 import { readStoredCarriers, type StoredCustomPricing } from '../../lib/pricing-store';
-import type { Db } from '../../ports/database';
+import { perDatabase } from '../../ports/database';
 
 /**
  * "What does this package cost this customer?" — the one place the quote, the purchase and the customer's service list
@@ -62,8 +62,8 @@ export interface OrderService {
  * request costs as much as running it). Only the columns pricing and the order snapshot need, and a plain equality
  * lookup on unique indexes (cheap for SQLite to prepare, which libSQL does on every execution).
  */
-function serviceQuery(db: Db) {
-  return db
+const serviceQuery = perDatabase((db) =>
+  db
     .select({
       id: shippingServices.id,
       apiId: shippingServices.apiId,
@@ -98,10 +98,8 @@ function serviceQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare();
-}
-
-const preparedQueries = new WeakMap<Db, ReturnType<typeof serviceQuery>>();
+    .prepare(),
+);
 
 /**
  * The service of an order, with its API and the customer's custom pricing, in ONE indexed query (service by its
@@ -112,12 +110,7 @@ export async function findOrderService(
   services: Services,
   input: ServiceRef & { userId: string },
 ): Promise<OrderService> {
-  let query = preparedQueries.get(services.db);
-  if (!query) {
-    query = serviceQuery(services.db);
-    preparedQueries.set(services.db, query);
-  }
-  const [row] = await query.all({
+  const [row] = await serviceQuery(services.db).all({
     userId: input.userId,
     apiId: input.apiId,
     carrier: input.carrier,
