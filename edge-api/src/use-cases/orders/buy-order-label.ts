@@ -1,11 +1,12 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readPackage, readParty } from '../../lib/presenters/order';
+import { perDatabase } from '../../ports/database';
 import {
   type CreateLabelInput,
   type LabelProvider,
@@ -117,6 +118,48 @@ async function fail(services: Services, order: OrderRow, error: ApiError): Promi
   return row.status === 'failed' ? { kind: 'failed', order: row, error } : outcomeOf(row);
 }
 
+/** What completing an order sets. */
+type CompletedColumns = Pick<
+  OrderRow,
+  | 'status'
+  | 'trackingNumber'
+  | 'providerLabelId'
+  | 'providerCostCents'
+  | 'labelBlobKey'
+  | 'estimatedDelivery'
+  | 'completedAt'
+  | 'updatedAt'
+>;
+const COMPLETED_COLUMNS = [
+  'status',
+  'trackingNumber',
+  'providerLabelId',
+  'providerCostCents',
+  'labelBlobKey',
+  'estimatedDelivery',
+  'completedAt',
+  'updatedAt',
+] as const satisfies readonly (keyof CompletedColumns)[];
+
+/**
+ * Completes an order that is still open, prepared once per database (every purchase runs it). Only the id comes back
+ * (the order is wide, and returning it costs as much as the update): the row is the open order the caller holds plus
+ * what this update set.
+ */
+const completeOpenOrder = perDatabase((db) =>
+  db
+    .update(orders)
+    .set(
+      Object.fromEntries(COMPLETED_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`])) as Record<
+        keyof CompletedColumns,
+        SQL
+      >,
+    )
+    .where(and(eq(orders.id, sql.placeholder('id')), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .returning({ id: orders.id })
+    .prepare(),
+);
+
 async function complete(
   services: Services,
   order: OrderRow,
@@ -141,14 +184,8 @@ async function complete(
     estimatedDelivery: label.estimatedDelivery ?? order.estimatedDelivery,
     completedAt: now,
     updatedAt: now,
-  } satisfies Partial<OrderRow>;
-  // Only the id comes back (the order is wide, and returning it costs as much as the update): the row is the open
-  // order we hold plus what this conditional update set.
-  const [updated] = await services.db
-    .update(orders)
-    .set(completed)
-    .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-    .returning({ id: orders.id });
+  } satisfies CompletedColumns;
+  const [updated] = await completeOpenOrder(services.db).all({ ...completed, id: order.id });
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) return { kind: 'completed', order: row };
 
