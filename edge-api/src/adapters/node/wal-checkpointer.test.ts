@@ -50,9 +50,9 @@ describe('startWalCheckpointer', { timeout: 15_000 }, () => {
     return checkpointer;
   };
   /** ~1,500 pages of log: past SQLite's own threshold, below the one the connection keeps while the thread runs. */
-  const write1500Pages = async () => {
+  const write1500Pages = async (to: Client = client) => {
     for (let i = 0; i < 15; i++) {
-      await client.batch(
+      await to.batch(
         Array.from({ length: 100 }, () => ({ sql: 'INSERT INTO t (body) VALUES (zeroblob(?))', args: [PAGE - 200] })),
         'write',
       );
@@ -94,12 +94,7 @@ describe('startWalCheckpointer', { timeout: 15_000 }, () => {
       await checkpointer.ready;
       expect(checkpointerThread()).toBe(first);
       const before = statSync(otherPath).size;
-      for (let i = 0; i < 15; i++) {
-        await other.batch(
-          Array.from({ length: 100 }, () => ({ sql: 'INSERT INTO t (body) VALUES (zeroblob(?))', args: [PAGE - 200] })),
-          'write',
-        );
-      }
+      await write1500Pages(other);
       await until(() => statSync(otherPath).size >= before + 1500 * PAGE);
       await checkpointer.stop();
     } finally {
