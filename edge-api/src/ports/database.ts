@@ -1,4 +1,4 @@
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
@@ -43,6 +43,14 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
     }
     return value;
   };
+}
+
+/**
+ * `{ [name]: sql.placeholder(name) }` for each name, wrapped as SQL (which insert values, update sets and sql``
+ * templates all take): the values of a statement built once and filled in per use.
+ */
+export function placeholdersFor<K extends string>(names: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(names.map((name) => [name, sql`${sql.placeholder(name)}`])) as Record<K, SQL>;
 }
 
 /** What drizzle's `batch` asks of an item: `_prepare()` (internal, but what both adapters' `batch` call). */

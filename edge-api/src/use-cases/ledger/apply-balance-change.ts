@@ -5,7 +5,7 @@ import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { batch, type Db, reusableStatement } from '../../ports/database';
+import { batch, type Db, placeholdersFor, reusableStatement } from '../../ports/database';
 import { insertLedgerEntryFromUser, param } from './ledger-entry-select';
 
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient balance. Please add funds first.';
@@ -52,23 +52,24 @@ export interface BalanceChangeStatements {
   entryStatementIndex: number;
 }
 
-/** The values of an amount change's two statements: plain values, or placeholders of the same names. */
-type AmountValues = Record<
-  | 'userId'
-  | 'delta'
-  | 'spendDelta'
-  | 'now'
-  | 'entryId'
-  | 'type'
-  | 'method'
-  | 'amountCents'
-  | 'description'
-  | 'reference'
-  | 'adminId'
-  | 'reason'
-  | 'idempotencyKey',
-  unknown
->;
+/** The values of an amount change's two statements, by name. */
+const AMOUNT_VALUE_NAMES = [
+  'userId',
+  'delta',
+  'spendDelta',
+  'now',
+  'entryId',
+  'type',
+  'method',
+  'amountCents',
+  'description',
+  'reference',
+  'adminId',
+  'reason',
+  'idempotencyKey',
+] as const;
+/** Plain values, or placeholders of the same names. */
+type AmountValues = Record<(typeof AMOUNT_VALUE_NAMES)[number], unknown>;
 
 /**
  * The two statements of an amount change: users.balance_cents += delta (and total spend += spendDelta), then the
@@ -109,26 +110,10 @@ function amountStatements(db: Db, v: AmountValues, onlyIf?: SQL) {
   ] as const;
 }
 
-const placeholders = (names: readonly (keyof AmountValues)[]) =>
-  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as AmountValues;
-const AMOUNT_VALUE_NAMES = [
-  'userId',
-  'delta',
-  'spendDelta',
-  'now',
-  'entryId',
-  'type',
-  'method',
-  'amountCents',
-  'description',
-  'reference',
-  'adminId',
-  'reason',
-  'idempotencyKey',
-] as const satisfies readonly (keyof AmountValues)[];
+const AMOUNT_PLACEHOLDERS = placeholdersFor(AMOUNT_VALUE_NAMES);
 /** The unconditional amount change (every purchase, top-up and adjustment): built once per database. */
-const reusableBalanceUpdate = reusableStatement((db) => amountStatements(db, placeholders(AMOUNT_VALUE_NAMES))[0]);
-const reusableLedgerInsert = reusableStatement((db) => amountStatements(db, placeholders(AMOUNT_VALUE_NAMES))[1]);
+const reusableBalanceUpdate = reusableStatement((db) => amountStatements(db, AMOUNT_PLACEHOLDERS)[0]);
+const reusableLedgerInsert = reusableStatement((db) => amountStatements(db, AMOUNT_PLACEHOLDERS)[1]);
 
 /**
  * The statements of one balance change, for callers that must run it in one batch with their own statements (a label

@@ -1,12 +1,12 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readPackage, readParty } from '../../lib/presenters/order';
-import { perDatabase } from '../../ports/database';
+import { perDatabase, placeholdersFor } from '../../ports/database';
 import {
   type CreateLabelInput,
   type LabelProvider,
@@ -149,12 +149,7 @@ const COMPLETED_COLUMNS = [
 const completeOpenOrder = perDatabase((db) =>
   db
     .update(orders)
-    .set(
-      Object.fromEntries(COMPLETED_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`])) as Record<
-        keyof CompletedColumns,
-        SQL
-      >,
-    )
+    .set(placeholdersFor(COMPLETED_COLUMNS))
     .where(and(eq(orders.id, sql.placeholder('id')), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
     .returning({ id: orders.id })
     .prepare(),

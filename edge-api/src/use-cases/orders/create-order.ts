@@ -1,6 +1,6 @@
 import { type CreateOrderRequest, ORDER_MESSAGES, type OrderParty } from '@labeldesk/contracts';
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { usdToCents } from '../../lib/money';
 import type { StoredPackage } from '../../lib/presenters/order';
-import { batch, reusableStatement } from '../../ports/database';
+import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
@@ -147,15 +147,7 @@ type InsertedOrder = Required<Pick<NewOrderRow, (typeof INSERTED_ORDER_COLUMNS)[
 
 /** The new order's INSERT … RETURNING, built once per database (see reusableStatement). */
 const insertOrder = reusableStatement((db) =>
-  db
-    .insert(orders)
-    .values(
-      Object.fromEntries(INSERTED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as Record<
-        (typeof INSERTED_ORDER_COLUMNS)[number],
-        Placeholder
-      >,
-    )
-    .returning(),
+  db.insert(orders).values(placeholdersFor(INSERTED_ORDER_COLUMNS)).returning(),
 );
 
 function newOrderRow(
