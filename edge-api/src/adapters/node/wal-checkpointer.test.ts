@@ -81,6 +81,24 @@ describe('startWalCheckpointer', { timeout: 15_000 }, () => {
     expect(statSync(path).size).toBeGreaterThan(before + 900 * PAGE);
   });
 
+  it('a database the thread cannot open checkpoints itself, and the thread serves the others', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await start();
+    const thread = checkpointerThread();
+    const other = createClient({ url: `file:${join(dir, 'other.db')}` });
+    try {
+      const unreachable = await startWalCheckpointer(other, join(dir, 'no-such-dir', 'other.db'));
+      started.push(unreachable);
+      await unreachable.ready;
+      expect(await selfCheckpointPages(other)).toBe(DEFAULT_CHECKPOINT_PAGES);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot open the database'));
+      expect(checkpointerThread()).toBe(thread);
+      expect(await selfCheckpointPages(client)).toBe(SELF_CHECKPOINT_PAGES);
+    } finally {
+      other.close();
+    }
+  });
+
   it('one thread serves every database of the process, a new one once the last died', async () => {
     await start();
     const first = checkpointerThread();

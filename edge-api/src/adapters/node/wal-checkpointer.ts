@@ -28,8 +28,9 @@ export const DEFAULT_CHECKPOINT_PAGES = 1_000;
 
 /**
  * The thread: an ES module from a data: URL (no file of its own, whatever started the parent) that imports the
- * parent's @libsql/client by URL. 'open' starts checkpointing a file on a timer over a connection of its own, 'close'
- * stops and closes it; each is answered with its id. A failed checkpoint is reported once per distinct message.
+ * parent's @libsql/client by URL. 'open' starts checkpointing a file on a timer over a connection of its own ('refused'
+ * if that connection cannot be opened), 'close' stops and closes it; each is answered with its id. A failed
+ * checkpoint is reported once per distinct message.
  */
 const CHECKPOINTER_SOURCE = `
 import { parentPort, workerData } from 'node:worker_threads';
@@ -55,8 +56,12 @@ function open(id, path, intervalMs) {
 }
 parentPort.on('message', ({ type, id, path, intervalMs }) => {
   if (type === 'open') {
-    open(id, path, intervalMs);
-    parentPort.postMessage({ type: 'opened', id });
+    try {
+      open(id, path, intervalMs);
+      parentPort.postMessage({ type: 'opened', id });
+    } catch (err) {
+      parentPort.postMessage({ type: 'refused', id, message: String(err && err.message) });
+    }
   } else if (type === 'close') {
     const db = dbs.get(id);
     if (db) {
@@ -78,7 +83,7 @@ interface Served {
 interface CheckpointerThread {
   worker: Worker;
   served: Map<number, Served>;
-  /** Stops awaiting the thread's answer: the thread is referenced while there are any, so the answer can arrive. */
+  /** How many stops await the thread's answer: the thread is referenced while any do, so the answer can arrive. */
   stopping: number;
 }
 
@@ -101,11 +106,16 @@ function startThread(): CheckpointerThread {
   });
   worker.unref();
   const started: CheckpointerThread = { worker, served: new Map(), stopping: 0 };
-  worker.on('message', (message: { type: 'opened' | 'closed' | 'error'; id: number; message?: string }) => {
+  worker.on('message', (message: { type: 'opened' | 'refused' | 'closed' | 'error'; id: number; message?: string }) => {
     const db = started.served.get(message.id);
     if (message.type === 'opened') db?.opened();
     if (message.type === 'closed') db?.closed?.();
     if (message.type === 'error') console.warn(`[db] WAL checkpoint failed: ${message.message}`);
+    if (message.type === 'refused' && db) {
+      console.warn(`[db] the WAL checkpointer cannot open the database (${message.message}); it checkpoints itself`);
+      started.served.delete(message.id);
+      selfCheckpointAgain(db.client).finally(db.opened);
+    }
   });
   worker.on('error', (err) => console.warn(`[db] the WAL checkpointer thread failed: ${err.message}`));
   worker.once('exit', (code) => {
