@@ -1,13 +1,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { assertBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store';
+import { backgroundThread } from './background-thread';
 
 /**
- * What the writer thread runs: an ES module from a data: URL, so it needs no file of its own and does not depend on how
- * the parent was started (an eval'd worker would take its module type from the parent's --input-type). Each message
- * is one blob: its files are written in order, each to a temp file renamed into place, so a reader never sees half a
- * file; a directory removed under us (someone cleaned DATA_DIR) is made again, once.
+ * What the writer thread runs. Each request is one blob: its files are written in order, each to a temp file renamed
+ * into place, so a reader never sees half a file; a directory removed under us (someone cleaned DATA_DIR) is made
+ * again, once.
  */
 const WRITER_SOURCE = `
 import { randomBytes } from 'node:crypto';
@@ -46,98 +45,8 @@ parentPort.on('message', ({ id, files }) => {
 });
 `;
 
-interface WriterReply {
-  id: number;
-  error?: { message: string; code?: string };
-}
-
 /** How long close waits for the writes in flight. */
 const CLOSE_GRACE_MS = 5_000;
-
-/** A started writer thread and the writes it holds. */
-interface WriterThread {
-  worker: Worker;
-  pending: Map<number, { resolve: () => void; reject: (err: Error) => void }>;
-  /** Called when its last outstanding write settles (close waits for it). */
-  onDrained?: () => void;
-  exited: boolean;
-}
-
-function startWriterThread(): WriterThread {
-  const thread: WriterThread = {
-    worker: new Worker(new URL(`data:text/javascript,${encodeURIComponent(WRITER_SOURCE)}`)),
-    pending: new Map(),
-    exited: false,
-  };
-  const { worker, pending } = thread;
-  const settled = () => {
-    if (pending.size > 0) return;
-    worker.unref();
-    thread.onDrained?.();
-  };
-  worker.on('message', ({ id, error }: WriterReply) => {
-    const p = pending.get(id);
-    if (!p) return;
-    pending.delete(id);
-    if (error) p.reject(Object.assign(new Error(error.message), error.code ? { code: error.code } : {}));
-    else p.resolve();
-    settled();
-  });
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    settled();
-  };
-  worker.on('error', failAll);
-  worker.on('exit', (code) => {
-    thread.exited = true;
-    failAll(new Error(`the blob writer thread stopped (exit code ${code})`));
-  });
-  worker.unref();
-  return thread;
-}
-
-/**
- * One thread that writes files, started on the first write. It is referenced only while writes are outstanding, so
- * an idle writer never keeps the process alive; if it dies, the writes it held fail and the next write starts another.
- */
-function blobWriter() {
-  let current: WriterThread | undefined;
-  let nextId = 1;
-
-  return {
-    write(files: { path: string; body: Uint8Array | string }[]): Promise<void> {
-      if (!current || current.exited) current = startWriterThread();
-      const { worker, pending } = current;
-      const id = nextId++;
-      return new Promise<void>((resolve, reject) => {
-        try {
-          worker.postMessage({ id, files });
-        } catch (err) {
-          return reject(err);
-        }
-        pending.set(id, { resolve, reject });
-        worker.ref();
-      });
-    },
-    /** Lets the writes in flight finish (up to CLOSE_GRACE_MS), then stops the thread. */
-    async close(): Promise<void> {
-      const thread = current;
-      current = undefined;
-      if (!thread) return;
-      if (thread.pending.size > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, CLOSE_GRACE_MS);
-          thread.onDrained = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      await thread.worker.terminate();
-    },
-  };
-}
 
 export interface FsBlobStore extends BlobStore {
   /**
@@ -151,25 +60,27 @@ export interface FsBlobStore extends BlobStore {
  * The blob store on Node: files under DATA_DIR/blobs. Bodies live in `data/<key>`, content types in
  * `meta/<key>.json`; each write goes to a temp file and is renamed into place, so a reader never sees half a file.
  *
- * Writes run on a thread of their own: a label's two files (four creates and renames) cost ~0.8 ms of CPU, which on
- * the event loop would delay every other request by that much on every purchase, and through fs/promises cost more
- * (eight thread-pool round trips and their promises, ~1.5 ms of this thread's time). Handing the bytes to the writer
- * costs this thread one message each way. Reads stay on fs/promises.
+ * Writes run on a thread of their own (see backgroundThread): a label's two files (four creates and renames) cost
+ * ~0.8 ms of CPU, which on the event loop would delay every other request by that much on every purchase, and through
+ * fs/promises cost more (eight thread-pool round trips and their promises, ~1.5 ms of this thread's time). Handing the
+ * bytes to the writer costs this thread one message each way. Reads stay on fs/promises.
  */
 export function fsBlobStore(dataDir: string): FsBlobStore {
   const root = resolve(dataDir, 'blobs');
   const dataPath = (key: string) => join(root, 'data', key);
   const metaPath = (key: string) => join(root, 'meta', `${key}.json`);
-  const writer = blobWriter();
+  const writer = backgroundThread({ name: 'blob writer', source: WRITER_SOURCE });
 
   return {
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
       assertBlobKey(key);
       // The meta first: a reader that finds the body finds its content type too (and tolerates a missing one).
-      await writer.write([
-        { path: metaPath(key), body: JSON.stringify({ contentType }) },
-        { path: dataPath(key), body },
-      ]);
+      await writer.request({
+        files: [
+          { path: metaPath(key), body: JSON.stringify({ contentType }) },
+          { path: dataPath(key), body },
+        ],
+      });
     },
 
     async get(key: string): Promise<StoredBlob | null> {
@@ -201,6 +112,6 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       await rm(metaPath(key), { force: true });
     },
 
-    close: () => writer.close(),
+    close: () => writer.stop(CLOSE_GRACE_MS),
   };
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Client } from '@libsql/client';
+import { backgroundThread } from './background-thread';
 
 /**
  * Checkpoints libSQL files' write-ahead logs on a thread of their own.
@@ -16,7 +17,7 @@ import type { Client } from '@libsql/client';
  *
  * One thread per process serves every database opened in it (tests open hundreds; starting a thread costs ~80 ms),
  * with one connection per database. It never keeps the process alive, and a thread that died is started anew by the
- * next database opened.
+ * next database opened (see backgroundThread).
  */
 
 /** How often the thread checkpoints each database (a checkpoint with nothing to copy costs it ~0.2 ms). */
@@ -27,68 +28,46 @@ export const SELF_CHECKPOINT_PAGES = 4_000;
 export const DEFAULT_CHECKPOINT_PAGES = 1_000;
 
 /**
- * The thread: an ES module from a data: URL (no file of its own, whatever started the parent) that imports the
- * parent's @libsql/client by URL. 'open' starts checkpointing a file on a timer over a connection of its own ('refused'
- * if that connection cannot be opened), 'close' stops and closes it; each is answered with its id. A failed
- * checkpoint is reported once per distinct message.
+ * The thread's module: it imports the parent's @libsql/client by URL. 'open' starts checkpointing a file on a timer
+ * over a connection of its own (failed if that connection cannot be opened), 'close' stops and closes it. A failed
+ * checkpoint is reported as an event, once per distinct message.
  */
 const CHECKPOINTER_SOURCE = `
 import { parentPort, workerData } from 'node:worker_threads';
 const { createClient } = await import(workerData.clientUrl);
 const dbs = new Map();
-function open(id, path, intervalMs) {
-  const db = { client: createClient({ url: 'file:' + path }), running: false, lastError: '' };
-  db.timer = setInterval(async () => {
-    if (db.running) return;
-    db.running = true;
+function open(db, path, intervalMs) {
+  const served = { client: createClient({ url: 'file:' + path }), running: false, lastError: '' };
+  served.timer = setInterval(async () => {
+    if (served.running) return;
+    served.running = true;
     try {
-      await db.client.execute('PRAGMA wal_checkpoint(PASSIVE)');
-      db.lastError = '';
+      await served.client.execute('PRAGMA wal_checkpoint(PASSIVE)');
+      served.lastError = '';
     } catch (err) {
       const message = String(err && err.message);
-      if (message !== db.lastError) parentPort.postMessage({ type: 'error', id, message });
-      db.lastError = message;
+      if (message !== served.lastError) parentPort.postMessage({ event: 'checkpoint failed', message });
+      served.lastError = message;
     } finally {
-      db.running = false;
+      served.running = false;
     }
   }, intervalMs);
-  dbs.set(id, db);
+  dbs.set(db, served);
 }
-parentPort.on('message', ({ type, id, path, intervalMs }) => {
-  if (type === 'open') {
-    try {
-      open(id, path, intervalMs);
-      parentPort.postMessage({ type: 'opened', id });
-    } catch (err) {
-      parentPort.postMessage({ type: 'refused', id, message: String(err && err.message) });
+parentPort.on('message', ({ id, type, db, path, intervalMs }) => {
+  try {
+    if (type === 'open') open(db, path, intervalMs);
+    if (type === 'close' && dbs.has(db)) {
+      clearInterval(dbs.get(db).timer);
+      dbs.get(db).client.close();
+      dbs.delete(db);
     }
-  } else if (type === 'close') {
-    const db = dbs.get(id);
-    if (db) {
-      clearInterval(db.timer);
-      db.client.close();
-      dbs.delete(id);
-    }
-    parentPort.postMessage({ type: 'closed', id });
+    parentPort.postMessage({ id });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: String(err && err.message) } });
   }
 });
 `;
-
-interface Served {
-  client: Client;
-  opened: () => void;
-  closed?: () => void;
-}
-
-interface CheckpointerThread {
-  worker: Worker;
-  served: Map<number, Served>;
-  /** How many stops await the thread's answer: the thread is referenced while any do, so the answer can arrive. */
-  stopping: number;
-}
-
-let thread: CheckpointerThread | undefined;
-let nextId = 1;
 
 async function setSelfCheckpoint(client: Client, pages: number): Promise<void> {
   await client.execute(`PRAGMA wal_autocheckpoint = ${pages}`);
@@ -99,47 +78,30 @@ function selfCheckpointAgain(client: Client): Promise<void> {
   return setSelfCheckpoint(client, DEFAULT_CHECKPOINT_PAGES).catch(() => {});
 }
 
-function startThread(): CheckpointerThread {
-  const clientUrl = pathToFileURL(createRequire(import.meta.url).resolve('@libsql/client')).href;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(CHECKPOINTER_SOURCE)}`), {
-    workerData: { clientUrl },
-  });
-  worker.unref();
-  const started: CheckpointerThread = { worker, served: new Map(), stopping: 0 };
-  worker.on('message', (message: { type: 'opened' | 'refused' | 'closed' | 'error'; id: number; message?: string }) => {
-    const db = started.served.get(message.id);
-    if (message.type === 'opened') db?.opened();
-    if (message.type === 'closed') db?.closed?.();
-    if (message.type === 'error') console.warn(`[db] WAL checkpoint failed: ${message.message}`);
-    if (message.type === 'refused' && db) {
-      console.warn(`[db] the WAL checkpointer cannot open the database (${message.message}); it checkpoints itself`);
-      started.served.delete(message.id);
-      selfCheckpointAgain(db.client).finally(db.opened);
-    }
-  });
-  worker.on('error', (err) => console.warn(`[db] the WAL checkpointer thread failed: ${err.message}`));
-  worker.once('exit', (code) => {
-    if (thread === started) thread = undefined;
-    if (started.served.size === 0) return;
-    console.warn(`[db] the WAL checkpointer thread stopped (exit code ${code}); connections checkpoint themselves`);
-    for (const db of started.served.values()) {
-      selfCheckpointAgain(db.client).finally(() => {
-        db.opened();
-        db.closed?.();
-      });
-    }
-    started.served.clear();
-  });
-  return started;
-}
+/** The connections the thread serves, by database id. */
+const served = new Map<number, Client>();
+let nextDb = 1;
 
-/** The process's checkpointer thread (tests end it to show what happens when it dies). */
+const thread = backgroundThread({
+  name: 'WAL checkpointer',
+  source: CHECKPOINTER_SOURCE,
+  workerData: { clientUrl: pathToFileURL(createRequire(import.meta.url).resolve('@libsql/client')).href },
+  onEvent: (event) => console.warn(`[db] WAL checkpoint failed: ${String(event.message)}`),
+  onExit: (code) => {
+    if (served.size === 0) return;
+    console.warn(`[db] the WAL checkpointer thread stopped (exit code ${code}); connections checkpoint themselves`);
+    for (const client of served.values()) void selfCheckpointAgain(client);
+    served.clear();
+  },
+});
+
+/** The process's checkpointer thread, while it runs (tests end it to show what happens when it dies). */
 export function checkpointerThread(): Worker | undefined {
-  return thread?.worker;
+  return thread.worker;
 }
 
 export interface WalCheckpointer {
-  /** Resolves once the thread checkpoints the database (or, should it have died, once the connection does again). */
+  /** Settles once the thread checkpoints the database, or once the database was handed back to its connection. */
   readonly ready: Promise<void>;
   /** The thread closes its connection to the database; the database's connection checkpoints itself again. */
   stop(): Promise<void>;
@@ -155,30 +117,25 @@ export async function startWalCheckpointer(
   opts: { intervalMs?: number } = {},
 ): Promise<WalCheckpointer> {
   await setSelfCheckpoint(client, SELF_CHECKPOINT_PAGES);
-  thread ??= startThread();
-  const current = thread;
-  const id = nextId++;
-  const ready = new Promise<void>((opened) => {
-    current.served.set(id, { client, opened });
-  });
-  current.worker.postMessage({ type: 'open', id, path, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS });
+  const db = nextDb++;
+  served.set(db, client);
+  const ready = thread.request({ type: 'open', db, path, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS }).then(
+    () => {},
+    async (err: Error) => {
+      // Not in `served` any more: the thread died, and its exit handed every database back already.
+      if (!served.delete(db)) return;
+      console.warn(`[db] the WAL checkpointer cannot open the database (${err.message}); it checkpoints itself`);
+      await selfCheckpointAgain(client);
+    },
+  );
 
   let stopped: Promise<void> | undefined;
   return {
     ready,
     stop() {
       stopped ??= (async () => {
-        const db = current.served.get(id);
-        if (db) {
-          // Answered by the thread, or settled by its exit handler should it die first.
-          if (current.stopping++ === 0) current.worker.ref();
-          await new Promise<void>((closed) => {
-            db.closed = closed;
-            current.worker.postMessage({ type: 'close', id });
-          });
-          if (--current.stopping === 0) current.worker.unref();
-          current.served.delete(id);
-        }
+        // A thread that died meanwhile closed its connection with it.
+        if (served.delete(db)) await thread.request({ type: 'close', db }).catch(() => {});
         await selfCheckpointAgain(client);
       })();
       return stopped;
