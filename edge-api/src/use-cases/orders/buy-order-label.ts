@@ -119,17 +119,6 @@ async function fail(services: Services, order: OrderRow, error: ApiError): Promi
 }
 
 /** What completing an order sets. */
-type CompletedColumns = Pick<
-  OrderRow,
-  | 'status'
-  | 'trackingNumber'
-  | 'providerLabelId'
-  | 'providerCostCents'
-  | 'labelBlobKey'
-  | 'estimatedDelivery'
-  | 'completedAt'
-  | 'updatedAt'
->;
 const COMPLETED_COLUMNS = [
   'status',
   'trackingNumber',
@@ -139,7 +128,8 @@ const COMPLETED_COLUMNS = [
   'estimatedDelivery',
   'completedAt',
   'updatedAt',
-] as const satisfies readonly (keyof CompletedColumns)[];
+] as const satisfies readonly (keyof OrderRow)[];
+type CompletedColumns = Pick<OrderRow, (typeof COMPLETED_COLUMNS)[number]>;
 
 /**
  * Completes an order that is still open, prepared once per database (every purchase runs it). Only the id comes back
