@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './auth';
 export * from './balance';
+export * from './bulk';
 export * from './common';
 export * from './errors';
 export * from './faqs';

@@ -203,6 +203,8 @@ export const Order = z.object({
   destination: z.string(),
   amazonOrderId: z.string().nullable(),
   sku: z.string().nullable(),
+  /** The bulk order this label was bought in, or null for a single purchase. */
+  bulkOrderId: z.string().nullable(),
   /** A label document can be opened (the order is completed). */
   hasLabel: z.boolean(),
   /** Why the purchase failed (customer-safe text), when status is failed. */

@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './app-settings';
+export * from './bulk-orders';
 export * from './custom-pricing';
 export * from './faqs';
 export * from './jobs';

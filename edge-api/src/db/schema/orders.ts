@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { bulkOrders } from './bulk-orders';
 import { users } from './users';
 
 export const ORDER_STATUSES = ['processing', 'completed', 'pending_reconciliation', 'failed'] as const;
@@ -81,6 +82,11 @@ export const orders = sqliteTable(
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     amazonOrderId: text('amazon_order_id'),
     sku: text('sku'),
+    /** The bulk order this row belongs to (its debit is the bulk order's hold), and its 0-based CSV row. */
+    bulkOrderId: text('bulk_order_id').references((): AnySQLiteColumn => bulkOrders.id, { onDelete: 'restrict' }),
+    rowIndex: integer('row_index'),
+    /** How many times the provider was asked for this label by the bulk engine. */
+    purchaseAttempts: integer('purchase_attempts').notNull().default(0),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     completedAt: text('completed_at'),
@@ -97,7 +103,9 @@ export const orders = sqliteTable(
     uniqueIndex('orders_user_idempotency_key_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
-    uniqueIndex('orders_debit_entry_unique').on(t.debitEntryId),
+    // A single purchase has its own debit; the rows of a bulk order share the bulk order's hold.
+    uniqueIndex('orders_debit_entry_unique').on(t.debitEntryId).where(sql`${t.bulkOrderId} IS NULL`),
+    uniqueIndex('orders_bulk_row_unique').on(t.bulkOrderId, t.rowIndex).where(sql`${t.bulkOrderId} IS NOT NULL`),
     check('orders_status_valid', sql`${t.status} IN ('processing', 'completed', 'pending_reconciliation', 'failed')`),
     check(
       'orders_delivery_status_valid',

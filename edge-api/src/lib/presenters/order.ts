@@ -124,6 +124,7 @@ export function presentOrder(row: OrderRow, owner?: OrderOwner): Order {
     apiName: row.apiName,
     destination: row.destination,
     amazonOrderId: row.amazonOrderId,
+    bulkOrderId: row.bulkOrderId,
     sku: row.sku,
     hasLabel: row.status === 'completed',
     failureReason: row.failureReason,

@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
+import { type CreateOrderRequest, ORDER_MESSAGES, Order, OrderUserDetails } from './orders';
+import { Carrier } from './providers';
+
+/**
+ * Bulk orders (SPEC §2 Bulk Order, Admin All Orders → Bulk Orders; §3 Bulk order, CSV columns; §4 bulk status and
+ * polling; §5 bulk rules; §7 bulk calls; §8 bulk texts; §9 timers, file names, sample CSV).
+ * Money is decimal USD on the wire, integer cents behind it.
+ */
+
+// Messages (SPEC §5, §8) ---------------------------------------------------------------------------------------------
+
+export const BULK_MESSAGES = {
+  selectValidOrder: 'Please select at least one valid order',
+  noData: 'No data to validate',
+  insufficientBalance: 'Warning: Your balance is insufficient for this purchase. Please add funds first.',
+  validationFailed: 'Validation failed',
+  validateFailed: 'Failed to validate CSV data',
+  parseError: (message: string) => `Error parsing CSV: ${message}`,
+  processingFailed: 'Processing failed',
+  processFailed: 'Failed to process bulk order',
+  loadDetailsFailed: 'Failed to load bulk order details',
+  downloadLabelsFailed: 'Failed to download combined labels',
+  downloadCsvFailed: 'Failed to download CSV',
+  downloadTrackingsFailed: 'Failed to download trackings CSV',
+  loadFailed: 'Failed to load bulk orders',
+  onlyCsv: 'Please upload a .csv file',
+  missingColumns: (columns: string[]) => `The CSV file is missing required columns: ${columns.join(', ')}`,
+  unknownColumns: (columns: string[]) => `The CSV file has unknown columns: ${columns.join(', ')}`,
+  tooManyRows: (max: number) => `A bulk order can have at most ${max.toLocaleString('en-US')} rows`,
+  fileTooLarge: (maxMb: number) => `The CSV file is too large (at most ${maxMb} MB)`,
+  notUtf8: 'The CSV file is not valid UTF-8 text. Please save it as UTF-8 (CSV UTF-8) and try again.',
+  rowNotSelectedValid: (rowIndex: number) => `Row ${rowIndex + 1} is not valid`,
+  duplicateRow: (rowIndex: number) => `Row ${rowIndex + 1} appears more than once`,
+  totalMismatch: (total: string) =>
+    `The total of this bulk order changed to ${total}. Please review the new prices and submit again.`,
+  bulkOrderNotFound: 'Bulk order not found',
+  labelsNotReady: 'No labels are available for this bulk order yet',
+  noFailedRows: 'This bulk order has no failed rows',
+  started: 'Bulk order created. Labels are being created in the background.',
+  completed: 'Bulk order completed: all labels were created.',
+  partial: 'Bulk order completed with some failures.',
+  failed: 'Bulk order failed: no labels could be created. The amount was refunded to your balance.',
+  /** A cell that starts with =, +, - or @ (or a tab/CR) would run as a formula in a spreadsheet. */
+  formulaCell: (column: string) => `${column} must not start with =, +, -, @ or a tab`,
+  invalidNumber: (column: string) => `${column} must be a number`,
+} as const;
+
+// Limits ------------------------------------------------------------------------------------------------------------
+
+/** Rows one bulk order may hold (validate and process refuse more). */
+export const MAX_BULK_ROWS = 5_000;
+/** The largest CSV file the screen reads. */
+export const MAX_BULK_FILE_MB = 5;
+/** Longest cell accepted (characters). */
+export const MAX_BULK_CELL = 500;
+
+/** Polling interval of a running bulk order (SPEC §9). */
+export const BULK_POLL_MS = 3_000;
+
+// CSV (SPEC §3) ------------------------------------------------------------------------------------------------------
+
+/** Required CSV columns, in the SPEC's order. */
+export const BULK_CSV_COLUMNS = [
+  'fromName',
+  'fromCompany',
+  'fromStreet1',
+  'fromStreet2',
+  'fromCity',
+  'fromState',
+  'fromZip',
+  'fromPhone',
+  'toName',
+  'toCompany',
+  'toStreet1',
+  'toStreet2',
+  'toCity',
+  'toState',
+  'toZip',
+  'toPhone',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'description',
+] as const;
+/** Columns the Amazon converter adds; optional. */
+export const BULK_CSV_AMAZON_COLUMNS = ['orderNumber', 'sku', 'productName'] as const;
+/** Optional columns accepted beside the required ones. */
+export const BULK_CSV_OPTIONAL_COLUMNS = [...BULK_CSV_AMAZON_COLUMNS] as const;
+/** Columns that may be absent from a file (filled with ''): the optional address lines and the description. */
+export const BULK_CSV_BLANKABLE_COLUMNS = [
+  'fromCompany',
+  'fromStreet2',
+  'toCompany',
+  'toStreet2',
+  'description',
+] as const;
+export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number] | (typeof BULK_CSV_OPTIONAL_COLUMNS)[number];
+
+const cell = z.string().max(MAX_BULK_CELL, `Cells can be at most ${MAX_BULK_CELL} characters`);
+
+/** One CSV row as parsed (every value text, as in the file). Unknown keys are refused. */
+export const BulkCsvRow = z
+  .object({
+    fromName: cell.default(''),
+    fromCompany: cell.default(''),
+    fromStreet1: cell.default(''),
+    fromStreet2: cell.default(''),
+    fromCity: cell.default(''),
+    fromState: cell.default(''),
+    fromZip: cell.default(''),
+    fromPhone: cell.default(''),
+    toName: cell.default(''),
+    toCompany: cell.default(''),
+    toStreet1: cell.default(''),
+    toStreet2: cell.default(''),
+    toCity: cell.default(''),
+    toState: cell.default(''),
+    toZip: cell.default(''),
+    toPhone: cell.default(''),
+    weight: cell.default(''),
+    length: cell.default(''),
+    width: cell.default(''),
+    height: cell.default(''),
+    description: cell.default(''),
+    orderNumber: cell.default(''),
+    sku: cell.default(''),
+    productName: cell.default(''),
+  })
+  .strict();
+export type BulkCsvRow = z.input<typeof BulkCsvRow>;
+export type BulkCsvRowData = z.output<typeof BulkCsvRow>;
+
+/** The sample file (SPEC §9: a fixed mixed-carriers name with two rows). */
+export const SAMPLE_BULK_CSV_NAME = 'sample_bulk_order_mixed_carriers.csv';
+
+/**
+ * The order a CSV row asks for, in the shape of POST /api/orders (weight in lbs; SPEC §3 CSV has no unit column), or
+ * null when a number cell is not a number (the caller reports `invalidNumber`). Validation of the result is
+ * CreateOrderRequest's, so a bulk row and a manual order obey the same rules and texts (SPEC §5).
+ */
+export function bulkRowToOrderRequest(
+  row: BulkCsvRowData,
+  selection: { apiId: string; carrier: Carrier; service: string; template?: string | null | undefined },
+): CreateOrderRequest {
+  const num = (v: string): number => (v.trim() === '' ? Number.NaN : Number(v.trim()));
+  return {
+    apiId: selection.apiId,
+    carrier: selection.carrier,
+    serviceType: selection.service,
+    sender: {
+      name: row.fromName,
+      company: row.fromCompany,
+      street1: row.fromStreet1,
+      street2: row.fromStreet2,
+      city: row.fromCity,
+      state: row.fromState,
+      zip: row.fromZip,
+      country: 'US',
+      phone: row.fromPhone,
+    },
+    recipient: {
+      name: row.toName,
+      company: row.toCompany,
+      street1: row.toStreet1,
+      street2: row.toStreet2,
+      city: row.toCity,
+      state: row.toState,
+      zip: row.toZip,
+      country: 'US',
+      phone: row.toPhone,
+    },
+    packageDetails: {
+      weight: num(row.weight),
+      weightUnit: 'lbs',
+      length: num(row.length),
+      width: num(row.width),
+      height: num(row.height),
+      description: row.description,
+      template: selection.template ?? undefined,
+    },
+  };
+}
+
+// Validate (SPEC §7: body apiId, service, template, carrier, orders; results with isValid, errors, price) ----------
+
+const BulkSelection = z.object({
+  apiId: requiredText(ORDER_MESSAGES.apiRequired, 100),
+  carrier: Carrier,
+  service: requiredText(ORDER_MESSAGES.serviceRequired, 200),
+  /** USPS label template (SPEC §9); ignored for UPS and FedEx. */
+  template: z.string().trim().max(40).nullish(),
+});
+
+export const BulkValidateRequest = BulkSelection.extend({
+  orders: z
+    .array(z.unknown())
+    .min(1, BULK_MESSAGES.noData)
+    .max(MAX_BULK_ROWS, BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS)),
+});
+export type BulkValidateRequest = z.input<typeof BulkValidateRequest>;
+
+export const BulkRowResult = z.object({
+  /** 0-based index of the row in the request's `orders`. */
+  rowIndex: z.number().int(),
+  isValid: z.boolean(),
+  /** Every problem of the row (SPEC §5 texts); the screen shows the first plus an ellipsis when there are more. */
+  errors: z.array(z.string()),
+  /** USD; null when the row is invalid. */
+  price: z.number().nullable(),
+});
+export type BulkRowResult = z.infer<typeof BulkRowResult>;
+
+export const BulkValidateResponse = z.object({
+  results: z.array(BulkRowResult),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** Σ price of the valid rows, USD. */
+  totalPrice: z.number(),
+});
+export type BulkValidateResponse = z.infer<typeof BulkValidateResponse>;
+
+// Process (SPEC §7: body apiId, orders of rowIndex/data/price, totalPrice, service, carrier, template) --------------
+
+export const BulkProcessRow = z.object({
+  rowIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_BULK_ROWS * 20),
+  data: z.unknown(),
+  /** The price the customer saw, USD; a server price that differs refuses the request (409). */
+  price: z.number().nonnegative().optional(),
+});
+
+export const BulkProcessRequest = BulkSelection.extend({
+  orders: z
+    .array(BulkProcessRow)
+    .min(1, BULK_MESSAGES.selectValidOrder)
+    .max(MAX_BULK_ROWS, BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS)),
+  /** What the customer saw, USD; refused (409) when the server's total differs. */
+  totalPrice: z.number().nonnegative().optional(),
+});
+export type BulkProcessRequest = z.input<typeof BulkProcessRequest>;
+
+/** SPEC §3 processingStatus, plus the failures so far. */
+export const BulkProcessingStatus = z.object({
+  isProcessing: z.boolean(),
+  totalLabels: z.number().int(),
+  labelsProcessed: z.number().int(),
+  labelsRemaining: z.number().int(),
+  /** Rows settled as failed (refunded) so far. */
+  labelsFailed: z.number().int(),
+});
+export type BulkProcessingStatus = z.infer<typeof BulkProcessingStatus>;
+
+export const BulkProcessResponse = z.object({
+  bulkOrderId: z.string(),
+  isBackgroundProcessing: z.boolean(),
+  processingStatus: BulkProcessingStatus,
+  /** USD held for the whole bulk order. */
+  totalPrice: z.number(),
+  /** Balance after the hold, USD. */
+  newBalance: z.number(),
+  message: z.string(),
+});
+export type BulkProcessResponse = z.infer<typeof BulkProcessResponse>;
+
+// Bulk order (SPEC §3) ----------------------------------------------------------------------------------------------
+
+export const BULK_STATUSES = ['processing', 'completed', 'partial', 'failed'] as const;
+export const BulkStatus = z.enum(BULK_STATUSES);
+export type BulkStatus = z.infer<typeof BulkStatus>;
+
+/** SPEC §2 Amazon confirmation / history: Completed, Partial, Failed, else Processing. */
+export function bulkStatusLabel(status: string): string {
+  switch (status) {
+    case 'completed':
+      return 'Completed';
+    case 'partial':
+      return 'Partial';
+    case 'failed':
+      return 'Failed';
+    default:
+      return 'Processing';
+  }
+}
+
+/** SPEC §4 colours: green, amber, red, else grey. */
+export function bulkStatusColor(status: string): 'green' | 'yellow' | 'red' | 'gray' {
+  switch (status) {
+    case 'completed':
+      return 'green';
+    case 'partial':
+      return 'yellow';
+    case 'failed':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+export const BulkOrder = z.object({
+  _id: z.string(),
+  bulkOrderId: z.string(),
+  createdAt: z.string(),
+  /** Rows in the bulk order (labels asked for). */
+  orderCount: z.number().int(),
+  failedOrderCount: z.number().int(),
+  /** USD held at creation (Σ row prices). */
+  totalPrice: z.number(),
+  /** USD refunded for failed rows so far. */
+  refundedAmount: z.number(),
+  status: BulkStatus,
+  hasFailures: z.boolean(),
+  userName: z.string(),
+  userId: z.string(),
+  /** Admin views only. */
+  userEmail: z.string().optional(),
+  processingStatus: BulkProcessingStatus,
+  apiId: z.string(),
+  apiName: z.string(),
+  carrier: Carrier,
+  serviceName: z.string(),
+  template: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** The combined labels document can be downloaded (at least one label bought). */
+  hasLabels: z.boolean(),
+});
+export type BulkOrder = z.infer<typeof BulkOrder>;
+
+export const BulkFailedOrder = z.object({
+  rowIndex: z.number().int(),
+  orderId: z.string(),
+  recipient: z.string(),
+  recipientName: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+});
+export type BulkFailedOrder = z.infer<typeof BulkFailedOrder>;
+
+/** GET /api/orders/bulk/{id} and GET /api/admin/bulk-orders/{id}: the orders in row order, each with its `rowIndex`. */
+export const BulkOrderDetailResponse = z.object({
+  bulkOrder: BulkOrder,
+  orders: z.array(Order.extend({ rowIndex: z.number().int().nullable() })),
+  failedOrders: z.array(BulkFailedOrder),
+  user: OrderUserDetails.optional(),
+});
+export type BulkOrderDetailResponse = z.infer<typeof BulkOrderDetailResponse>;
+
+/** GET /api/orders/bulk/history?page&limit&search&from&to (search: bulk order id). */
+export const BulkHistoryQuery = withDateOrder(ListQueryFields);
+export type BulkHistoryQuery = z.input<typeof BulkHistoryQuery>;
+
+export const BulkHistoryResponse = Pagination.extend({
+  bulkOrders: z.array(BulkOrder),
+  totalBulkOrders: z.number().int(),
+});
+export type BulkHistoryResponse = z.infer<typeof BulkHistoryResponse>;
+
+/** GET /api/admin/bulk-orders?page&limit&search&status&from&to (search: bulk order id). */
+export const AdminBulkListQuery = withDateOrder(
+  ListQueryFields.extend({ status: z.enum(['all', ...BULK_STATUSES]).default('all') }),
+);
+export type AdminBulkListQuery = z.input<typeof AdminBulkListQuery>;
+export const AdminBulkListResponse = BulkHistoryResponse;
+export type AdminBulkListResponse = BulkHistoryResponse;
+
+/** The date-order message, re-exported for the bulk history filters. */
+export const BULK_DATE_ORDER_MESSAGE = DATE_ORDER_MESSAGE;
