@@ -5,9 +5,11 @@ import { bodyLimit } from './middleware/body-limit';
 import { notFound, onError } from './middleware/error-handler';
 import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
 import { addressesRouter } from './routes/addresses/addresses.index';
+import { adminBulkOrdersRouter } from './routes/admin-bulk-orders/admin-bulk-orders.index';
 import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
+import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
 import { cryptoRouter } from './routes/crypto/crypto.index';
 import { customPricingRouter } from './routes/custom-pricing/custom-pricing.index';
 import { depositsRouter } from './routes/deposits/deposits.index';
@@ -56,9 +58,11 @@ function apiRoutes() {
     .route('/', serviceConfigRouter)
     .route('/', serviceReportRouter)
     .route('/', customPricingRouter)
+    .route('/', bulkHistoryRouter)
     .route('/', orderHistoryRouter)
     .route('/', trackingRouter)
     .route('/', adminOrdersRouter)
+    .route('/', adminBulkOrdersRouter)
     .route('/', ordersRouter)
     .route('/', labelsRouter);
 }

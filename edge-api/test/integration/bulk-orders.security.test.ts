@@ -1,0 +1,75 @@
+import { BULK_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchase, seedBulkOrder } from './bulk-orders-support';
+import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { newCustomer, startOrdersServer } from './orders-support';
+import { seededApis } from './providers-support';
+
+/**
+ * The role matrix of the bulk order reads: anonymous 401, another customer 404 (never 403: ids cannot be probed), a
+ * customer on admin routes 403, the owner and the admin 200.
+ */
+describe('bulk orders: who may read what', () => {
+  let server: TestServer;
+  let admin: string;
+  let api1: ShippingApiConfig;
+  let alice: { token: string; id: string };
+  let bob: { token: string; id: string };
+  let alices: string;
+
+  beforeAll(async () => {
+    server = await startOrdersServer();
+    admin = (await loginAdmin(server)).token;
+    ({ api1 } = await seededApis(server, admin));
+    alice = await newCustomer(server, admin, 100, 'Alice Owner');
+    bob = await newCustomer(server, admin, 100, 'Bob Other');
+    const bought = await purchase(server, alice.token, api1, { recipientName: 'Sec Bought' });
+    const refused = await purchase(server, alice.token, api1, { recipientName: 'Sec Refused', refused: true });
+    alices = await seedBulkOrder(server, { userId: alice.id, rows: [{ orderId: bought }, { orderId: refused }] });
+  });
+  afterAll(() => server.stop());
+
+  const customerReads = () => [`/api/orders/bulk/${alices}`];
+  const adminReads = () => ['/api/admin/bulk-orders', `/api/admin/bulk-orders/${alices}`];
+
+  it('anonymous callers and broken tokens get 401 everywhere', async () => {
+    for (const path of ['/api/orders/bulk/history', ...customerReads(), ...adminReads()]) {
+      const anonymous = await call(server, 'GET', path);
+      expect(anonymous.status, path).toBe(401);
+      const forged = await call(server, 'GET', path, { token: 'not.a.token' });
+      expect(forged.status, path).toBe(401);
+    }
+  });
+
+  it('another customer cannot read a bulk order, and learns nothing about it (404, as if it did not exist)', async () => {
+    for (const path of customerReads()) {
+      const res = await call(server, 'GET', path, { token: bob.token });
+      expect(res.status, path).toBe(404);
+      expect(errorOf(res).error.message).toBe(BULK_MESSAGES.bulkOrderNotFound);
+      expect(res.text).not.toContain('Sec Bought');
+    }
+    const history = await call(server, 'GET', '/api/orders/bulk/history', { token: bob.token });
+    expect(history.body).toMatchObject({ bulkOrders: [], totalBulkOrders: 0 });
+    // Searching for the id does not reveal it either.
+    const search = await call(server, 'GET', `/api/orders/bulk/history?search=${alices}`, { token: bob.token });
+    expect(search.body).toMatchObject({ bulkOrders: [], totalBulkOrders: 0 });
+  });
+
+  it('customers cannot use the admin routes (403), not even for their own bulk order', async () => {
+    for (const path of adminReads()) {
+      const res = await call(server, 'GET', path, { token: alice.token });
+      expect(res.status, path).toBe(403);
+      expect(errorOf(res).error.code).toBe('forbidden');
+    }
+  });
+
+  it('the owner and the admin read it', async () => {
+    for (const path of customerReads()) {
+      expect((await call(server, 'GET', path, { token: alice.token })).status, path).toBe(200);
+      expect((await call(server, 'GET', path, { token: admin })).status, path).toBe(200);
+    }
+    for (const path of adminReads()) {
+      expect((await call(server, 'GET', path, { token: admin })).status, path).toBe(200);
+    }
+  });
+});
