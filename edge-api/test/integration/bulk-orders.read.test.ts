@@ -1,5 +1,13 @@
-import { BULK_DATE_ORDER_MESSAGE, BULK_MESSAGES, OrderResponse, type ShippingApiConfig } from '@labeldesk/contracts';
+import {
+  BULK_CSV_COLUMNS,
+  BULK_DATE_ORDER_MESSAGE,
+  BULK_MESSAGES,
+  OrderResponse,
+  type ShippingApiConfig,
+} from '@labeldesk/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkOrders } from '../../src/db/schema';
 import { bulkDetail, bulkHistory, purchase, seedBulkOrder } from './bulk-orders-support';
 import { call, errorOf, loginAdmin, type TestServer } from './helpers';
 import { newCustomer, startOrdersServer } from './orders-support';
@@ -110,6 +118,34 @@ describe('bulk orders: history and details', () => {
     expect(detail).not.toHaveProperty('user');
   });
 
+  it('the failed rows download as CSV: the upload columns rebuilt from the order, its row number and the reason', async () => {
+    const res = await call(server, 'GET', `/api/orders/bulk/${running}/failed-csv`, { token: alice.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="failed-orders-${running}.csv"`);
+    const [header, row, ...rest] = res.text.split('\r\n');
+    expect(rest).toEqual([]);
+    expect(header).toBe(`${BULK_CSV_COLUMNS.join(',')},rowNumber,error`);
+    expect(row).toBe(
+      'Ada Shipper,Acme Widgets,1 Main St,,New York,NY,10001,212-555-0100,' +
+        'Row One,,500 Market St,Suite 200,San Francisco,California,94105,415-555-0199,' +
+        `3,10,8,4,Books,2,${REFUSAL}`,
+    );
+  });
+
+  it('a bulk order without failed rows has no failed-rows file (404)', async () => {
+    const bought = await purchase(server, alice.token, api1, { recipientName: 'All Good' });
+    const clean = await seedBulkOrder(server, { userId: alice.id, rows: [{ orderId: bought }] });
+    const res = await call(server, 'GET', `/api/orders/bulk/${clean}/failed-csv`, { token: alice.token });
+    expect(res.status).toBe(404);
+    expect(errorOf(res).error.message).toBe(BULK_MESSAGES.noFailedRows);
+    // (Alice's history now holds two bulk orders; the tests below count on the running one being the newest.)
+    await server.services.db
+      .update(bulkOrders)
+      .set({ createdAt: '2026-01-01T00:00:00.000Z' })
+      .where(eq(bulkOrders.id, clean));
+  });
+
   it('an order of a bulk order links back to it', async () => {
     const res = await call(server, 'GET', `/api/orders/${rowOrders[0]}`, { token: alice.token });
     expect(res.status).toBe(200);
@@ -157,14 +193,16 @@ describe('bulk orders: history and details', () => {
     expect(badSize.status).toBe(400);
 
     // Each customer sees only their own.
-    expect((await bulkHistory(server, alice.token)).bulkOrders.map((b) => b.bulkOrderId)).toEqual([running]);
+    const alices = (await bulkHistory(server, alice.token)).bulkOrders;
+    expect(alices.map((b) => b.bulkOrderId)).toContain(running);
+    expect(alices.every((b) => b.userId === alice.id)).toBe(true);
   });
 
   it('the admin lists everyone’s bulk orders with the owner, filters by status and reads any details', async () => {
     const res = await call(server, 'GET', '/api/admin/bulk-orders?page=1&limit=25', { token: admin });
     expect(res.status, res.text).toBe(200);
     const list = res.body as { bulkOrders: Array<{ bulkOrderId: string; userEmail?: string; userName: string }> };
-    expect(res.body).toMatchObject({ page: 1, limit: 25, totalPages: 1, totalBulkOrders: 4 });
+    expect(res.body).toMatchObject({ page: 1, limit: 25, totalPages: 1, totalBulkOrders: 5 });
     expect(list.bulkOrders[0]).toMatchObject({ bulkOrderId: running, userName: 'Alice Bulk' });
     expect(list.bulkOrders[0]?.userEmail).toMatch(/@example\.com$/);
     expect(new Set(list.bulkOrders.map((b) => b.userName))).toEqual(new Set(['Alice Bulk', 'Bob Bulk']));

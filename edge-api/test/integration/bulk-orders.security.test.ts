@@ -29,7 +29,7 @@ describe('bulk orders: who may read what', () => {
   });
   afterAll(() => server.stop());
 
-  const customerReads = () => [`/api/orders/bulk/${alices}`];
+  const customerReads = () => [`/api/orders/bulk/${alices}`, `/api/orders/bulk/${alices}/failed-csv`];
   const adminReads = () => ['/api/admin/bulk-orders', `/api/admin/bulk-orders/${alices}`];
 
   it('anonymous callers and broken tokens get 401 everywhere', async () => {

@@ -5,4 +5,5 @@ import { bulkHistoryRoutes } from './bulk-history.routes';
 
 export const bulkHistoryRouter = new Hono<AppEnv>()
   .get(bulkHistoryRoutes.history, ...handlers.history)
-  .get(bulkHistoryRoutes.get, ...handlers.get);
+  .get(bulkHistoryRoutes.get, ...handlers.get)
+  .get(bulkHistoryRoutes.failedCsv, ...handlers.failedCsv);
