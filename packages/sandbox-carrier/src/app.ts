@@ -14,6 +14,7 @@ import {
   LabelRequestInput,
   LatencyInput,
   parseBody,
+  RateLimitInput,
   RateRequest,
   ServiceInput,
   StatusInput,
@@ -396,6 +397,28 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
     const { failureRate } = parseBody(FailureRateInput, await readJson(c));
     rt.failureRate = failureRate;
     return c.json({ failureRate });
+  });
+
+  control.put('/rate-limit', async (c) => {
+    const { rateLimit } = parseBody(RateLimitInput, await readJson(c));
+    rt.rateLimit = rateLimit;
+    // A new limit starts a fresh window for every key.
+    for (const cat of rt.catalogues.values()) cat.rateWindow = { start: 0, count: 0 };
+    return c.json({ rateLimit });
+  });
+
+  // Labels bought so far (voided ones included), and how many per reference (our order id): a purchase made twice
+  // for one order shows as a count above 1.
+  control.get('/catalogues/:catalogueId/labels', (c) => {
+    const catalogue = catalogueOf(c);
+    const byReference: Record<string, number> = {};
+    let voided = 0;
+    for (const label of catalogue.labels()) {
+      if (label.status === 'voided') voided += 1;
+      const ref = label.reference ?? '';
+      byReference[ref] = (byReference[ref] ?? 0) + 1;
+    }
+    return c.json({ count: catalogue.labels().length, voided, byReference });
   });
 
   control.put('/latency', async (c) => {

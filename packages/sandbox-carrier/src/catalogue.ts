@@ -229,6 +229,11 @@ export class Catalogue {
     return this.service(serviceCode);
   }
 
+  /** Every label bought (voided ones included), oldest first. */
+  labels(): readonly LabelRecord[] {
+    return this.state.labels;
+  }
+
   label(labelId: string): LabelRecord {
     const label = this.labelsById.get(labelId);
     if (!label) throw new CarrierError('not_found', `No label ${labelId}`);

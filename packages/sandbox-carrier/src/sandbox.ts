@@ -57,6 +57,8 @@ export interface CatalogueHandle {
   setServiceStatus(serviceCode: string, status: ServiceStatus): ServiceListing;
   /** Makes only this catalogue answer 503. */
   setDown(down: boolean): void;
+  /** Labels bought so far (voided ones included); `reference` is the buyer's order id. */
+  labels(): { labelId: string; reference: string | null; status: 'created' | 'voided' }[];
 }
 
 export interface CarrierSandbox {
@@ -133,6 +135,7 @@ function handleFor(cat: Catalogue, baseUrl: string): CatalogueHandle {
     setDown: (down) => {
       cat.down = down;
     },
+    labels: () => cat.labels().map((l) => ({ labelId: l.labelId, reference: l.reference ?? null, status: l.status })),
   };
 }
 
@@ -149,6 +152,8 @@ export interface CarrierSandboxApp {
   setDown(down: boolean): void;
   setLatency(latencyMs: Latency): void;
   setFailureRate(failureRate: number): void;
+  /** Per-key rate limit (`false`: off); a new limit starts a fresh window. */
+  setRateLimit(rateLimit: RateLimit | false): void;
 }
 
 /**
@@ -180,6 +185,10 @@ export function createCarrierSandboxApp(opts: RuntimeOptions & { basePath: strin
     },
     setFailureRate: (failureRate) => {
       rt.failureRate = checkRate('failureRate', failureRate);
+    },
+    setRateLimit: (rateLimit) => {
+      rt.rateLimit = rateLimit;
+      for (const cat of rt.catalogues.values()) cat.rateWindow = { start: 0, count: 0 };
     },
   };
 }

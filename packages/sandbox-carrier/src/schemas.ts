@@ -104,6 +104,13 @@ export const ServiceInput = z.object({
 export const StatusInput = z.object({ status: z.enum(['active', 'inactive']) });
 export const DownInput = z.object({ down: z.boolean() });
 export const FailureRateInput = z.object({ failureRate: z.number().min(0).max(1) });
+/** `false` turns the per-key rate limit off. */
+export const RateLimitInput = z.object({
+  rateLimit: z.union([
+    z.literal(false),
+    z.object({ limit: z.number().int().min(1).max(1_000_000), windowMs: z.number().int().min(100).max(3_600_000) }),
+  ]),
+});
 /** Moves the sandbox's time forward (never back: labels and tracking only ever age). At most a year per call. */
 export const ClockInput = z.object({
   advanceMs: z
