@@ -10,6 +10,8 @@ import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
 import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
+import { bulkOrdersRouter } from './routes/bulk-orders/bulk-orders.index';
+import { BULK_BODY_PATHS } from './routes/bulk-orders/bulk-orders.routes';
 import { cryptoRouter } from './routes/crypto/crypto.index';
 import { customPricingRouter } from './routes/custom-pricing/custom-pricing.index';
 import { depositsRouter } from './routes/deposits/deposits.index';
@@ -63,6 +65,7 @@ function apiRoutes() {
     .route('/', trackingRouter)
     .route('/', adminOrdersRouter)
     .route('/', adminBulkOrdersRouter)
+    .route('/', bulkOrdersRouter)
     .route('/', ordersRouter)
     .route('/', labelsRouter);
 }
@@ -75,7 +78,9 @@ export function createApp(opts: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use('*', init(opts));
   app.use('*', secureHeaders());
-  app.use('*', bodyLimit(MAX_BODY_BYTES));
+  const defaultBodyLimit = bodyLimit(MAX_BODY_BYTES);
+  // The bulk order calls carry a whole CSV and set their own, larger limit (routes/bulk-orders).
+  app.use('*', (c, next) => (BULK_BODY_PATHS.has(c.req.path) ? next() : defaultBodyLimit(c, next)));
   app.onError(onError);
   app.notFound(notFound);
   return app.route('/api', apiRoutes());

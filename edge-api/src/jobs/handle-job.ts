@@ -1,5 +1,7 @@
 import type { Services } from '../env';
 import type { JobMessage, JobOutcome } from '../ports/job-queue';
+import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
+import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
@@ -41,6 +43,25 @@ export async function handleJob(services: Services, message: JobMessage): Promis
     case 'orders.reconcile-due': {
       // Always ack: whatever is still open is found again by the next run.
       await reconcileDueOrders(services, { limit: message.limit });
+      return { kind: 'ack' };
+    }
+    case 'bulk.buy-row': {
+      const outcome = await buyBulkRow(services, { orderId: message.orderId });
+      if (outcome.kind === 'deferred') {
+        // Rate limited: not a failure. Asked again after the provider's Retry-After, with the lane slowed down.
+        return {
+          kind: 'retry',
+          reason: `order ${message.orderId}: provider rate limited (retry after ${outcome.retryAfterSeconds} s)`,
+          delaySeconds: Math.max(1, Math.ceil(outcome.retryAfterSeconds)),
+          slowDown: true,
+        };
+      }
+      // Bought, refunded, or handed to reconciliation (its own job): this job is done.
+      return { kind: 'ack' };
+    }
+    case 'bulk.resume-due': {
+      // Always ack: whatever is still idle is found again by the next run.
+      await resumeDueBulkOrders(services, { limit: message.limit });
       return { kind: 'ack' };
     }
     default: {

@@ -1,6 +1,7 @@
 import type { Services } from '../env';
 import { newId } from '../lib/ids';
 import type { JobMessage } from '../ports/job-queue';
+import { BULK_RESUME_BATCH } from '../use-cases/bulk-orders/resume-due-bulk-orders';
 import { RECHECK_WINDOW_MS } from '../use-cases/crypto/recheck-crypto-invoices';
 import { RECONCILE_BATCH_SIZE } from '../use-cases/orders/reconcile-due-orders';
 import { TRACKING_REFRESH_BATCH } from '../use-cases/tracking/refresh-due-tracking';
@@ -24,6 +25,8 @@ export function periodicJobs(cron: string): JobMessage[] {
         { type: 'tracking.refresh', jobId: newId('job'), limit: TRACKING_REFRESH_BATCH },
         // No purchase stranded: orders whose provider answer was lost, or whose request died between its two phases.
         { type: 'orders.reconcile-due', jobId: newId('job'), limit: RECONCILE_BATCH_SIZE },
+        // Every bulk order finishes: rows whose jobs died (dead-lettered, never queued) are queued again.
+        { type: 'bulk.resume-due', jobId: newId('job'), limit: BULK_RESUME_BATCH },
       ];
     default:
       return [];

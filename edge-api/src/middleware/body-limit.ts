@@ -3,12 +3,9 @@ import { bodyLimit as streamingBodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 
-export const PAYLOAD_TOO_LARGE_MESSAGE = 'Request body is too large (limit 1 MiB)';
-
-function tooLarge(): never {
-  // The rest of the body is never read, so the connection cannot be reused for another request.
-  throw new ApiError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE, { headers: { Connection: 'close' } });
-}
+export const payloadTooLargeMessage = (maxSize: number): string =>
+  `Request body is too large (limit ${Number((maxSize / (1024 * 1024)).toFixed(1))} MiB)`;
+export const PAYLOAD_TOO_LARGE_MESSAGE = payloadTooLargeMessage(1024 * 1024);
 
 /**
  * Refuses request bodies above `maxSize` bytes with 413. A declared Content-Length (and no Transfer-Encoding) is
@@ -17,6 +14,11 @@ function tooLarge(): never {
  * request's time (and disables its direct body read). Chunked bodies are counted as they stream (hono's bodyLimit).
  */
 export function bodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
+  const message = payloadTooLargeMessage(maxSize);
+  const tooLarge = (): never => {
+    // The rest of the body is never read, so the connection cannot be reused for another request.
+    throw new ApiError('payload_too_large', message, { headers: { Connection: 'close' } });
+  };
   const streaming = streamingBodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     const method = c.req.method;

@@ -36,6 +36,22 @@ export const JobMessage = z.discriminatedUnion('type', [
     /** Open purchases (pending reconciliation, or stuck in processing) settled in this run, oldest first. */
     limit: z.number().int().positive().max(1000),
   }),
+  z.object({
+    type: z.literal('bulk.buy-row'),
+    /** `bulkrow_<orderId>` (see bulkRowJobId): enqueueing one row twice stores it once on Node. */
+    jobId: z.string(),
+    bulkOrderId: z.string().min(1),
+    /** The row (an `orders` row of the bulk order): bought through the purchase's phase 2. */
+    orderId: z.string().min(1),
+    /** The row's shipping API: the Node runner limits how many rows of one API run at once. */
+    apiId: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('bulk.resume-due'),
+    jobId: z.string(),
+    /** Bulk orders looked at in this run (oldest first). */
+    limit: z.number().int().positive().max(1000),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];
@@ -50,8 +66,12 @@ export interface JobQueue {
   sendBatch(messages: JobMessage[], options?: EnqueueOptions): Promise<void>;
 }
 
-/** What a handler tells the consumer: done (ack), or try again later (retry with backoff). */
-export type JobOutcome = { kind: 'ack' } | { kind: 'retry'; reason: string };
+/**
+ * What a handler tells the consumer: done (ack), or try again later (retry with backoff). A retry with `delaySeconds`
+ * is a deferral (the provider asked us to wait, e.g. a 429 with Retry-After): it runs again after that delay instead
+ * of the backoff, and `slowDown` asks the runner to lower the concurrency of the job's lane for a while.
+ */
+export type JobOutcome = { kind: 'ack' } | { kind: 'retry'; reason: string; delaySeconds?: number; slowDown?: boolean };
 
 export const MAX_JOB_ATTEMPTS = 5;
 

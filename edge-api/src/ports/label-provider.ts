@@ -176,6 +176,8 @@ export class ProviderError extends Error {
   readonly providerCode: string | undefined;
   /** Seconds the provider asked us to wait (Retry-After), if any. */
   readonly retryAfterSeconds: number | undefined;
+  /** The provider's HTTP status when it answered (429: rate limited); undefined for network errors and timeouts. */
+  readonly httpStatus: number | undefined;
   /** For `weight_exceeds_max`: the service's limit in its unit. */
   readonly maxWeight: { value: number; unit: ProviderWeightUnit } | undefined;
 
@@ -187,6 +189,7 @@ export class ProviderError extends Error {
       details?: ProviderErrorDetail[];
       providerCode?: string;
       retryAfterSeconds?: number;
+      httpStatus?: number;
       maxWeight?: { value: number; unit: ProviderWeightUnit };
       cause?: unknown;
     } = {},
@@ -198,6 +201,7 @@ export class ProviderError extends Error {
     this.details = opts.details ?? [];
     this.providerCode = opts.providerCode;
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.httpStatus = opts.httpStatus;
     this.maxWeight = opts.maxWeight;
   }
 }

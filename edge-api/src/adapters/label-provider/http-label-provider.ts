@@ -253,6 +253,7 @@ function errorFor(call: Call, status: number, bodyText: string, retryAfter: numb
   const logMessage = `provider answered ${status}${code ? ` ${code}` : ''}: ${(parsed?.message ?? bodyText).slice(0, 300)}`;
   const opts = {
     logMessage,
+    httpStatus: status,
     ...(code ? { providerCode: code } : {}),
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
   };

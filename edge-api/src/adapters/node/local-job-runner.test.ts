@@ -172,4 +172,135 @@ describe('localJobRunner', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect((await row('job_after'))?.status).toBe('queued');
   });
+
+  const bulkRow = (jobId: string, apiId: string): JobMessage => ({
+    type: 'bulk.buy-row',
+    jobId,
+    bulkOrderId: 'blk_1',
+    orderId: `ord_${jobId}`,
+    apiId,
+  });
+
+  /** A handler that holds every job until released, recording how many ran at once (overall and per API). */
+  function holdingHandler() {
+    const state = { running: 0, peak: 0, peakByApi: new Map<string, number>(), byApi: new Map<string, number>() };
+    const waiters: (() => void)[] = [];
+    const handler = async (_s: unknown, m: JobMessage): Promise<JobOutcome> => {
+      const api = m.type === 'bulk.buy-row' ? m.apiId : '-';
+      state.running += 1;
+      state.byApi.set(api, (state.byApi.get(api) ?? 0) + 1);
+      state.peak = Math.max(state.peak, state.running);
+      state.peakByApi.set(api, Math.max(state.peakByApi.get(api) ?? 0, state.byApi.get(api) ?? 0));
+      await new Promise<void>((r) => waiters.push(r));
+      state.running -= 1;
+      state.byApi.set(api, (state.byApi.get(api) ?? 1) - 1);
+      return { kind: 'ack' };
+    };
+    const releaseAll = () => {
+      for (const w of waiters.splice(0)) w();
+    };
+    return { state, handler, releaseAll, waiting: () => waiters.length };
+  }
+
+  async function until(check: () => boolean | Promise<boolean>, ms = 3000) {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  it('runs up to `concurrency` jobs at once, and at most `laneConcurrency` bulk rows of one API', async () => {
+    const h = holdingHandler();
+    const runner = localJobRunner({
+      services: t.services,
+      log: silent,
+      pollIntervalMs: 10,
+      concurrency: 5,
+      laneConcurrency: 2,
+      handler: h.handler,
+    });
+    await t.services.queue.sendBatch([
+      ...Array.from({ length: 6 }, (_, i) => bulkRow(`a${i}`, 'api_a')),
+      ...Array.from({ length: 6 }, (_, i) => bulkRow(`b${i}`, 'api_b')),
+      purge('p1'),
+      purge('p2'),
+    ]);
+    runner.start();
+    await until(() => h.waiting() === 5);
+    await new Promise((r) => setTimeout(r, 50));
+    // 2 of api_a + 2 of api_b + 1 purge: the lanes are full, the rest waits for room.
+    expect(h.state.running).toBe(5);
+    expect(h.state.peakByApi.get('api_a')).toBe(2);
+    expect(h.state.peakByApi.get('api_b')).toBe(2);
+    for (let i = 0; i < 20 && h.waiting() > 0; i++) {
+      h.releaseAll();
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    await until(async () => {
+      h.releaseAll();
+      const rows = await t.services.db.select().from(jobs);
+      return rows.every((r) => r.status === 'done');
+    });
+    await runner.stop();
+    expect(h.state.peak).toBe(5);
+    expect(h.state.peakByApi.get('api_a')).toBe(2);
+    expect(h.state.peakByApi.get('api_b')).toBe(2);
+  });
+
+  it('a deferral (retry with delaySeconds) waits that long, never counts as an attempt, and slows the lane', async () => {
+    const logs: string[] = [];
+    let calls = 0;
+    const runner = localJobRunner({
+      services: t.services,
+      log: (l) => logs.push(l),
+      laneConcurrency: 4,
+      handler: async (): Promise<JobOutcome> => {
+        calls += 1;
+        return calls <= MAX_JOB_ATTEMPTS + 2
+          ? { kind: 'retry', reason: 'rate limited', delaySeconds: 7, slowDown: true }
+          : { kind: 'ack' };
+      },
+    });
+    await t.services.queue.send(bulkRow('r1', 'api_a'));
+    for (let i = 0; i < MAX_JOB_ATTEMPTS + 2; i++) {
+      expect(await runner.runOnce()).toBe(true);
+      const r = await row('r1');
+      expect(r).toMatchObject({ status: 'queued', attempts: 0, lastError: 'rate limited' });
+      expect(r?.runAt).toBe(new Date(t.clock.now().getTime() + 7000).toISOString());
+      expect(await runner.runOnce()).toBe(false);
+      t.clock.advance(7000);
+    }
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('r1')).toMatchObject({ status: 'done', attempts: 1 });
+    expect(logs.some((l) => l.includes('lane api_a: rate limited, 2 at once'))).toBe(true);
+    expect(logs.some((l) => l.includes('lane api_a: rate limited, 1 at once'))).toBe(true);
+  });
+
+  it('with reclaimOnStart, jobs left running by a killed process run again at once (no lock wait)', async () => {
+    const crashed = localJobRunner({
+      services: t.services,
+      log: silent,
+      handler: () => new Promise<JobOutcome>(() => {}),
+    });
+    await t.services.queue.send(purge('job_killed'));
+    void crashed.runOnce();
+    await until(async () => (await row('job_killed'))?.status === 'running');
+
+    const restarted = localJobRunner({
+      services: t.services,
+      log: silent,
+      pollIntervalMs: 10,
+      reclaimOnStart: true,
+      handler: async (_s, m) => {
+        seen.push(m.jobId);
+        return { kind: 'ack' };
+      },
+    });
+    restarted.start();
+    await until(async () => (await row('job_killed'))?.status === 'done');
+    await restarted.stop();
+    expect(seen).toEqual(['job_killed']);
+    expect(await row('job_killed')).toMatchObject({ status: 'done', attempts: 2 });
+  });
 });

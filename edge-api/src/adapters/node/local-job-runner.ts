@@ -1,10 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type JobRow, jobs } from '../../db/schema';
 import type { Services } from '../../env';
 import { handleJob } from '../../jobs/handle-job';
 import { backoffSeconds, JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 
 export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
+
+/** Jobs run at once by default (JOB_CONCURRENCY). */
+export const DEFAULT_JOB_CONCURRENCY = 8;
+/** Bulk rows of one provider API run at once by default (BULK_CONCURRENCY_PER_API). */
+export const DEFAULT_BULK_CONCURRENCY_PER_API = 4;
+/** How long a lane stays slowed down after a 429, at least (or the provider's Retry-After, if longer). */
+export const SLOW_DOWN_MIN_MS = 30_000;
 
 export interface LocalJobRunnerOptions {
   services: Services;
@@ -14,24 +21,45 @@ export interface LocalJobRunnerOptions {
   pollIntervalMs?: number;
   /** How long a claimed job stays locked; a job still 'running' after that (its runner crashed) is claimed again. */
   lockMs?: number;
+  /** Jobs run at once (default DEFAULT_JOB_CONCURRENCY). */
+  concurrency?: number;
+  /**
+   * `bulk.buy-row` jobs of one provider API (their lane) run at once, at most (default DEFAULT_BULK_CONCURRENCY_PER_API).
+   * A 429 (a retry with `slowDown`) halves the lane's limit for a while.
+   */
+  laneConcurrency?: number;
+  /**
+   * The database is this runner's alone (the Node entry): jobs left `running` by an earlier process (a crash, SIGKILL)
+   * are queued again at start instead of waiting out their lock.
+   */
+  reclaimOnStart?: boolean;
   log?: (line: string) => void;
 }
 
 export interface LocalJobRunner {
   /** Starts polling (idempotent). */
   start(): void;
-  /** Stops polling and waits for the job in hand to finish. */
+  /** Stops polling and waits for the jobs in hand to finish. */
   stop(): Promise<void>;
   /** Looks for work now instead of at the next poll. */
   wake(): void;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
+  /** Jobs being run right now. */
+  active(): number;
+}
+
+/** The lane of a job: bulk rows of one provider API share one; every other job runs outside lanes. */
+function laneOf(message: JobMessage): string | null {
+  return message.type === 'bulk.buy-row' ? message.apiId : null;
 }
 
 /**
- * Runs the jobs of the `jobs` table in this process: claim one due job with a single UPDATE (queued and due, or
- * running with an expired lock), run `handleJob`, then mark it done, schedule a retry with exponential backoff, or
- * after MAX_JOB_ATTEMPTS mark it dead with the last error.
+ * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
+ * UPDATE (queued and due, or running with an expired lock; never one of a full lane), run `handleJob`, then mark it
+ * done, schedule a retry (the handler's delay for a deferral, which does not count as an attempt; else exponential
+ * backoff), or after MAX_JOB_ATTEMPTS mark it dead with the last error. Claims are atomic, so two runners on one
+ * database never run one job twice at once.
  */
 export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   const { services } = opts;
@@ -39,19 +67,48 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   const handler = opts.handler ?? handleJob;
   const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
   const lockMs = opts.lockMs ?? 5 * 60_000;
+  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_JOB_CONCURRENCY);
+  const laneConcurrency = Math.max(1, opts.laneConcurrency ?? DEFAULT_BULK_CONCURRENCY_PER_API);
   const log = opts.log ?? ((line: string) => console.log(line));
 
   let running = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let loop: Promise<void> | undefined;
+  let pumping: Promise<void> | undefined;
   let wakeRequested = false;
+  const inFlight = new Set<Promise<void>>();
+  const laneActive = new Map<string, number>();
+  /** Lanes slowed down after a 429: their lower limit and until when. */
+  const slowed = new Map<string, { limit: number; until: number }>();
 
-  async function claim(): Promise<JobRow | undefined> {
+  function laneLimit(lane: string): number {
+    const slow = slowed.get(lane);
+    if (!slow) return laneConcurrency;
+    if (slow.until <= clock.now().getTime()) {
+      slowed.delete(lane);
+      log(`[jobs] lane ${lane}: back to ${laneConcurrency} at once`);
+      return laneConcurrency;
+    }
+    return slow.limit;
+  }
+
+  function fullLanes(): string[] {
+    return [...laneActive.entries()].filter(([lane, n]) => n >= laneLimit(lane)).map(([lane]) => lane);
+  }
+
+  async function claim(excludedLanes: string[]): Promise<JobRow | undefined> {
     const now = clock.now();
     const nowIso = now.toISOString();
+    const notFull: SQL =
+      excludedLanes.length === 0
+        ? sql`1`
+        : sql`NOT (${jobs.type} = 'bulk.buy-row' AND json_extract(${jobs.payload}, '$.apiId') IN (${sql.join(
+            excludedLanes.map((l) => sql`${l}`),
+            sql`, `,
+          )}))`;
     const due = sql`(SELECT ${jobs.id} FROM ${jobs}
-      WHERE (${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso})
-         OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} <= ${nowIso})
+      WHERE ((${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso})
+         OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} <= ${nowIso}))
+        AND ${notFull}
       ORDER BY ${jobs.runAt}, ${jobs.id} LIMIT 1)`;
     const [row] = await db
       .update(jobs)
@@ -74,20 +131,14 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'), eq(jobs.attempts, row.attempts)));
   }
 
-  async function runOnce(): Promise<boolean> {
-    const row = await claim();
-    if (!row) return false;
-
-    let message: JobMessage;
-    try {
-      message = JobMessage.parse(JSON.parse(row.payload));
-    } catch (err) {
-      const reason = `unreadable payload: ${err instanceof Error ? err.message : String(err)}`;
+  /** Runs a claimed job to its end (never throws). */
+  async function run(row: JobRow, message: JobMessage | null, parseError: string | null): Promise<void> {
+    if (!message) {
+      const reason = `unreadable payload: ${parseError}`;
       log(`[jobs] ${row.id} (${row.type}) dead: ${reason}`);
       await finish(row, { status: 'dead', lastError: reason.slice(0, 2000) });
-      return true;
+      return;
     }
-
     let outcome: JobOutcome;
     try {
       outcome = await handler(services, message);
@@ -97,62 +148,138 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
 
     if (outcome.kind === 'ack') {
       await finish(row, { status: 'done', lastError: null });
-    } else if (row.attempts >= MAX_JOB_ATTEMPTS) {
+      return;
+    }
+    if (outcome.delaySeconds !== undefined) {
+      // A deferral (the provider asked us to wait): not a failed attempt.
+      const lane = laneOf(message);
+      if (outcome.slowDown && lane) {
+        const limit = Math.max(1, Math.floor(laneLimit(lane) / 2));
+        const until = clock.now().getTime() + Math.max(SLOW_DOWN_MIN_MS, outcome.delaySeconds * 2000);
+        if (slowed.get(lane)?.limit !== limit) log(`[jobs] lane ${lane}: rate limited, ${limit} at once for a while`);
+        slowed.set(lane, { limit, until });
+      }
+      const runAt = new Date(clock.now().getTime() + outcome.delaySeconds * 1000).toISOString();
+      await finish(row, {
+        status: 'queued',
+        runAt,
+        attempts: Math.max(0, row.attempts - 1),
+        lastError: outcome.reason.slice(0, 2000),
+      });
+      return;
+    }
+    if (row.attempts >= MAX_JOB_ATTEMPTS) {
       log(`[jobs] ${row.id} (${row.type}) dead after ${row.attempts} attempts: ${outcome.reason}`);
       await finish(row, { status: 'dead', lastError: outcome.reason.slice(0, 2000) });
     } else {
       const runAt = new Date(clock.now().getTime() + backoffSeconds(row.attempts) * 1000).toISOString();
       await finish(row, { status: 'queued', runAt, lastError: outcome.reason.slice(0, 2000) });
     }
+  }
+
+  function parse(row: JobRow): { message: JobMessage | null; error: string | null } {
+    try {
+      return { message: JobMessage.parse(JSON.parse(row.payload)), error: null };
+    } catch (err) {
+      return { message: null, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const row = await claim(fullLanes());
+    if (!row) return false;
+    const { message, error } = parse(row);
+    await run(row, message, error);
     return true;
   }
 
-  function schedule(delayMs: number): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      loop = drainLoop();
-    }, delayMs);
+  /** Claims due jobs while there is room and starts each without waiting for it. */
+  async function fill(): Promise<void> {
+    while (running && inFlight.size < concurrency) {
+      const row = await claim(fullLanes());
+      if (!row) return;
+      const { message, error } = parse(row);
+      const lane = message ? laneOf(message) : null;
+      if (lane) laneActive.set(lane, (laneActive.get(lane) ?? 0) + 1);
+      const job: Promise<void> = run(row, message, error)
+        .catch((err: unknown) => log(`[jobs] ${row.id}: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => {
+          inFlight.delete(job);
+          if (lane) {
+            const left = (laneActive.get(lane) ?? 1) - 1;
+            if (left > 0) laneActive.set(lane, left);
+            else laneActive.delete(lane);
+          }
+          wake();
+        });
+      inFlight.add(job);
+    }
   }
 
-  async function drainLoop(): Promise<void> {
-    try {
-      do {
-        wakeRequested = false;
-        while (running && (await runOnce())) {
-          // keep going while jobs are due
-        }
-      } while (running && wakeRequested);
-    } catch (err) {
-      log(`[jobs] runner error: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      loop = undefined;
-      schedule(pollIntervalMs);
+  /** One filling pass at a time; a wake during it asks for another pass. */
+  function pump(): void {
+    if (!running) return;
+    if (pumping) {
+      wakeRequested = true;
+      return;
     }
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    pumping = (async () => {
+      try {
+        do {
+          wakeRequested = false;
+          await fill();
+        } while (running && wakeRequested);
+      } catch (err) {
+        log(`[jobs] runner error: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        pumping = undefined;
+        if (running && !timer) {
+          timer = setTimeout(() => {
+            timer = undefined;
+            pump();
+          }, pollIntervalMs);
+        }
+      }
+    })();
+  }
+
+  function wake(): void {
+    pump();
+  }
+
+  async function reclaim(): Promise<void> {
+    const nowIso = clock.now().toISOString();
+    const reclaimed = await db
+      .update(jobs)
+      .set({ status: 'queued', runAt: nowIso, lockedUntil: null, updatedAt: nowIso })
+      .where(eq(jobs.status, 'running'))
+      .returning({ id: jobs.id });
+    if (reclaimed.length > 0) log(`[jobs] ${reclaimed.length} job(s) left running by an earlier process queued again`);
   }
 
   return {
     start() {
       if (running) return;
       running = true;
-      schedule(0);
+      if (opts.reclaimOnStart) {
+        reclaim()
+          .catch((err: unknown) => log(`[jobs] reclaim failed: ${err instanceof Error ? err.message : String(err)}`))
+          .finally(() => pump());
+      } else {
+        pump();
+      }
     },
     async stop() {
       running = false;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await loop;
+      await pumping;
+      await Promise.all([...inFlight]);
     },
-    wake() {
-      if (!running) return;
-      if (loop) {
-        wakeRequested = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      loop = drainLoop();
-    },
+    wake,
     runOnce,
+    active: () => inFlight.size,
   };
 }

@@ -99,6 +99,10 @@ export const NodeConfig = z
      * sends this key in X-Sandbox-Key; unset: controls off. For test suites and demos.
      */
     carrierSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /** Background jobs the local runner runs at once. */
+    jobConcurrency: z.coerce.number().int().min(1).max(64).default(8),
+    /** Rows of bulk orders bought at once per provider API (halved for a while after a 429). */
+    bulkConcurrencyPerApi: z.coerce.number().int().min(1).max(64).default(4),
   })
   .superRefine((c, ctx) => {
     if (!c.btcpayUrl) return;
@@ -140,6 +144,8 @@ export interface NodeConfigInput {
   providerTimeoutMs?: number | string | undefined;
   carrierSandbox?: 'on' | 'off' | string | undefined;
   carrierSandboxControlKey?: string | undefined;
+  jobConcurrency?: number | string | undefined;
+  bulkConcurrencyPerApi?: number | string | undefined;
 }
 
 /** Reads and validates the environment (names as documented: PORT, DATA_DIR, ADMIN_EMAIL, ...). */
@@ -167,6 +173,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     carrierSandbox: env.CARRIER_SANDBOX,
     carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
+    jobConcurrency: env.JOB_CONCURRENCY || undefined,
+    bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
   };
   const parsed = NodeConfig.safeParse(input);
   if (!parsed.success) {
@@ -193,6 +201,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
       carrierSandbox: 'CARRIER_SANDBOX',
       carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
+      jobConcurrency: 'JOB_CONCURRENCY',
+      bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
     };
     const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

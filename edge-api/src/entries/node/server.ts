@@ -176,6 +176,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       runner = localJobRunner({
         services: finalServices,
         log,
+        concurrency: config.jobConcurrency,
+        laneConcurrency: config.bulkConcurrencyPerApi,
+        // This process owns the database: what a killed predecessor left running is taken up at once.
+        reclaimOnStart: true,
         ...(jobPollIntervalMs ? { pollIntervalMs: jobPollIntervalMs } : {}),
       });
       node.onEnqueue.current = () => runner?.wake();

@@ -7,6 +7,9 @@ export const JOBS_DEAD_LETTER_QUEUE = 'labeldesk-jobs-dlq';
 
 export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
 
+/** Cloudflare Queues' longest retry delay (12 hours). */
+const MAX_RETRY_DELAY_SECONDS = 12 * 60 * 60;
+
 function log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
   const line = JSON.stringify({ level, msg, ...fields });
   if (level === 'error') console.error(line);
@@ -21,7 +24,8 @@ function errorText(err: unknown): string {
 /**
  * Main queue: each message is settled on its own, so one failure never redelivers the rest of the batch.
  * - body not a valid `JobMessage` → logged and acked (poison is never retried);
- * - handler says `ack` → acked; says `retry` or throws → retried after `backoffSeconds(attempts)`.
+ * - handler says `ack` → acked; says `retry` or throws → retried after `backoffSeconds(attempts)`, or after the
+ *   handler's `delaySeconds` (a provider 429's Retry-After).
  * After `max_retries` Cloudflare moves the message to the dead-letter queue. Model: unkey `src/worker.ts`.
  */
 export async function consumeJobs(batch: MessageBatch<unknown>, services: Services, handle: JobHandler): Promise<void> {
@@ -56,7 +60,11 @@ async function consumeOne(
     message.ack();
     return;
   }
-  const delaySeconds = backoffSeconds(message.attempts);
+  // A deferral (the provider rate limited us: its Retry-After) waits that long; a failure backs off exponentially.
+  const delaySeconds =
+    outcome.delaySeconds !== undefined
+      ? Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(0, Math.ceil(outcome.delaySeconds)))
+      : backoffSeconds(message.attempts);
   log('warn', 'job.retry', {
     queue,
     messageId: message.id,

@@ -35,7 +35,9 @@ import { refundOrder } from './refund-order';
 export type LabelOutcome =
   | { kind: 'completed'; order: OrderRow }
   | { kind: 'failed'; order: OrderRow; error: ApiError }
-  | { kind: 'pending'; order: OrderRow };
+  | { kind: 'pending'; order: OrderRow }
+  /** Only with `onRateLimited: 'defer'`: the provider rate limited us (429); the order is untouched, still open. */
+  | { kind: 'deferred'; order: OrderRow; retryAfterSeconds: number };
 
 /** The outcome an order already stands at (for a settled order), or pending while it is open. */
 export function outcomeOf(order: OrderRow): LabelOutcome {
@@ -200,7 +202,16 @@ export interface BuyOrderLabelOptions {
   timing?: ProviderTiming;
   /** The order's API config when the caller has just read it (the purchase); otherwise it is read here. */
   api?: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl'>;
+  /**
+   * 'defer' (the bulk engine): a provider 429 leaves the order as it is and answers `deferred` with the provider's
+   * Retry-After, so the caller asks again later instead of parking the order in reconciliation. Default: a 429 is an
+   * unknown outcome like any other unavailability.
+   */
+  onRateLimited?: 'defer';
 }
+
+/** Wait after a 429 without a Retry-After. */
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 5;
 
 /** Phase 2 for an open order (a settled order is returned as it stands). */
 export async function buyOrderLabel(
@@ -232,6 +243,10 @@ export async function buyOrderLabel(
   } catch (err) {
     if (err instanceof ApiError) return fail(services, order, err); // the key cannot be read: nothing was asked
     if (err instanceof ProviderError) {
+      if (err.httpStatus === 429 && opts.onRateLimited === 'defer') {
+        // A 429 bought nothing (the provider checks its limit first), so asking again later is safe.
+        return { kind: 'deferred', order, retryAfterSeconds: err.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS };
+      }
       if (err.code === 'upstream_unavailable') return markPending(services, order, err.logMessage);
       return fail(services, order, refusalError(order, err));
     }

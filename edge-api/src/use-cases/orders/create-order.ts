@@ -87,7 +87,7 @@ async function replay(services: Services, first: OrderRow, hash: string): Promis
   }
 }
 
-function party(input: CreateOrderData['sender']): OrderParty {
+export function party(input: CreateOrderData['sender']): OrderParty {
   return {
     name: input.name,
     company: input.company,
@@ -102,7 +102,7 @@ function party(input: CreateOrderData['sender']): OrderParty {
   };
 }
 
-function storedPackage(request: CreateOrderData): StoredPackage {
+export function storedPackage(request: CreateOrderData): StoredPackage {
   const p = request.packageDetails;
   const template = request.carrier === 'USPS' ? p.template?.trim().toUpperCase() || 'BASIC' : null;
   return {

@@ -1,10 +1,16 @@
-import { and, asc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { reconcileOrder } from './reconcile-order';
 
 /** A `processing` order older than this lost its request between phase 1 and phase 2 (a crash or a restart). */
 export const STUCK_PROCESSING_MS = 2 * 60_000;
+/**
+ * A bulk row waits in the job queue (its engine limits how many run at once), so `processing` is normal for it; the
+ * sweep only takes one over when nothing touched it for this long (its job died), as a safety net beside
+ * bulk.resume-due, which queues such rows again.
+ */
+export const STUCK_BULK_ROW_MS = 30 * 60_000;
 /** Orders looked at per sweep; the rest wait for the next one. */
 export const RECONCILE_BATCH_SIZE = 50;
 /** Provider calls in flight at once. */
@@ -21,21 +27,27 @@ export interface ReconcileSweepSummary {
 
 /**
  * The periodic `orders.reconcile-due` job, so no purchase is stranded: every order in `pending_reconciliation` (its
- * own job may have given up) and every order still `processing` STUCK_PROCESSING_MS after it was created, oldest
- * first, at most `limit`, each through reconcileOrder.
+ * own job may have given up) and every order still `processing` STUCK_PROCESSING_MS after it was created (a bulk row:
+ * untouched for STUCK_BULK_ROW_MS), oldest first, at most `limit`, each through reconcileOrder.
  */
 export async function reconcileDueOrders(
   services: Services,
   input: { limit?: number | undefined } = {},
 ): Promise<ReconcileSweepSummary> {
-  const cutoff = new Date(services.clock.now().getTime() - STUCK_PROCESSING_MS).toISOString();
+  const now = services.clock.now().getTime();
+  const cutoff = new Date(now - STUCK_PROCESSING_MS).toISOString();
+  const bulkCutoff = new Date(now - STUCK_BULK_ROW_MS).toISOString();
   const due = await services.db
     .select({ id: orders.id })
     .from(orders)
     .where(
       or(
         eq(orders.status, 'pending_reconciliation'),
-        and(eq(orders.status, 'processing'), lt(orders.createdAt, cutoff)),
+        and(
+          eq(orders.status, 'processing'),
+          lt(orders.createdAt, cutoff),
+          or(isNull(orders.bulkOrderId), lt(orders.updatedAt, bulkCutoff)),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt))

@@ -1,4 +1,5 @@
 import type { Services } from '../../env';
+import { settleBulkOrder } from '../bulk-orders/settle-bulk-order';
 import { buyOrderLabel, type LabelOutcome, outcomeOf } from './buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
@@ -18,6 +19,15 @@ export const RECONCILE_WINDOW_MS = 23 * 60 * 60_000;
  * A settled order is left as it is; an unknown id is null. Safe to run any number of times, concurrently.
  */
 export async function reconcileOrder(services: Services, input: { orderId: string }): Promise<LabelOutcome | null> {
+  const outcome = await reconcileOpenOrder(services, input);
+  // A row of a bulk order that settled here may be the last one: the bulk order then gets its final status.
+  if (outcome && outcome.kind !== 'pending' && outcome.order.bulkOrderId) {
+    await settleBulkOrder(services, outcome.order.bulkOrderId);
+  }
+  return outcome;
+}
+
+async function reconcileOpenOrder(services: Services, input: { orderId: string }): Promise<LabelOutcome | null> {
   const order = await readOrder(services, input.orderId);
   if (!order) return null;
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);

@@ -1,0 +1,73 @@
+import {
+  BULK_MESSAGES,
+  type BulkProcessingStatus,
+  type BulkProcessResponse,
+  type BulkValidateResponse,
+} from '@labeldesk/contracts';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../../env';
+import { centsToUsd } from '../../lib/money';
+import { requireUser } from '../../middleware/auth';
+import { createBulkOrder } from '../../use-cases/bulk-orders/create-bulk-order';
+import type { BulkRowCounts } from '../../use-cases/bulk-orders/settle-bulk-order';
+import { validateBulkOrder } from '../../use-cases/bulk-orders/validate-bulk-order';
+import { bulkOrdersValidators } from './bulk-orders.routes';
+
+const factory = createFactory<AppEnv>();
+
+function processingStatus(counts: BulkRowCounts, status: string): BulkProcessingStatus {
+  return {
+    isProcessing: status === 'processing',
+    totalLabels: counts.total,
+    labelsProcessed: counts.completed + counts.failed,
+    labelsRemaining: counts.open,
+    labelsFailed: counts.failed,
+  };
+}
+
+export const validate = factory.createHandlers(
+  requireUser,
+  bulkOrdersValidators.bodyLimit,
+  bulkOrdersValidators.validate,
+  async (c) => {
+    const result = await validateBulkOrder(c.get('services'), {
+      userId: c.get('user').id,
+      request: c.req.valid('json'),
+    });
+    const body: BulkValidateResponse = {
+      results: result.rows.map((r) => ({
+        rowIndex: r.rowIndex,
+        isValid: r.priceCents !== null,
+        errors: r.errors,
+        price: r.priceCents === null ? null : centsToUsd(r.priceCents),
+      })),
+      validCount: result.validCount,
+      invalidCount: result.invalidCount,
+      totalPrice: centsToUsd(result.totalPriceCents),
+    };
+    return c.json(body, 200);
+  },
+);
+
+export const processBulk = factory.createHandlers(
+  requireUser,
+  bulkOrdersValidators.bodyLimit,
+  bulkOrdersValidators.idempotencyKey,
+  bulkOrdersValidators.process,
+  async (c) => {
+    const result = await createBulkOrder(c.get('services'), {
+      userId: c.get('user').id,
+      request: c.req.valid('json'),
+      idempotencyKey: c.get('idempotencyKey'),
+    });
+    const body: BulkProcessResponse = {
+      bulkOrderId: result.bulkOrder.id,
+      isBackgroundProcessing: true,
+      processingStatus: processingStatus(result.counts, result.bulkOrder.status),
+      totalPrice: centsToUsd(result.bulkOrder.totalPriceCents),
+      newBalance: centsToUsd(result.balanceCents),
+      message: BULK_MESSAGES.started,
+    };
+    return c.json(body, result.kind === 'created' ? 201 : 200);
+  },
+);

@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type OrderRow, orders } from '../../db/schema';
+import type { Services } from '../../env';
+import { newId } from '../../lib/ids';
+import { buyOrderLabel } from '../orders/buy-order-label';
+import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from '../orders/order-rows';
+import { RECONCILE_DELAY_SECONDS, RECONCILE_WINDOW_MS } from '../orders/reconcile-order';
+import { refundOrder } from '../orders/refund-order';
+import { settleBulkOrder } from './settle-bulk-order';
+
+/**
+ * What became of one row: bought, refunded, handed to reconciliation (the provider's answer was lost), deferred (the
+ * provider rate limited us: ask again after `retryAfterSeconds`), or nothing to do (already settled, unknown order).
+ */
+export type BulkRowOutcome =
+  | { kind: 'completed' | 'failed' | 'pending' | 'settled' | 'missing'; finalized: boolean }
+  | { kind: 'deferred'; retryAfterSeconds: number; finalized: false };
+
+/** The row moves from here to settled (bought or refunded); settling it may end its bulk order. */
+async function afterSettled(services: Services, order: OrderRow, kind: 'completed' | 'failed' | 'settled') {
+  const { finalized } = order.bulkOrderId ? await settleBulkOrder(services, order.bulkOrderId) : { finalized: false };
+  return { kind, finalized } as const;
+}
+
+/**
+ * The `bulk.buy-row` job: buys ONE row of a bulk order through the purchase's phase 2 (buyOrderLabel, the same
+ * use-case as a manual order; the provider's Idempotency-Key is the order id), so a redelivered message, a retried
+ * job, a restart mid-row or two consumers racing buy the row at most once:
+ * - already settled → nothing bought (the bulk order is settled again, in case the previous run died before that);
+ * - in pending_reconciliation → left to the reconcile job;
+ * - older than the reconciliation window (23 h) → refunded without asking (the provider forgets keys after 24 h);
+ * - else purchase_attempts + 1 (only while still processing) and phase 2 with `onRateLimited: 'defer'`: bought →
+ *   completed; refused → refunded (a credit of THIS row's price naming the order); answer lost → pending
+ *   reconciliation + a reconcile job; 429 → deferred, the row stays processing and the caller retries it later.
+ * After a row settles, settleBulkOrder gives the bulk order its final status once no row is open.
+ */
+export async function buyBulkRow(services: Services, input: { orderId: string }): Promise<BulkRowOutcome> {
+  const order = await readOrder(services, input.orderId);
+  if (!order) return { kind: 'missing', finalized: false };
+  if (order.status === 'completed' || order.status === 'failed') return afterSettled(services, order, 'settled');
+  if (order.status === 'pending_reconciliation') return { kind: 'pending', finalized: false };
+
+  const now = services.clock.now();
+  if (now.getTime() - Date.parse(order.createdAt) > RECONCILE_WINDOW_MS) {
+    const refunded = await refundOrder(services, order, RECONCILE_GAVE_UP_MESSAGE);
+    return afterSettled(services, refunded, 'settled');
+  }
+
+  const [claimed] = await services.db
+    .update(orders)
+    .set({ purchaseAttempts: sql`${orders.purchaseAttempts} + 1`, updatedAt: now.toISOString() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')))
+    .returning();
+  if (!claimed) {
+    const current = await readOrder(services, order.id);
+    if (current && (current.status === 'completed' || current.status === 'failed')) {
+      return afterSettled(services, current, 'settled');
+    }
+    return { kind: 'pending', finalized: false };
+  }
+
+  const outcome = await buyOrderLabel(services, claimed, { onRateLimited: 'defer' });
+  switch (outcome.kind) {
+    case 'completed':
+    case 'failed':
+      return afterSettled(services, outcome.order, outcome.kind);
+    case 'deferred':
+      return { kind: 'deferred', retryAfterSeconds: outcome.retryAfterSeconds, finalized: false };
+    case 'pending': {
+      if (outcome.order.status === 'completed' || outcome.order.status === 'failed') {
+        return afterSettled(services, outcome.order, 'settled');
+      }
+      try {
+        await services.queue.send(
+          { type: 'orders.reconcile', jobId: newId('job'), orderId: order.id },
+          { delaySeconds: RECONCILE_DELAY_SECONDS },
+        );
+      } catch (err) {
+        // The periodic sweep (orders.reconcile-due) finds it anyway.
+        console.error(`[bulk] ${order.id}: reconcile job not queued: ${err instanceof Error ? err.message : err}`);
+      }
+      return { kind: 'pending', finalized: false };
+    }
+  }
+}

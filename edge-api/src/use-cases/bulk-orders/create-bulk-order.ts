@@ -1,0 +1,316 @@
+import { BULK_MESSAGES, type BulkProcessRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
+import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders } from '../../db/schema';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { batch } from '../../ports/database';
+import type { JobMessage } from '../../ports/job-queue';
+import { getBalance } from '../balance/get-balance';
+import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
+import { type CreateOrderData, party, storedPackage } from '../orders/create-order';
+import { estimateDelivery, type OrderService } from '../orders/price-order';
+import { requestHash } from '../orders/request-hash';
+import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
+import { type CheckedBulkRow, checkBulkRows } from './validate-bulk-order';
+
+export type BulkProcessData = z.output<typeof BulkProcessRequest>;
+
+export interface CreateBulkOrderInput {
+  userId: string;
+  request: BulkProcessData;
+  /** The Idempotency-Key header (already checked: 1-255 visible ASCII characters). */
+  idempotencyKey?: string | undefined;
+  source?: BulkOrderRow['source'];
+}
+
+/** created: written now (201); replayed: the bulk order an earlier request with the same key and body created (200). */
+export interface CreateBulkOrderResult {
+  kind: 'created' | 'replayed';
+  bulkOrder: BulkOrderRow;
+  counts: BulkRowCounts;
+  balanceCents: number;
+}
+
+/** Order rows per INSERT … SELECT FROM json_each(?) (one JSON text per statement stays well under D1's 2 MB value). */
+export const BULK_INSERT_CHUNK = 500;
+/** Jobs per sendBatch on Node (one INSERT; SQLite's bound-variable limit). */
+export const BULK_ENQUEUE_CHUNK = 500;
+
+export const holdKey = (bulkOrderId: string): string => `bulk:${bulkOrderId}:hold`;
+
+/** The job of one row: derived from the order id, so enqueueing it twice stores it once on Node. */
+export function bulkRowJobId(orderId: string, attempt = 0): string {
+  return attempt > 0 ? `bulkrow_${orderId}_${attempt}` : `bulkrow_${orderId}`;
+}
+
+export function bulkRowJob(order: { id: string; bulkOrderId: string; apiId: string }, attempt = 0): JobMessage {
+  return {
+    type: 'bulk.buy-row',
+    jobId: bulkRowJobId(order.id, attempt),
+    bulkOrderId: order.bulkOrderId,
+    orderId: order.id,
+    apiId: order.apiId,
+  };
+}
+
+/** The fingerprint of a bulk request: the selection and every row's data, index and price. */
+export function bulkRequestHash(request: BulkProcessData): string {
+  return requestHash(request);
+}
+
+async function bulkByKey(services: Services, userId: string, key: string): Promise<BulkOrderRow | undefined> {
+  const [row] = await services.db
+    .select()
+    .from(bulkOrders)
+    .where(and(eq(bulkOrders.userId, userId), eq(bulkOrders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+async function replay(services: Services, first: BulkOrderRow, hash: string): Promise<CreateBulkOrderResult> {
+  if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
+  return {
+    kind: 'replayed',
+    bulkOrder: first,
+    counts: await countBulkRows(services, first.id),
+    balanceCents: await getBalance(services, { userId: first.userId }),
+  };
+}
+
+/** Refuses a request whose rows are not all valid, naming every invalid row (400). */
+function refuseInvalid(invalid: CheckedBulkRow[]): never {
+  const details = invalid.map((r) => ({
+    path: `orders.${r.rowIndex}`,
+    message: `${BULK_MESSAGES.rowNotSelectedValid(r.rowIndex)}: ${r.errors[0] ?? ''}`,
+  }));
+  const first = invalid[0];
+  const message =
+    invalid.length === 1 && first
+      ? (details[0]?.message ?? BULK_MESSAGES.validationFailed)
+      : `Rows ${invalid
+          .slice(0, 10)
+          .map((r) => r.rowIndex + 1)
+          .join(', ')}${invalid.length > 10 ? ', …' : ''} are not valid`;
+  throw new ApiError('invalid_input', message, { details });
+}
+
+/** One order row of the bulk order, as the JSON object json_each reads. */
+function orderJson(
+  input: { userId: string; bulkOrderId: string; holdEntryId: string; now: Date },
+  found: OrderService,
+  checked: CheckedBulkRow,
+  request: CreateOrderData,
+  priceCents: number,
+) {
+  const recipient = party(request.recipient);
+  const at = input.now.toISOString();
+  const orderNumber = checked.row?.orderNumber.trim() ?? '';
+  const sku = checked.row?.sku.trim() ?? '';
+  return {
+    id: newId('ord'),
+    user_id: input.userId,
+    api_id: found.api.id,
+    api_name: found.api.name,
+    service_id: found.service.id,
+    carrier: found.service.carrier,
+    service_name: found.service.name,
+    service_code: found.service.serviceCode,
+    price_cents: priceCents,
+    sender_json: JSON.stringify(party(request.sender)),
+    recipient_json: JSON.stringify(recipient),
+    package_json: JSON.stringify(storedPackage(request)),
+    recipient_name: recipient.name,
+    destination: `${recipient.city}, ${recipient.state}`,
+    estimated_delivery: estimateDelivery(found.service.transitMaxDays, input.now),
+    debit_entry_id: input.holdEntryId,
+    amazon_order_id: orderNumber || null,
+    sku: sku || null,
+    bulk_order_id: input.bulkOrderId,
+    row_index: checked.rowIndex,
+    created_at: at,
+    updated_at: at,
+  };
+}
+type OrderJson = ReturnType<typeof orderJson>;
+const ORDER_JSON_COLUMNS = [
+  'id',
+  'user_id',
+  'api_id',
+  'api_name',
+  'service_id',
+  'carrier',
+  'service_name',
+  'service_code',
+  'price_cents',
+  'sender_json',
+  'recipient_json',
+  'package_json',
+  'recipient_name',
+  'destination',
+  'estimated_delivery',
+  'debit_entry_id',
+  'amazon_order_id',
+  'sku',
+  'bulk_order_id',
+  'row_index',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderJson)[];
+
+/** Many order rows in ONE statement: the rows travel as one JSON text, SQLite spreads them (json_each). */
+function insertOrderRows(services: Services, rows: OrderJson[]) {
+  const columns = sql.raw(ORDER_JSON_COLUMNS.join(', '));
+  const values = sql.raw(ORDER_JSON_COLUMNS.map((c) => `json_extract(value, '$.${c}')`).join(', '));
+  return services.db.run(sql`INSERT INTO ${orders} (${columns}, source, status, delivery_status)
+    SELECT ${values}, 'bulk', 'processing', 'pending' FROM json_each(${JSON.stringify(rows)})`);
+}
+
+/**
+ * POST /api/orders/bulk/process. Every row is checked and priced again on the server (the client's prices and total
+ * are never trusted): an invalid row → 400 naming the rows; a repeated rowIndex → 400; a row price or a total that
+ * differs from the server's → 409 with the new total. Then ONE batch writes the bulk order, one `orders` row per CSV
+ * row (`processing`, source bulk, its debit = the hold) and the hold (a ledger debit of the total, reference = the bulk
+ * order, plus total spend): an overdraft fails the whole batch on the users CHECK (402, nothing written). The rows are
+ * then queued, one `bulk.buy-row` job each (ids only); a failure to queue is logged — bulk.resume-due finds the rows.
+ * An Idempotency-Key makes a retried request answer the first bulk order (another body with it: 409).
+ */
+export async function createBulkOrder(services: Services, input: CreateBulkOrderInput): Promise<CreateBulkOrderResult> {
+  const { request, userId, idempotencyKey } = input;
+  const hash = idempotencyKey ? bulkRequestHash(request) : null;
+  if (idempotencyKey && hash) {
+    const first = await bulkByKey(services, userId, idempotencyKey);
+    if (first) return replay(services, first, hash);
+  }
+
+  const seen = new Set<number>();
+  for (const row of request.orders) {
+    if (seen.has(row.rowIndex)) throw new ApiError('invalid_input', BULK_MESSAGES.duplicateRow(row.rowIndex));
+    seen.add(row.rowIndex);
+  }
+
+  const { orders: rows, totalPrice, ...selection } = request;
+  const checked = await checkBulkRows(services, { userId, selection, rows });
+  if (checked.service instanceof ApiError) throw checked.service;
+  const found = checked.service;
+  const invalid = checked.rows.filter((r) => r.priceCents === null || !r.request);
+  if (invalid.length > 0) refuseInvalid(invalid);
+
+  const totalCents = checked.totalPriceCents;
+  const changed = checked.rows.filter((r, i) => {
+    const seenPrice = rows[i]?.price;
+    return seenPrice !== undefined && roundUsdToCents(seenPrice) !== r.priceCents;
+  });
+  if (changed.length > 0 || (totalPrice !== undefined && roundUsdToCents(totalPrice) !== totalCents)) {
+    throw new ApiError('conflict', BULK_MESSAGES.totalMismatch(formatUsd(totalCents)), {
+      details: changed.map((r) => ({
+        path: `orders.${r.rowIndex}.price`,
+        message: `Row ${r.rowIndex + 1}: ${ORDER_MESSAGES.priceChanged(formatUsd(r.priceCents ?? 0))}`,
+      })),
+    });
+  }
+
+  const { db, clock } = services;
+  const now = clock.now();
+  const at = now.toISOString();
+  const bulkOrderId = newId('blk');
+  const holdEntryId = newId('txn');
+  const ids = { userId, bulkOrderId, holdEntryId, now };
+  const orderRows = checked.rows.map((r) => orderJson(ids, found, r, r.request as CreateOrderData, r.priceCents ?? 0));
+  const template = found.service.carrier === 'USPS' ? selection.template?.trim().toUpperCase() || 'BASIC' : null;
+
+  const hold = balanceChangeStatements(
+    db,
+    {
+      userId,
+      change: { kind: 'amount', type: 'debit', amountCents: totalCents },
+      method: 'label_purchase',
+      description: `Bulk label purchase: ${orderRows.length} × ${found.service.name} (${bulkOrderId})`,
+      reference: bulkOrderId,
+      idempotencyKey: holdKey(bulkOrderId),
+      entryId: holdEntryId,
+      addToTotalSpendCents: totalCents,
+    },
+    at,
+  );
+  const inserts = [];
+  for (let i = 0; i < orderRows.length; i += BULK_INSERT_CHUNK) {
+    inserts.push(insertOrderRows(services, orderRows.slice(i, i + BULK_INSERT_CHUNK)));
+  }
+  let bulkOrder: BulkOrderRow | undefined;
+  let balanceAfterCents: number | null | undefined;
+  try {
+    const results = await batch(db, [
+      // The bulk order first: a twin request with the same Idempotency-Key fails on its unique index.
+      db
+        .insert(bulkOrders)
+        .values({
+          id: bulkOrderId,
+          userId,
+          source: input.source ?? 'web',
+          status: 'processing',
+          apiId: found.api.id,
+          apiName: found.api.name,
+          serviceId: found.service.id,
+          carrier: found.service.carrier,
+          serviceName: found.service.name,
+          template,
+          orderCount: orderRows.length,
+          totalPriceCents: totalCents,
+          holdEntryId,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: hash,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning(),
+      ...inserts,
+      ...hold.statements,
+    ]);
+    bulkOrder = (results[0] as BulkOrderRow[])[0];
+    balanceAfterCents = (results[1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]
+      ?.balanceAfterCents;
+  } catch (err) {
+    if (idempotencyKey && hash && isUniqueViolation(err, 'bulk_orders.idempotency_key')) {
+      const first = await bulkByKey(services, userId, idempotencyKey);
+      if (first) return replay(services, first, hash);
+    }
+    throw balanceChangeError(err) ?? err;
+  }
+  if (!bulkOrder || typeof balanceAfterCents !== 'number') {
+    throw new Error(`bulk order ${bulkOrderId} or its hold missing after its batch`);
+  }
+
+  await enqueueBulkRows(
+    services,
+    orderRows.map((r) => ({ id: r.id, bulkOrderId, apiId: r.api_id })),
+  );
+  return {
+    kind: 'created',
+    bulkOrder,
+    counts: { total: orderRows.length, completed: 0, failed: 0, open: orderRows.length },
+    balanceCents: balanceAfterCents,
+  };
+}
+
+/** Queues one bulk.buy-row job per row, in chunks; a failure is logged (bulk.resume-due queues them again later). */
+export async function enqueueBulkRows(
+  services: Services,
+  rows: { id: string; bulkOrderId: string; apiId: string }[],
+  attempt: (row: { id: string }) => number = () => 0,
+): Promise<boolean> {
+  try {
+    for (let i = 0; i < rows.length; i += BULK_ENQUEUE_CHUNK) {
+      await services.queue.sendBatch(rows.slice(i, i + BULK_ENQUEUE_CHUNK).map((r) => bulkRowJob(r, attempt(r))));
+    }
+    return true;
+  } catch (err) {
+    console.error(
+      `[bulk] ${rows[0]?.bulkOrderId}: rows not queued (bulk.resume-due will): ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return false;
+  }
+}

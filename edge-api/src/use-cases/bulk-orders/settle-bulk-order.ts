@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
+import type { Services } from '../../env';
+
+/** Row counts of a bulk order, from its orders (counters are never stored, so no redelivery can miscount). */
+export interface BulkRowCounts {
+  total: number;
+  completed: number;
+  failed: number;
+  /** processing or pending_reconciliation. */
+  open: number;
+}
+
+export async function countBulkRows(services: Services, bulkOrderId: string): Promise<BulkRowCounts> {
+  const [row] = await services.db.all<{ total: number; completed: number; failed: number }>(sql`
+    SELECT COUNT(*) AS total,
+      COALESCE(SUM(CASE WHEN ${orders.status} = 'completed' THEN 1 ELSE 0 END), 0) AS completed,
+      COALESCE(SUM(CASE WHEN ${orders.status} = 'failed' THEN 1 ELSE 0 END), 0) AS failed
+    FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId}`);
+  const total = Number(row?.total ?? 0);
+  const completed = Number(row?.completed ?? 0);
+  const failed = Number(row?.failed ?? 0);
+  return { total, completed, failed, open: total - completed - failed };
+}
+
+export interface SettleBulkOrderResult {
+  /**
+   * True for exactly one caller: the one whose UPDATE moved the bulk order from processing to its final status. The
+   * hook for what follows the end of a bulk order (the combined labels document).
+   */
+  finalized: boolean;
+  status: BulkOrderStatus | null;
+}
+
+/**
+ * Called after a row of a bulk order settled (bought or refunded) by the engine, the reconcile job or the sweep. When
+ * no row is open any more, ONE conditional UPDATE gives the bulk order its final status — completed (no failure),
+ * failed (every row failed, all refunded), else partial — with failed_order_count and completed_at. The condition
+ * (still processing, no open row) makes it happen once whoever gets there, however often it is called.
+ */
+export async function settleBulkOrder(services: Services, bulkOrderId: string): Promise<SettleBulkOrderResult> {
+  const now = services.clock.now().toISOString();
+  const failed = sql`(SELECT COUNT(*) FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId} AND ${orders.status} = 'failed')`;
+  const [row] = await services.db
+    .update(bulkOrders)
+    .set({
+      status: sql`CASE WHEN ${failed} = 0 THEN 'completed' WHEN ${failed} >= ${bulkOrders.orderCount} THEN 'failed' ELSE 'partial' END`,
+      failedOrderCount: failed,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(
+      sql`${bulkOrders.id} = ${bulkOrderId} AND ${bulkOrders.status} = 'processing' AND NOT EXISTS (
+        SELECT 1 FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId}
+          AND ${orders.status} IN ('processing', 'pending_reconciliation'))`,
+    )
+    .returning({ status: bulkOrders.status });
+  if (row) {
+    console.log(`[bulk] ${bulkOrderId}: ${row.status}`);
+    return { finalized: true, status: row.status };
+  }
+  return { finalized: false, status: null };
+}
