@@ -12,6 +12,7 @@ import { balanceRouter } from './routes/balance/balance.index';
 import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
 import { bulkOrdersRouter } from './routes/bulk-orders/bulk-orders.index';
 import { BULK_BODY_PATHS } from './routes/bulk-orders/bulk-orders.routes';
+import { bulkLabelsRouter } from './routes/bulk-labels/bulk-labels.index';
 import { cryptoRouter } from './routes/crypto/crypto.index';
 import { customPricingRouter } from './routes/custom-pricing/custom-pricing.index';
 import { depositsRouter } from './routes/deposits/deposits.index';
@@ -67,6 +68,7 @@ function apiRoutes() {
     .route('/', adminBulkOrdersRouter)
     .route('/', bulkOrdersRouter)
     .route('/', ordersRouter)
+    .route('/', bulkLabelsRouter)
     .route('/', labelsRouter);
 }
 

@@ -2,6 +2,7 @@ import type { Services } from '../env';
 import type { JobMessage, JobOutcome } from '../ports/job-queue';
 import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
 import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
+import { produceCombinedLabels } from '../use-cases/bulk-orders/build-combined-labels';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
@@ -62,6 +63,12 @@ export async function handleJob(services: Services, message: JobMessage): Promis
     case 'bulk.resume-due': {
       // Always ack: whatever is still idle is found again by the next run.
       await resumeDueBulkOrders(services, { limit: message.limit });
+      return { kind: 'ack' };
+    }
+    case 'bulk.combine-labels': {
+      // A bulk order without labels (all rows failed) has nothing to combine: done. A label source that cannot be
+      // read (provider down) throws, and the job is retried with backoff; GET /api/labels/bulk/{id} builds it anyway.
+      await produceCombinedLabels(services, message.bulkOrderId);
       return { kind: 'ack' };
     }
     default: {

@@ -1,4 +1,4 @@
-import { LABEL_LINK_TTL_SECONDS, type LabelLinkResponse } from '@labeldesk/contracts';
+import { type BulkLabelLinkResponse, LABEL_LINK_TTL_SECONDS, type LabelLinkResponse } from '@labeldesk/contracts';
 
 /**
  * Short-lived links signed for one label, so a label opens in a new tab without the session token in its URL:
@@ -88,6 +88,31 @@ export async function labelLinks(
     url: `${base}${query}`,
     downloadUrl: `${base}/download${query}`,
     printUrl: `${base}/print${query}`,
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
+}
+
+/** What a bulk order's link signs: never an order id, so a link for one can never open the other. */
+const bulkSubject = (bulkOrderId: string) => `bulk/${bulkOrderId}`;
+
+/** True when the query signs the combined labels of `bulkOrderId` and has not expired (see verifyLabelLink). */
+export function verifyBulkLabelLink(secret: string, bulkOrderId: string, link: LinkCheck, now: Date): Promise<boolean> {
+  return verifyLabelLink(secret, bulkSubject(bulkOrderId), link, now);
+}
+
+/** The combined labels URLs of a bulk order (inline and download), signed for `ttlSeconds` from `now`. */
+export async function bulkLabelLinks(
+  secret: string,
+  bulkOrderId: string,
+  now: Date,
+  ttlSeconds = LABEL_LINK_TTL_SECONDS,
+): Promise<BulkLabelLinkResponse> {
+  const exp = Math.floor(now.getTime() / 1000) + Math.min(ttlSeconds, LABEL_LINK_TTL_SECONDS);
+  const sig = await signLabelLink(secret, bulkSubject(bulkOrderId), exp);
+  const base = `/api/labels/bulk/${encodeURIComponent(bulkOrderId)}`;
+  return {
+    url: `${base}?exp=${exp}&sig=${sig}`,
+    downloadUrl: `${base}?download=1&exp=${exp}&sig=${sig}`,
     expiresAt: new Date(exp * 1000).toISOString(),
   };
 }

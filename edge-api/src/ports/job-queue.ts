@@ -52,6 +52,13 @@ export const JobMessage = z.discriminatedUnion('type', [
     /** Bulk orders looked at in this run (oldest first). */
     limit: z.number().int().positive().max(1000),
   }),
+  z.object({
+    type: z.literal('bulk.combine-labels'),
+    /** `bulk-labels:{bulkOrderId}`: enqueued once, when the bulk order becomes final. */
+    jobId: z.string(),
+    /** Builds and stores the combined labels PDF of this bulk order (ids only: the message stays tiny). */
+    bulkOrderId: z.string().min(1),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];

@@ -6,6 +6,7 @@ import {
   type ShippingApiConfig,
 } from '@labeldesk/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { expect } from 'vitest';
 import { bulkOrders, type OrderRow, orders } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
@@ -145,4 +146,26 @@ export async function bulkDetail(server: TestServer, token: string, bulkOrderId:
   const res = await call(server, 'GET', path, { token });
   expect(res.status, res.text).toBe(200);
   return BulkOrderDetailResponse.parse(res.body);
+}
+
+/** The text each page of a PDF shows (pdf-lib, like the sandbox, writes standard-font text as hex strings + Tj). */
+export async function pageTexts(pdf: Uint8Array): Promise<string[][]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams: PDFRawStream[] = [];
+    if (contents instanceof PDFArray) {
+      for (let i = 0; i < contents.size(); i++) {
+        const stream = contents.lookup(i);
+        if (stream instanceof PDFRawStream) streams.push(stream);
+      }
+    } else if (contents instanceof PDFRawStream) streams.push(contents);
+    const ops = streams.map((s) => Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')).join('\n');
+    return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
+  });
+}
+
+/** Page sizes in points. */
+export async function pageSizes(pdf: Uint8Array): Promise<Array<{ width: number; height: number }>> {
+  return (await PDFDocument.load(pdf)).getPages().map((p) => p.getSize());
 }

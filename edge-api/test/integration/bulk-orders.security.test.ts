@@ -55,6 +55,20 @@ describe('bulk orders: who may read what', () => {
     expect(search.body).toMatchObject({ bulkOrders: [], totalBulkOrders: 0 });
   });
 
+  it('combined labels: another customer 404, no credentials 403 as for single labels, anonymous link request 401', async () => {
+    const get = await call(server, 'GET', `/api/labels/bulk/${alices}`, { token: bob.token });
+    expect(get.status).toBe(404);
+    expect(errorOf(get).error.message).toBe(BULK_MESSAGES.bulkOrderNotFound);
+    const bobLink = await call(server, 'POST', `/api/labels/bulk/${alices}/link`, { token: bob.token });
+    expect(bobLink.status).toBe(404);
+    expect((await call(server, 'GET', `/api/labels/bulk/${alices}`)).status).toBe(403);
+    expect((await call(server, 'POST', `/api/labels/bulk/${alices}/link`)).status).toBe(401);
+    const owner = await call(server, 'GET', `/api/labels/bulk/${alices}`, { token: alice.token });
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get('content-type')).toBe('application/pdf');
+    expect((await call(server, 'GET', `/api/labels/bulk/${alices}`, { token: admin })).status).toBe(200);
+  });
+
   it('customers cannot use the admin routes (403), not even for their own bulk order', async () => {
     for (const path of adminReads()) {
       const res = await call(server, 'GET', path, { token: alice.token });

@@ -371,3 +371,17 @@ export type AdminBulkListResponse = BulkHistoryResponse;
 
 /** The date-order message, re-exported for the bulk history filters. */
 export const BULK_DATE_ORDER_MESSAGE = DATE_ORDER_MESSAGE;
+
+// Combined labels (SPEC §7 /api/labels/bulk/{id}) ---------------------------------------------------------------------
+
+/**
+ * POST /api/labels/bulk/{id}/link: URLs of the combined labels PDF (inline, and as a download), signed for that bulk
+ * order and LABEL_LINK_TTL_SECONDS, so the session token never goes into a URL. GET /api/labels/bulk/{id} also takes
+ * the Bearer header (add `?download=1` for an attachment).
+ */
+export const BulkLabelLinkResponse = z.object({
+  url: z.string(),
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type BulkLabelLinkResponse = z.infer<typeof BulkLabelLinkResponse>;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
+import type { LabelProvider } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { callProvider } from '../shipping-apis/provider-errors';
@@ -29,15 +30,40 @@ export async function labelOrder(
   return order;
 }
 
+/** Provider clients of one run, per API config id (a bulk document reads hundreds of labels of one API). */
+export type ProviderConnections = Map<string, Promise<LabelProvider>>;
+
+/** What reading a label PDF needs of its order. */
+export type LabelPdfSource = Pick<OrderRow, 'id' | 'apiId' | 'labelBlobKey' | 'providerLabelId'>;
+
+async function providerFor(services: Services, order: LabelPdfSource, connections?: ProviderConnections) {
+  const cached = connections?.get(order.apiId);
+  if (cached) return cached;
+  const connecting = (async () => {
+    const api = await findApiConfig(services, order.apiId);
+    if (!api) {
+      throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
+        logMessage: `order ${order.id}: PDF not stored and API config ${order.apiId} is gone`,
+      });
+    }
+    return connectProvider(services, api);
+  })();
+  connections?.set(order.apiId, connecting);
+  // A failed connection is not cached: the next label asks again.
+  connecting.catch(() => connections?.delete(order.apiId));
+  return connecting;
+}
+
 /**
- * The label PDF of an order: from the blob store, or — when it was never stored or is gone — from the provider
- * (getLabelPdf), which is then stored for next time (a failed store is only logged).
+ * The PDF of a bought label: from the blob store, or — when it was never stored or is gone — from the provider
+ * (getLabelPdf), which is then stored for next time (a failed store is only logged). `connections` shares provider
+ * clients across the labels of one run.
  */
-export async function getLabelDocument(
+export async function readLabelPdf(
   services: Services,
-  input: { orderId: string; access: LabelAccess },
-): Promise<{ order: OrderRow; pdf: Uint8Array }> {
-  const order = await labelOrder(services, input);
+  order: LabelPdfSource,
+  connections?: ProviderConnections,
+): Promise<Uint8Array> {
   if (order.labelBlobKey) {
     // A blob store that cannot answer must not keep a customer from their label: the provider still has it.
     const blob = await services.blobs.get(order.labelBlobKey).catch((err: unknown) => {
@@ -46,16 +72,10 @@ export async function getLabelDocument(
       );
       return null;
     });
-    if (blob) return { order, pdf: blob.body };
+    if (blob) return blob.body;
   }
   const labelId = order.providerLabelId ?? '';
-  const api = await findApiConfig(services, order.apiId);
-  if (!api) {
-    throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
-      logMessage: `order ${order.id}: PDF not stored and API config ${order.apiId} is gone`,
-    });
-  }
-  const provider = await connectProvider(services, api);
+  const provider = await providerFor(services, order, connections);
   const pdf = await callProvider(() => provider.getLabelPdf(labelId));
   const key = labelBlobKey(order.id);
   try {
@@ -67,5 +87,14 @@ export async function getLabelDocument(
   } catch (err) {
     console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return { order, pdf };
+  return pdf;
+}
+
+/** The label PDF of an order the caller may open (see labelOrder and readLabelPdf). */
+export async function getLabelDocument(
+  services: Services,
+  input: { orderId: string; access: LabelAccess },
+): Promise<{ order: OrderRow; pdf: Uint8Array }> {
+  const order = await labelOrder(services, input);
+  return { order, pdf: await readLabelPdf(services, order) };
 }
