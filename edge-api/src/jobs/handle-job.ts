@@ -1,8 +1,8 @@
 import type { Services } from '../env';
 import type { JobMessage, JobOutcome } from '../ports/job-queue';
+import { produceCombinedLabels } from '../use-cases/bulk-orders/build-combined-labels';
 import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
 import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
-import { produceCombinedLabels } from '../use-cases/bulk-orders/build-combined-labels';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';

@@ -54,7 +54,7 @@ export const JobMessage = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('bulk.combine-labels'),
-    /** `bulk-labels:{bulkOrderId}`: enqueued once, when the bulk order becomes final. */
+    /** `bulklabels_{bulkOrderId}` (combineLabelsJob): enqueued once, when the bulk order becomes final. */
     jobId: z.string(),
     /** Builds and stores the combined labels PDF of this bulk order (ids only: the message stays tiny). */
     bulkOrderId: z.string().min(1),

@@ -5,8 +5,11 @@ import { formatTrackingNumber } from '@labeldesk/sandbox-carrier';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOrders, orders } from '../../src/db/schema';
-import { bulkDetail, pageSizes, pageTexts, purchase, seedBulkOrder } from './bulk-orders-support';
+import { combineLabelsJob } from '../../src/use-cases/bulk-orders/build-combined-labels';
+import { buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { bulkDetail, bulkHistory, pageSizes, pageTexts, purchase, seedBulkOrder } from './bulk-orders-support';
 import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { waitFor } from './money-support';
 import { fetchLabel, newCustomer, startOrdersServer, startsWithPdf } from './orders-support';
 import { seededApis } from './providers-support';
 
@@ -170,11 +173,7 @@ describe('bulk orders: combined labels', () => {
   it('the bulk.combine-labels job builds and keeps the document', async () => {
     const bought = await purchase(server, bob.token, api1, { recipientName: 'Bob Job' });
     const jobBulk = await seedBulkOrder(server, { userId: bob.id, rows: [{ orderId: bought }] });
-    await server.services.queue.send({
-      type: 'bulk.combine-labels',
-      jobId: `bulk-labels:${jobBulk}`,
-      bulkOrderId: jobBulk,
-    });
+    await server.services.queue.send(combineLabelsJob(jobBulk));
     const key = `bulk-labels/${jobBulk}-1.pdf`;
     const deadline = Date.now() + 10_000;
     let recorded: string | null | undefined;
@@ -190,5 +189,71 @@ describe('bulk orders: combined labels', () => {
     expect(existsSync(blobFile(key))).toBe(true);
     const res = await fetchLabel(server, `/api/labels/bulk/${jobBulk}`, bob.token);
     expect((await pageTexts(res.bytes)).map((t) => t.find((x) => x === 'BOB JOB'))).toEqual(['BOB JOB']);
+  });
+
+  it('end to end through the engine: process, final status, then the job has the document ready', async () => {
+    const carol = await newCustomer(server, admin, 100, 'Carol Flow');
+    const rows = [
+      csvRow({ toName: 'Flow One' }),
+      csvRow({ toName: 'Flow Refused', toZip: PROVIDER_REFUSED_ZIP }),
+      csvRow({ toName: 'Flow Three', toCompany: '=EVIL()' }),
+      csvRow({ toName: 'Flow Four' }),
+    ];
+    // The formula cell is refused by validation (row 2 is not selected); the others are bought.
+    const { created, selected } = await buyRows(server, carol.token, api1, rows);
+    expect(selected.map((r) => r.rowIndex)).toEqual([0, 1, 3]);
+    const final = await waitForBulk(server, created.bulkOrderId);
+    expect(final.status).toBe('partial');
+
+    const history = await bulkHistory(server, carol.token);
+    expect(history.bulkOrders[0]).toMatchObject({
+      bulkOrderId: created.bulkOrderId,
+      status: 'partial',
+      orderCount: 3,
+      failedOrderCount: 1,
+      hasFailures: true,
+      hasLabels: true,
+      refundedAmount: selected[1]?.price,
+      processingStatus: {
+        isProcessing: false,
+        totalLabels: 3,
+        labelsProcessed: 3,
+        labelsRemaining: 0,
+        labelsFailed: 1,
+      },
+    });
+    const detail = await bulkDetail(server, carol.token, created.bulkOrderId);
+    expect(detail.orders.map((o) => [o.rowIndex, o.recipient.name, o.status])).toEqual([
+      [0, 'Flow One', 'completed'],
+      [1, 'Flow Refused', 'failed'],
+      [3, 'Flow Four', 'completed'],
+    ]);
+    expect(detail.failedOrders).toEqual([
+      expect.objectContaining({ rowIndex: 1, recipient: 'Flow Refused', attempts: 1 }),
+    ]);
+    expect(detail.failedOrders[0]?.error).toBeTruthy();
+
+    // The failed row as the upload had it, Amazon columns included.
+    const csv = await call(server, 'GET', `/api/orders/bulk/${created.bulkOrderId}/failed-csv`, { token: carol.token });
+    expect(csv.status).toBe(200);
+    const [header, line] = csv.text.split('\r\n');
+    expect(header?.endsWith(',description,orderNumber,sku,productName,rowNumber,error')).toBe(true);
+    expect(line).toContain(`,Flow Refused,,500 Market St,Suite 200,San Francisco,CA,${PROVIDER_REFUSED_ZIP},`);
+    expect(line).toContain(`,${rows[1]?.orderNumber},${rows[1]?.sku},,2,`);
+
+    // Finalization enqueued bulk.combine-labels: the document is stored without anyone asking for it.
+    const key = await waitFor(async () => {
+      const [row] = await server.services.db
+        .select({ key: bulkOrders.labelsBlobKey })
+        .from(bulkOrders)
+        .where(eq(bulkOrders.id, created.bulkOrderId));
+      return row?.key ?? undefined;
+    });
+    expect(key).toBe(`bulk-labels/${created.bulkOrderId}-2.pdf`);
+    const pdf = await fetchLabel(server, (await link(carol.token, created.bulkOrderId)).url);
+    expect((await pageTexts(pdf.bytes)).map((t) => t.find((x) => x.startsWith('FLOW ')))).toEqual([
+      'FLOW ONE',
+      'FLOW FOUR',
+    ]);
   });
 });

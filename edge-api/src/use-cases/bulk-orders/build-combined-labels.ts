@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readBulkOrder } from './bulk-order-reads';
 
@@ -23,6 +24,14 @@ export const COMBINE_CHUNK_SIZE = 25;
  */
 export const combinedLabelsBlobKey = (bulkOrderId: string, labelCount: number): string =>
   `bulk-labels/${bulkOrderId}-${labelCount}.pdf`;
+
+/**
+ * The job that builds the document once a bulk order is final. Its id derives from the bulk order, so the Node runner
+ * stores it once however often it is sent (and on Workers a duplicate only finds the document already stored).
+ */
+export function combineLabelsJob(bulkOrderId: string): Extract<JobMessage, { type: 'bulk.combine-labels' }> {
+  return { type: 'bulk.combine-labels', jobId: `bulklabels_${bulkOrderId}`, bulkOrderId };
+}
 
 /** Merges PDFs, `chunkSize` sources at a time, into one document. `read(i)` gives source i (0 ≤ i < count). */
 export async function mergePdfs(

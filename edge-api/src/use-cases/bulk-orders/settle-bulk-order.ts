@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import { combineLabelsJob } from './build-combined-labels';
 
 /** Row counts of a bulk order, from its orders (counters are never stored, so no redelivery can miscount). */
 export interface BulkRowCounts {
@@ -57,6 +58,15 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
     .returning({ status: bulkOrders.status });
   if (row) {
     console.log(`[bulk] ${bulkOrderId}: ${row.status}`);
+    if (row.status !== 'failed') {
+      // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
+      // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.
+      await services.queue.send(combineLabelsJob(bulkOrderId)).catch((err: unknown) => {
+        console.warn(
+          `[bulk] ${bulkOrderId}: combine-labels job not enqueued: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      });
+    }
     return { finalized: true, status: row.status };
   }
   return { finalized: false, status: null };
