@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { paidSats, rateOf, remainingSats } from './accounting';
+import { isUnderpaid, paidSats, rateOf, remainingSats } from './accounting';
 import { InvoiceActionError } from './invoices';
 import { formatCents, formatRate, formatSats, satsToCents } from './money';
 import { isHttpUrl, SandboxNotFoundError, type SandboxService } from './service';
@@ -118,6 +118,12 @@ export function renderCheckoutPage(invoice: InvoiceRecord, basePath: string, now
     ['paid-usd', 'Paid', `${usd(satsToCents(paid, rate))} (${formatSats(paid)} BTC)`],
     ['due-usd', 'Due', `${usd(satsToCents(due, rate))} USD`],
     ['due-btc', 'Due in BTC', `${formatSats(due)} BTC`],
+    // BTCPay's "Network cost": the fee the next payment adds (MultiplePaymentsOnly: once one payment arrived).
+    ...(isUnderpaid(invoice) && invoice.promptFeeSats > 0
+      ? ([['network-fee', 'Network cost', `${formatSats(invoice.promptFeeSats)} BTC (included in Due)`]] as Array<
+          [string, string, string]
+        >)
+      : []),
     ['destination', 'Send to', invoice.destination],
   ];
   return `<!doctype html>

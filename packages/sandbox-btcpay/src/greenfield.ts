@@ -19,6 +19,8 @@ const SPEED_POLICIES = ['HighSpeed', 'MediumSpeed', 'LowMediumSpeed', 'LowSpeed'
 const BTC_METHOD_NAMES = ['BTC', 'BTC-CHAIN', 'BTC-OnChain'];
 const MAX_AMOUNT_CENTS = 100_000_000_00;
 const MAX_MINUTES = 366 * 24 * 60;
+/** GreenfieldInvoiceController (v2.4.1): "Expiration time must be at least 30 seconds". */
+const MIN_EXPIRATION_SECONDS = 30;
 
 function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ code, message }, status);
@@ -50,7 +52,8 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
 
 /**
  * The Greenfield subset: invoices (create, list, get, payment methods, mark status), webhooks (CRUD, deliveries,
- * redeliver) and health. Auth is `Authorization: token <apiKey>`; a store other than the sandbox's is 404.
+ * redeliver) and health. Auth is `Authorization: token <apiKey>` (or `bearer`); a store other than the sandbox's is
+ * 404.
  */
 export function greenfieldRoutes(service: SandboxService): Hono {
   const api = new Hono();
@@ -59,8 +62,9 @@ export function greenfieldRoutes(service: SandboxService): Hono {
   api.get('/api/v1/health', (c) => c.json({ synchronized: true }));
 
   api.use('/api/v1/stores/:storeId/*', async (c, next) => {
+    // BTCPay's APIKeyExtensions.GetAPIKey: `token <key>` or `bearer <key>`, scheme in any case.
     const header = c.req.header('authorization') ?? '';
-    const match = /^token\s+(\S+)\s*$/i.exec(header.trim());
+    const match = /^(?:token|bearer)\s+(\S+)/i.exec(header);
     if (!match?.[1] || !sameSecret(match[1], apiKey)) {
       return apiError(c, 401, 'unauthenticated', 'Authentication is required for accessing this endpoint');
     }
@@ -282,8 +286,6 @@ function parseCheckout(value: unknown, service: SandboxService, errors: Validati
     paymentTolerance: 0,
     redirectURL: null,
     redirectAutomatically: false,
-    requiresRefundEmail: null,
-    checkoutType: null,
     defaultLanguage: null,
   };
   if (value === undefined || value === null) return checkout;
@@ -291,18 +293,35 @@ function parseCheckout(value: unknown, service: SandboxService, errors: Validati
     errors.push({ path: 'checkout', message: 'checkout must be a JSON object' });
     return checkout;
   }
-  const minutes = (field: 'expirationMinutes' | 'monitoringMinutes', allowZero: boolean) => {
+  // BTCPay reads both as whole minutes (TimeSpanJsonConverter.Minutes: an integer, or a "hh:mm:ss" string it does
+  // not need here), and refuses an expiration under 30 seconds with a validation error on `Checkout.Expiration`.
+  const minutes = (field: 'expirationMinutes' | 'monitoringMinutes') => {
     const raw = value[field];
-    if (raw === undefined || raw === null) return;
-    const n = typeof raw === 'string' ? Number(raw) : raw;
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || (!allowZero && n === 0) || n > MAX_MINUTES) {
-      errors.push({ path: `checkout.${field}`, message: `${field} must be a positive number of minutes` });
-      return;
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== 'number' || !Number.isSafeInteger(raw)) {
+      errors.push({ path: `checkout.${field}`, message: 'Invalid timespan, expected integer' });
+      return undefined;
     }
-    checkout[field] = n;
+    if (raw > MAX_MINUTES) {
+      errors.push({ path: `checkout.${field}`, message: `${field} must be at most ${MAX_MINUTES} minutes` });
+      return undefined;
+    }
+    return raw;
   };
-  minutes('expirationMinutes', false);
-  minutes('monitoringMinutes', true);
+  const expiration = minutes('expirationMinutes');
+  if (expiration !== undefined) {
+    if (expiration * 60 < MIN_EXPIRATION_SECONDS) {
+      errors.push({ path: 'Checkout.Expiration', message: 'Expiration time must be at least 30 seconds' });
+    } else {
+      checkout.expirationMinutes = expiration;
+    }
+  }
+  const monitoring = minutes('monitoringMinutes');
+  if (monitoring !== undefined) {
+    if (monitoring < 0)
+      errors.push({ path: 'checkout.monitoringMinutes', message: 'monitoringMinutes must be 0 or more' });
+    else checkout.monitoringMinutes = monitoring;
+  }
 
   if (value.redirectURL !== undefined && value.redirectURL !== null) {
     if (typeof value.redirectURL === 'string' && isHttpUrl(value.redirectURL)) checkout.redirectURL = value.redirectURL;
@@ -335,8 +354,6 @@ function parseCheckout(value: unknown, service: SandboxService, errors: Validati
   }
   if (typeof value.defaultLanguage === 'string') checkout.defaultLanguage = value.defaultLanguage;
   if (typeof value.defaultPaymentMethod === 'string') checkout.defaultPaymentMethod = value.defaultPaymentMethod;
-  if (typeof value.requiresRefundEmail === 'boolean') checkout.requiresRefundEmail = value.requiresRefundEmail;
-  if (typeof value.checkoutType === 'string') checkout.checkoutType = value.checkoutType;
   return checkout;
 }
 

@@ -1,3 +1,4 @@
+export { NETWORK_FEE_MODES, type NetworkFeeMode } from './accounting';
 export { type CreateInvoiceInput, INVOICE_EVENT_TYPES, InvoiceActionError, type InvoiceEventType } from './invoices';
 export type { InvoiceData, PaymentMethodData } from './models';
 export {

@@ -1,4 +1,4 @@
-import { LEGACY_PAYMENT_METHOD, PAYMENT_METHOD_ID, paidSats, toPaymentModel } from './accounting';
+import { type NetworkFeeMode, netPaidSats, PAYMENT_METHOD_ID, paidSats, toPaymentModel } from './accounting';
 import { newBtcpayId, newFakeAddress, newFakePaymentId } from './ids';
 import { centsToSats } from './money';
 import type { CheckoutRecord, InvoiceRecord, InvoiceStatus, PaymentRecord, StateStore } from './state';
@@ -47,6 +47,8 @@ export interface InvoiceEngineConfig {
   now: () => number;
   settlementDelayMs: () => number;
   rateE8: () => bigint;
+  /** The store's network fee setting: when it applies, and the fee of one payment in satoshis. */
+  networkFee: () => { mode: NetworkFeeMode; sats: number };
   emit: (event: InvoiceEvent) => void;
 }
 
@@ -100,6 +102,7 @@ export class InvoiceEngine {
       dueSats: centsToSats(input.amountCents, rateE8),
       destination: newFakeAddress(),
       keyPathIndex: this.store.state.nextKeyPathIndex++,
+      promptFeeSats: this.config.networkFee().mode === 'Always' ? this.config.networkFee().sats : 0,
       payments: [],
     };
     this.invoices.push(invoice);
@@ -107,7 +110,12 @@ export class InvoiceEngine {
     return invoice;
   }
 
-  /** Records an on-chain payment of `sats` to the invoice's address and moves the invoice on. */
+  /**
+   * Records an on-chain payment of `sats` (gross) to the invoice's address and moves the invoice on. As BTCPay's
+   * NBXplorerListener: the payment carries the fee the invoice asked for when it arrived, and under
+   * MultiplePaymentsOnly the first payment switches the fee on for every later one. The invoice is paid once what the
+   * store received net of those fees covers it.
+   */
   pay(invoice: InvoiceRecord, sats: number): PaymentRecord {
     if (!Number.isInteger(sats) || sats <= 0) throw new InvoiceActionError('invalid-amount', 'Nothing to pay');
     if (invoice.status !== 'New' && invoice.status !== 'Expired') {
@@ -121,18 +129,21 @@ export class InvoiceEngine {
       id: newFakePaymentId(),
       receivedAt: now,
       sats,
+      feeSats: invoice.promptFeeSats,
       status: 'Processing',
       settleAt: now + this.config.settlementDelayMs(),
       destination: invoice.destination,
     };
     invoice.payments.push(payment);
+    const fee = this.config.networkFee();
+    if (fee.mode === 'MultiplePaymentsOnly' && invoice.promptFeeSats === 0) invoice.promptFeeSats = fee.sats;
     this.config.emit({
       type: 'InvoiceReceivedPayment',
       invoice,
       extra: paymentEventFields(invoice, payment),
     });
 
-    const paid = paidSats(invoice);
+    const paid = netPaidSats(invoice);
     const fullyPaid = paid >= invoice.dueSats;
     if (invoice.status === 'New') {
       if (fullyPaid) {
@@ -247,7 +258,6 @@ function paymentEventFields(invoice: InvoiceRecord, payment: PaymentRecord): Rec
   return {
     afterExpiration: invoice.status === 'Expired' || invoice.status === 'Invalid',
     paymentMethodId: PAYMENT_METHOD_ID,
-    paymentMethod: LEGACY_PAYMENT_METHOD,
     payment: toPaymentModel(payment),
   };
 }

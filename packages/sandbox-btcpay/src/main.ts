@@ -2,9 +2,11 @@
  * Standalone BTCPay sandbox: `node --import tsx packages/sandbox-btcpay/src/main.ts`.
  * Environment: PORT (default 14142), HOST (default 127.0.0.1), STORE_ID, API_KEY, WEBHOOK_URL + WEBHOOK_SECRET,
  * DATA_DIR (persistence; unset = in memory), PUBLIC_BASE_URL, BTC_USD_RATE, SETTLEMENT_DELAY_MS,
- * INVOICE_EXPIRATION_MINUTES, WEBHOOK_RETRY_SCHEDULE_MS (comma-separated ms).
+ * INVOICE_EXPIRATION_MINUTES, WEBHOOK_RETRY_SCHEDULE_MS (comma-separated ms), NETWORK_FEE_MODE
+ * (MultiplePaymentsOnly | Always | Never), NETWORK_FEE_RATE (sat/vB).
  */
 import { resolve } from 'node:path';
+import { NETWORK_FEE_MODES, type NetworkFeeMode } from './accounting';
 import { createBtcpaySandbox } from './sandbox';
 
 function text(name: string): string | undefined {
@@ -30,6 +32,13 @@ function numberList(name: string): number[] | undefined {
   });
 }
 
+function feeMode(value: string | undefined): NetworkFeeMode | undefined {
+  if (value === undefined) return undefined;
+  const mode = NETWORK_FEE_MODES.find((m) => m === value);
+  if (!mode) throw new Error(`NETWORK_FEE_MODE must be one of ${NETWORK_FEE_MODES.join(', ')}, got "${value}"`);
+  return mode;
+}
+
 async function main(): Promise<void> {
   const dataDir = text('DATA_DIR');
   const sandbox = await createBtcpaySandbox({
@@ -45,6 +54,8 @@ async function main(): Promise<void> {
     settlementDelayMs: number('SETTLEMENT_DELAY_MS'),
     invoiceExpirationMinutes: number('INVOICE_EXPIRATION_MINUTES'),
     webhookRetryScheduleMs: numberList('WEBHOOK_RETRY_SCHEDULE_MS'),
+    networkFeeMode: feeMode(text('NETWORK_FEE_MODE')),
+    networkFeeRate: number('NETWORK_FEE_RATE'),
     log: (line) => console.log(`[sandbox-btcpay] ${line}`),
   });
   console.log(`[sandbox-btcpay] Greenfield API at ${sandbox.url}/api/v1 (store ${sandbox.storeId})`);

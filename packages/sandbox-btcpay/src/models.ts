@@ -1,5 +1,7 @@
 import {
-  LEGACY_PAYMENT_METHOD,
+  grossDueSats,
+  methodFeeSats,
+  netPaidSats,
   PAYMENT_METHOD_ID,
   paidSats,
   rateOf,
@@ -23,7 +25,8 @@ export function toInvoiceData(invoice: InvoiceRecord, publicBaseUrl: string) {
     id: invoice.id,
     storeId: invoice.storeId,
     amount: formatCents(invoice.amountCents),
-    paidAmount: formatCents(satsToCents(paidSats(invoice), rateOf(invoice))),
+    // BTCPay: the invoice's PaidAmount.Net, what the store received net of network fees.
+    paidAmount: formatCents(satsToCents(netPaidSats(invoice), rateOf(invoice))),
     currency: invoice.currency,
     type: 'Standard',
     checkoutLink: checkoutLinkFor(publicBaseUrl, invoice.id),
@@ -35,21 +38,35 @@ export function toInvoiceData(invoice: InvoiceRecord, publicBaseUrl: string) {
     availableStatusesForManualMarking: markableStatuses(invoice),
     archived: invoice.archived,
     metadata: invoice.metadata,
-    checkout: { ...invoice.checkout },
+    checkout: {
+      speedPolicy: invoice.checkout.speedPolicy,
+      paymentMethods: [...invoice.checkout.paymentMethods],
+      defaultPaymentMethod: invoice.checkout.defaultPaymentMethod,
+      lazyPaymentMethods: invoice.checkout.lazyPaymentMethods,
+      expirationMinutes: invoice.checkout.expirationMinutes,
+      monitoringMinutes: invoice.checkout.monitoringMinutes,
+      paymentTolerance: invoice.checkout.paymentTolerance,
+      redirectURL: invoice.checkout.redirectURL,
+      redirectAutomatically: invoice.checkout.redirectAutomatically,
+      defaultLanguage: invoice.checkout.defaultLanguage,
+    },
     receipt: { enabled: true, showQR: null, showPayments: null },
   };
 }
 export type InvoiceData = ReturnType<typeof toInvoiceData>;
 
-/** `InvoicePaymentMethodDataModel` for the one on-chain BTC method; USD received = paymentMethodPaid × rate. */
-export function toPaymentMethodData(invoice: InvoiceRecord) {
+/**
+ * `InvoicePaymentMethodDataModel` (BTCPay 2.x) for the one on-chain BTC method, as `PaymentPrompt.Calculate()` fills
+ * it: `paymentMethodPaid` and `totalPaid` are gross (the network fees the payments carried included), `amount` is the
+ * gross total due, `paymentMethodFee` the fees paid plus, while underpaid, the next payment's. What the store received
+ * is paymentMethodPaid − Σ payments[].fee, × rate.
+ */
+export function toPaymentMethodData(invoice: InvoiceRecord, feeRateSatPerVbyte: number) {
   const paid = paidSats(invoice);
   const due = remainingSats(invoice);
   return {
     paymentMethodId: PAYMENT_METHOD_ID,
-    paymentMethod: LEGACY_PAYMENT_METHOD,
     currency: 'BTC',
-    cryptoCode: 'BTC',
     destination: invoice.destination,
     paymentLink:
       due > 0 ? `bitcoin:${invoice.destination}?amount=${formatSats(due)}` : `bitcoin:${invoice.destination}`,
@@ -57,9 +74,8 @@ export function toPaymentMethodData(invoice: InvoiceRecord) {
     paymentMethodPaid: formatSats(paid),
     totalPaid: formatSats(paid),
     due: formatSats(due),
-    amount: formatSats(invoice.dueSats),
-    paymentMethodFee: formatSats(0),
-    networkFee: formatSats(0),
+    amount: formatSats(grossDueSats(invoice)),
+    paymentMethodFee: formatSats(methodFeeSats(invoice)),
     payments: invoice.payments.map(toPaymentModel),
     activated: true,
     additionalData: {
@@ -67,7 +83,7 @@ export function toPaymentMethodData(invoice: InvoiceRecord) {
       payjoinEnabled: false,
       accountDerivation: null,
       recommendedFeeRate: '1',
-      paymentMethodFeeRate: '0',
+      paymentMethodFeeRate: String(feeRateSatPerVbyte),
     },
   };
 }
@@ -93,7 +109,8 @@ export function toDeliveryData(delivery: DeliveryRecord) {
   return {
     id: delivery.id,
     timestamp: unixSeconds(delivery.createdAt),
-    sentTimestamp: unixSeconds(delivery.sentAt),
+    // BTCPay 2.4: when the request was (last) sent.
+    deliveryTime: unixSeconds(delivery.sentAt),
     httpCode: delivery.httpCode,
     errorMessage: delivery.errorMessage,
     status: delivery.status,

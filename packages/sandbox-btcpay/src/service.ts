@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { rateOf, remainingSats } from './accounting';
+import { FEE_VBYTES, NETWORK_FEE_MODES, type NetworkFeeMode, rateOf, remainingSats } from './accounting';
 import { newBtcpayId } from './ids';
 import { type CreateInvoiceInput, InvoiceActionError, InvoiceEngine, type InvoiceEvent } from './invoices';
 import { type InvoiceData, type PaymentMethodData, toInvoiceData, toPaymentMethodData } from './models';
@@ -25,6 +25,13 @@ export interface BtcpaySandboxOptions {
   settlementDelayMs?: number;
   /** BTC/USD rate locked on new invoices, a decimal string. Default "65000.00". */
   btcUsdRate?: string;
+  /**
+   * The store's network fee mode (BTCPay's `networkFeeMode`): `MultiplePaymentsOnly` (BTCPay's default: every payment
+   * after the first pays the fee on top), `Always` or `Never`.
+   */
+  networkFeeMode?: NetworkFeeMode;
+  /** Fee rate in sat/vB; a payment's fee is 100 vbytes at this rate (BTCPay's estimate). Default 10 (1000 sats). */
+  networkFeeRate?: number;
   /** Waits between automatic redeliveries of a failed webhook delivery. Default BTCPay's 10 s, 1 min, 6 × 10 min. */
   webhookRetryScheduleMs?: readonly number[];
   /** Timeout of one webhook request. Default 10 000 ms. */
@@ -48,6 +55,9 @@ export interface ResolvedOptions {
   monitoringMinutes: number;
   settlementDelayMs: number;
   sweepIntervalMs: number;
+  networkFeeMode: NetworkFeeMode;
+  /** sat/vB; 0 under `Never`. */
+  networkFeeRate: number;
 }
 
 /** Not found (unknown invoice or delivery) in a test-control call. */
@@ -82,6 +92,7 @@ export class SandboxService {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(options: BtcpaySandboxOptions = {}) {
+    const networkFeeMode = feeMode(options.networkFeeMode ?? 'MultiplePaymentsOnly');
     this.options = {
       storeId: options.storeId ?? 'sandbox-store',
       apiKey: options.apiKey ?? 'sandbox-api-key',
@@ -89,6 +100,8 @@ export class SandboxService {
       monitoringMinutes: nonNegative(options.monitoringMinutes ?? 1440, 'monitoringMinutes'),
       settlementDelayMs: nonNegative(options.settlementDelayMs ?? 2000, 'settlementDelayMs'),
       sweepIntervalMs: nonNegative(options.sweepIntervalMs ?? 1000, 'sweepIntervalMs'),
+      networkFeeMode,
+      networkFeeRate: networkFeeMode === 'Never' ? 0 : wholeNonNegative(options.networkFeeRate ?? 10, 'networkFeeRate'),
     };
     if (!this.options.storeId || !this.options.apiKey) throw new Error('storeId and apiKey must not be empty');
     this.rateE8 = requireRate(options.btcUsdRate ?? '65000.00');
@@ -100,6 +113,10 @@ export class SandboxService {
       now: () => this.now(),
       settlementDelayMs: () => this.options.settlementDelayMs,
       rateE8: () => this.rateE8,
+      networkFee: () => ({
+        mode: this.options.networkFeeMode,
+        sats: this.options.networkFeeRate * FEE_VBYTES,
+      }),
       emit: (event) => this.pending.push(event),
     });
     this.dispatcher = new WebhookDispatcher({
@@ -180,7 +197,7 @@ export class SandboxService {
   }
 
   paymentMethodData(invoice: InvoiceRecord): PaymentMethodData[] {
-    return [toPaymentMethodData(invoice)];
+    return [toPaymentMethodData(invoice, this.options.networkFeeRate)];
   }
 
   payInFull(id: string): InvoiceRecord {
@@ -202,7 +219,7 @@ export class SandboxService {
     });
   }
 
-  /** Pays what is due plus 10 % of the invoice amount. */
+  /** Pays what is due (network fee included) plus 10 % of the invoice amount. */
   overpay(id: string): InvoiceRecord {
     return this.act(id, (invoice) => {
       if (invoice.status !== 'New') throw notAllowed(invoice, 'be overpaid');
@@ -361,6 +378,17 @@ export function isHttpUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+function feeMode(mode: string): NetworkFeeMode {
+  const known = NETWORK_FEE_MODES.find((m) => m === mode);
+  if (!known) throw new Error(`networkFeeMode must be one of ${NETWORK_FEE_MODES.join(', ')}`);
+  return known;
+}
+
+function wholeNonNegative(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more`);
+  return value;
 }
 
 function positive(value: number, name: string): number {

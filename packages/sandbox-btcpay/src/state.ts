@@ -10,7 +10,10 @@ export type PaymentStatus = 'Processing' | 'Settled' | 'Invalid';
 export interface PaymentRecord {
   id: string;
   receivedAt: number;
+  /** Gross: what was sent, the fee included. */
   sats: number;
+  /** The network fee this payment paid (the invoice's promptFeeSats when it arrived); 0 in state files before it. */
+  feeSats: number;
   status: PaymentStatus;
   /** When the payment counts as confirmed (ms, sandbox clock). */
   settleAt: number;
@@ -27,8 +30,6 @@ export interface CheckoutRecord {
   paymentTolerance: number;
   redirectURL: string | null;
   redirectAutomatically: boolean;
-  requiresRefundEmail: boolean | null;
-  checkoutType: string | null;
   defaultLanguage: string | null;
 }
 
@@ -52,6 +53,11 @@ export interface InvoiceRecord {
   dueSats: number;
   destination: string;
   keyPathIndex: number;
+  /**
+   * BTCPay's `PaymentPrompt.PaymentMethodFee`: the network fee the next payment carries. Under MultiplePaymentsOnly it
+   * is 0 until the first payment arrives; 0 in state files before it.
+   */
+  promptFeeSats: number;
   payments: PaymentRecord[];
 }
 
@@ -133,6 +139,11 @@ function load(file: string): SandboxState {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!isState(parsed)) {
     throw new Error(`${file} is not a sandbox-btcpay state file (version 1)`);
+  }
+  // Files written before network fees were modelled: no fee was charged.
+  for (const invoice of parsed.invoices) {
+    invoice.promptFeeSats ??= 0;
+    for (const payment of invoice.payments) payment.feeSats ??= 0;
   }
   return parsed;
 }

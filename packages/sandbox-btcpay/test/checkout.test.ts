@@ -74,8 +74,10 @@ describe('checkout page', () => {
     const html = await page(invoice);
     expect(html).toContain('data-status="New" data-additional-status="PaidPartial"');
     expect(text(html, 'paid-usd')).toBe('$10.00 (0.00015385 BTC)');
-    expect(text(html, 'due-usd')).toBe('$15.00 USD');
-    expect(text(html, 'due-btc')).toBe('0.00023077 BTC');
+    // The rest plus the network fee the second payment carries (1000 sats, $0.65 at 65000).
+    expect(text(html, 'due-usd')).toBe('$15.65 USD');
+    expect(text(html, 'due-btc')).toBe('0.00024077 BTC');
+    expect(text(html, 'network-fee')).toBe('0.00001000 BTC (included in Due)');
     expect((await json<InvoiceJson>(await greenfield(sandbox).getInvoice(invoice.id))).additionalStatus).toBe(
       'PaidPartial',
     );

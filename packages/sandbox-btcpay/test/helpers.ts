@@ -152,13 +152,13 @@ export interface InvoiceJson {
 
 export interface PaymentMethodJson {
   paymentMethodId: string;
-  paymentMethod: string;
   currency: string;
   rate: string;
   amount: string;
   paymentMethodPaid: string;
   totalPaid: string;
   due: string;
+  paymentMethodFee: string;
   destination: string;
   payments: Array<{
     id: string;
@@ -174,13 +174,20 @@ export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** How LabelDesk derives the USD actually received: paymentMethodPaid × rate, to cents (exact decimal maths). */
+/**
+ * How LabelDesk derives the USD the store received: (paymentMethodPaid − Σ payments[].fee) × rate, to cents, rounded
+ * half away from zero (exact decimal maths).
+ */
 export function usdReceived(method: PaymentMethodJson): string {
   const toUnits = (decimal: string, scale: number) => {
-    const [whole = '0', fraction = ''] = decimal.split('.');
-    return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+    const negative = decimal.startsWith('-');
+    const [whole = '0', fraction = ''] = decimal.replace(/^-/, '').split('.');
+    const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+    return negative ? -units : units;
   };
-  const product = toUnits(method.paymentMethodPaid, 8) * toUnits(method.rate, 8); // scale 1e16
+  // Net of the network fee each payment carried: what the store received.
+  const fees = method.payments.reduce((sum, p) => sum + toUnits(p.fee, 8), 0n);
+  const product = (toUnits(method.paymentMethodPaid, 8) - fees) * toUnits(method.rate, 8); // scale 1e16
   const cents = (product + 50_000_000_000_000n) / 100_000_000_000_000n;
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }

@@ -93,8 +93,16 @@ describe('invoice flows', () => {
 
     let state = await read(created.id);
     expect(state.invoice).toMatchObject({ status: 'New', additionalStatus: 'PaidPartial', paidAmount: '10.00' });
-    // $10 at 65000 = 0.00015385 BTC (rounded up to the satoshi); 0.00038462 − 0.00015385 still due.
-    expect(state.method).toMatchObject({ paymentMethodPaid: '0.00015385', due: '0.00023077' });
+    // $10 at 65000 = 0.00015385 BTC (rounded up to the satoshi); 0.00038462 − 0.00015385 still due, plus the network
+    // fee the next payment must carry (MultiplePaymentsOnly, 10 sat/vB × 100 vB = 1000 sats): BTCPay adds it to
+    // `due`, `amount` and `paymentMethodFee` once the first payment arrived. The first payment itself paid no fee.
+    expect(state.method).toMatchObject({
+      paymentMethodPaid: '0.00015385',
+      due: '0.00024077',
+      amount: '0.00039462',
+      paymentMethodFee: '0.00001000',
+    });
+    expect(state.method.payments.map((p) => p.fee)).toEqual(['0.00000000']);
     expect(usdReceived(state.method)).toBe('10.00');
 
     sandbox.clock.advance(60_000);
@@ -112,6 +120,55 @@ describe('invoice flows', () => {
       'InvoiceExpiredPaidPartial',
     ]);
     expect(sent[3]).toMatchObject({ partiallyPaid: true });
+  });
+
+  it('part paid, then the rest: the second payment carries the network fee; the store nets the invoice amount', async () => {
+    const created = await create('20.00');
+    sandbox.payPart(created.id, '7.50');
+    // 20 / 65000 → 0.00030770 due; 7.50 → 0.00011539; the rest 0.00019231 plus the 1000-sat fee.
+    expect((await read(created.id)).method).toMatchObject({ due: '0.00020231', paymentMethodFee: '0.00001000' });
+    sandbox.payInFull(created.id);
+
+    let state = await read(created.id);
+    expect(state.invoice).toMatchObject({ status: 'Processing', additionalStatus: 'None', paidAmount: '20.00' });
+    expect(state.method).toMatchObject({
+      // Gross: 0.00011539 + 0.00020231 = the invoice's 0.00030770 plus the fee.
+      paymentMethodPaid: '0.00031770',
+      totalPaid: '0.00031770',
+      amount: '0.00031770',
+      due: '0.00000000',
+      paymentMethodFee: '0.00001000',
+    });
+    expect(state.method.payments.map((p) => [p.value, p.fee])).toEqual([
+      ['0.00011539', '0.00000000'],
+      ['0.00020231', '0.00001000'],
+    ]);
+    // Net: 0.00030770 × 65000 = 20.0005 → $20.00 (gross would be $20.65).
+    expect(usdReceived(state.method)).toBe('20.00');
+
+    sandbox.clock.advance(60_000);
+    state = await read(created.id);
+    expect(state.invoice).toMatchObject({ status: 'Settled', additionalStatus: 'None' });
+    const sent = await events(created.id);
+    const payments = sent.filter((e) => e.type === 'InvoiceReceivedPayment');
+    expect(payments.map((e) => (e.payment as { fee: string }).fee)).toEqual(['0.00000000', '0.00001000']);
+    for (const event of payments) {
+      expect(event).toMatchObject({ paymentMethodId: 'BTC-CHAIN' });
+      expect(event).not.toHaveProperty('paymentMethod');
+    }
+    expect(sent.find((e) => e.type === 'InvoiceSettled')).toMatchObject({ overPaid: false });
+  });
+
+  it('a second payment short of the fee leaves the invoice partly paid: the fee is netted before it counts', async () => {
+    const created = await create('20.00');
+    sandbox.payPart(created.id, '7.50');
+    // Exactly the rest without the fee: gross covers the invoice, net does not.
+    sandbox.payPart(created.id, '12.50');
+    const state = await read(created.id);
+    expect(state.invoice).toMatchObject({ status: 'New', additionalStatus: 'PaidPartial' });
+    // 12.50 → 0.00019231 paid, 0.00001000 of it fee: 0.00001000 still due plus the third payment's fee.
+    expect(state.method).toMatchObject({ due: '0.00002000', paymentMethodFee: '0.00002000' });
+    expect(usdReceived(state.method)).toBe('19.35');
   });
 
   it('overpayment: Settled with additionalStatus PaidOver and overPaid in the events', async () => {
@@ -152,8 +209,17 @@ describe('invoice flows', () => {
     sandbox.payLate(created.id);
     sandbox.clock.advance(60_000);
     const state = await read(created.id);
+    // paidAmount is net of fees (BTCPay's PaidAmount.Net); paymentMethodPaid is gross: the late payment carried the
+    // network fee (0.00001000) on top of what was due.
     expect(state.invoice).toMatchObject({ status: 'Expired', additionalStatus: 'PaidLate', paidAmount: '25.00' });
-    expect(state.method.due).toBe('0.00000000');
+    expect(state.method).toMatchObject({
+      due: '0.00000000',
+      paymentMethodPaid: '0.00039462',
+      totalPaid: '0.00039462',
+      amount: '0.00039462',
+      paymentMethodFee: '0.00001000',
+    });
+    expect(state.method.payments.map((p) => p.fee)).toEqual(['0.00000000', '0.00001000']);
     expect(state.method.payments.map((p) => p.status)).toEqual(['Settled', 'Settled']);
     expect(usdReceived(state.method)).toBe('25.00');
 
@@ -210,11 +276,11 @@ describe('background expiry', () => {
       webhookUrl: receiver.url,
       webhookSecret: WEBHOOK_SECRET,
       sweepIntervalMs: 50,
+      // The store's default lifetime, 300 ms (Greenfield refuses expirationMinutes under 30 seconds).
+      invoiceExpirationMinutes: 0.005,
     });
     try {
-      const created = await json<InvoiceJson>(
-        await greenfield(sandbox).createInvoice({ amount: '3.00', checkout: { expirationMinutes: 0.005 } }),
-      );
+      const created = await json<InvoiceJson>(await greenfield(sandbox).createInvoice({ amount: '3.00' }));
       const requests = await receiver.waitFor(2, 5000);
       expect(requests.map((r) => r.json.type)).toEqual(['InvoiceCreated', 'InvoiceExpired']);
       expect(requests[1]?.json.invoiceId).toBe(created.id);
@@ -222,5 +288,38 @@ describe('background expiry', () => {
       await sandbox.close();
       await receiver.close();
     }
+  });
+});
+
+describe('network fee modes', () => {
+  const flow = async (options: { networkFeeMode?: 'Always' | 'Never'; networkFeeRate?: number }) => {
+    const sandbox = await startSandbox({ settlementDelayMs: 0, ...options });
+    try {
+      const api = greenfield(sandbox);
+      const created = await json<InvoiceJson>(await api.createInvoice({ amount: '10.00' }));
+      const before = (await json<PaymentMethodJson[]>(await api.paymentMethods(created.id)))[0];
+      sandbox.payPart(created.id, '4.00');
+      sandbox.payInFull(created.id);
+      const after = (await json<PaymentMethodJson[]>(await api.paymentMethods(created.id)))[0];
+      return { before, after, invoice: sandbox.invoice(created.id) };
+    } finally {
+      await sandbox.close();
+    }
+  };
+
+  it('Always: every payment carries the fee, the first one included', async () => {
+    const { before, after, invoice } = await flow({ networkFeeMode: 'Always', networkFeeRate: 2 });
+    // 10 / 65000 → 0.00015385, plus a 200-sat fee up front.
+    expect(before).toMatchObject({ amount: '0.00015585', due: '0.00015585', paymentMethodFee: '0.00000200' });
+    expect(after?.payments.map((p) => p.fee)).toEqual(['0.00000200', '0.00000200']);
+    expect(invoice).toMatchObject({ status: 'Settled', paidAmount: '10.00' });
+    if (after) expect(usdReceived(after)).toBe('10.00');
+  });
+
+  it('Never: no fee at all', async () => {
+    const { after, invoice } = await flow({ networkFeeMode: 'Never' });
+    expect(after).toMatchObject({ paymentMethodPaid: '0.00015385', paymentMethodFee: '0.00000000' });
+    expect(after?.payments.map((p) => p.fee)).toEqual(['0.00000000', '0.00000000']);
+    expect(invoice).toMatchObject({ status: 'Settled', paidAmount: '10.00' });
   });
 });

@@ -68,7 +68,6 @@ describe('Greenfield invoices: create and read', () => {
     const [method] = await json<PaymentMethodJson[]>(await api().paymentMethods(invoice.id));
     expect(method).toMatchObject({
       paymentMethodId: 'BTC-CHAIN',
-      paymentMethod: 'BTC',
       currency: 'BTC',
       rate: '65000.00',
       // 25 / 65000 = 0.000384615… BTC, rounded up to the satoshi so paying it always covers $25.
@@ -76,8 +75,12 @@ describe('Greenfield invoices: create and read', () => {
       paymentMethodPaid: '0.00000000',
       totalPaid: '0.00000000',
       due: '0.00038462',
+      // MultiplePaymentsOnly: no network fee until a first payment arrived.
+      paymentMethodFee: '0.00000000',
       payments: [],
     });
+    // BTCPay 2.x dropped the 1.x fields.
+    for (const legacy of ['paymentMethod', 'cryptoCode', 'networkFee']) expect(method).not.toHaveProperty(legacy);
     expect(method?.destination).toMatch(/^bcrt1q/);
 
     const [laterMethod] = await json<PaymentMethodJson[]>(await api().paymentMethods(later.id));
@@ -108,7 +111,10 @@ describe('Greenfield invoices: create and read', () => {
       [{ amount: '10.00', currency: 'EUR' }, ['currency']],
       [{ amount: '10.00', metadata: 'nope' }, ['metadata']],
       [{ amount: '10.00', checkout: { redirectURL: 'javascript:alert(1)' } }, ['checkout.redirectURL']],
-      [{ amount: '10.00', checkout: { expirationMinutes: 0 } }, ['checkout.expirationMinutes']],
+      // BTCPay: "Expiration time must be at least 30 seconds" on Checkout.Expiration; minutes are whole numbers.
+      [{ amount: '10.00', checkout: { expirationMinutes: 0 } }, ['Checkout.Expiration']],
+      [{ amount: '10.00', checkout: { expirationMinutes: -5 } }, ['Checkout.Expiration']],
+      [{ amount: '10.00', checkout: { expirationMinutes: 0.4 } }, ['checkout.expirationMinutes']],
       [{ amount: 'x', currency: 'GBP' }, ['amount', 'currency']],
     ];
     for (const [body, paths] of cases) {
@@ -118,6 +124,15 @@ describe('Greenfield invoices: create and read', () => {
       expect(errors.map((e) => e.path)).toEqual(paths);
       for (const error of errors) expect(error.message.length).toBeGreaterThan(0);
     }
+    const tooShort = await api().createInvoice({ amount: '10.00', checkout: { expirationMinutes: 0 } });
+    expect(await tooShort.json()).toEqual([
+      { path: 'Checkout.Expiration', message: 'Expiration time must be at least 30 seconds' },
+    ]);
+    // The shortest lifetime BTCPay takes: one minute.
+    const oneMinute = await json<InvoiceJson>(
+      await api().createInvoice({ amount: '10.00', checkout: { expirationMinutes: 1 } }),
+    );
+    expect(oneMinute.expirationTime - oneMinute.createdTime).toBe(60);
 
     const broken = await fetch(`${sandbox.url}/api/v1/stores/${STORE_ID}/invoices`, {
       method: 'POST',

@@ -26,10 +26,25 @@ describe('Greenfield auth and store scoping', () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(unauthenticated);
 
-    const bearer = await fetch(`${sandbox.url}/api/v1/stores/${STORE_ID}/invoices/${invoiceId}`, {
-      headers: { Authorization: `Bearer ${API_KEY}` },
-    });
-    expect(bearer.status).toBe(401);
+    const asAuth = async (header: string) =>
+      (
+        await fetch(`${sandbox.url}/api/v1/stores/${STORE_ID}/invoices/${invoiceId}`, {
+          headers: { Authorization: header },
+        })
+      ).status;
+    expect(await asAuth(`Basic ${API_KEY}`)).toBe(401);
+    expect(await asAuth(`Bearer not-the-key`)).toBe(401);
+    expect(await asAuth(`Bearer${API_KEY}`)).toBe(401);
+  });
+
+  it('accepts the key as `token` or `bearer`, the scheme in any case (BTCPay 2.x)', async () => {
+    for (const scheme of ['token', 'Token', 'TOKEN', 'bearer', 'Bearer', 'BEARER']) {
+      const res = await fetch(`${sandbox.url}/api/v1/stores/${STORE_ID}/invoices/${invoiceId}`, {
+        headers: { Authorization: `${scheme} ${API_KEY}` },
+      });
+      expect(res.status, scheme).toBe(200);
+      expect((await json<{ id: string }>(res)).id).toBe(invoiceId);
+    }
   });
 
   it('does not create an invoice for an unauthenticated caller', async () => {

@@ -79,10 +79,14 @@ describe('persistence across a restart', () => {
     dirs.push(dir);
     const receiver = await startReceiver();
     try {
-      const first = await startSandbox({ dataDir: dir.path, webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET });
-      const invoice = await json<InvoiceJson>(
-        await greenfield(first).createInvoice({ amount: '1.00', checkout: { expirationMinutes: 0.002 } }),
-      );
+      // The store's default lifetime (Greenfield refuses expirationMinutes under 30 seconds): 120 ms.
+      const first = await startSandbox({
+        dataDir: dir.path,
+        webhookUrl: receiver.url,
+        webhookSecret: WEBHOOK_SECRET,
+        invoiceExpirationMinutes: 0.002,
+      });
+      const invoice = await json<InvoiceJson>(await greenfield(first).createInvoice({ amount: '1.00' }));
       await first.webhooksIdle();
       await first.close();
       await new Promise((r) => setTimeout(r, 200));

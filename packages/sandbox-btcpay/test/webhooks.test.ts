@@ -181,7 +181,8 @@ describe('webhooks', () => {
       {
         id: first.json.deliveryId,
         timestamp: expect.any(Number),
-        sentTimestamp: expect.any(Number),
+        // BTCPay 2.4: when the request was sent.
+        deliveryTime: expect.any(Number),
         httpCode: 200,
         errorMessage: null,
         status: 'HttpSuccess',
