@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, multiply, parseDecimal, sum, toCentsHalfAwayFromZero } from './decimal';
+import { centsToDecimalString, multiply, parseDecimal, subtract, sum, toCentsHalfAwayFromZero } from './decimal';
 
 const d = (text: string) => {
   const v = parseDecimal(text);
@@ -28,6 +28,12 @@ describe('decimal money arithmetic', () => {
     expect(toCentsHalfAwayFromZero(d('-0.005'))).toBe(-1);
     // several payment methods are summed before the one rounding: 0.004 + 0.004 = 0.008 → 1 cent, not 0 + 0
     expect(toCentsHalfAwayFromZero(sum([d('0.004'), d('0.004')]))).toBe(1);
+  });
+
+  it('subtracts exactly across scales', () => {
+    expect(subtract(d('0.00031770'), d('0.00001'))).toEqual({ units: 30770n, scale: 8 });
+    expect(subtract(d('1'), d('0.005'))).toEqual({ units: 995n, scale: 3 });
+    expect(subtract(d('0.1'), d('0.25'))).toEqual({ units: -15n, scale: 2 });
   });
 
   it('round-trips cents through the 2-decimal string', () => {

@@ -35,6 +35,11 @@ export function sum(values: Decimal[]): Decimal {
   return { units, scale };
 }
 
+/** a − b, exact. */
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return sum([a, { units: -b.units, scale: b.scale }]);
+}
+
 /** A decimal amount of USD to integer cents, rounded half away from zero (the one rounding step). */
 export function toCentsHalfAwayFromZero(usd: Decimal): number {
   // cents = units × 100 / 10^scale

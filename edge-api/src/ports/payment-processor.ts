@@ -41,8 +41,9 @@ export type CreateInvoiceInput = z.infer<typeof CreateInvoiceInput>;
 /** Money received on an invoice. */
 export interface Received {
   /**
-   * USD received, in cents: Σ over payment methods of paid amount × rate, computed exactly and rounded once, half away
-   * from zero, to the cent. Counts unconfirmed payments too (as the processor does).
+   * USD the store received, in cents: Σ over payment methods of (paid amount − the network fees the payments carried)
+   * × rate, computed exactly and rounded once, half away from zero, to the cent. Counts unconfirmed payments too (as
+   * the processor does).
    */
   cents: number;
   /** True while any payment is still waiting for confirmation (it could yet turn out invalid). */

@@ -84,6 +84,37 @@ describe('greenfieldProcessor against the BTCPay sandbox', () => {
     expect(await p.getInvoice(over.id)).toMatchObject({ status: 'Settled', additionalStatus: 'PaidOver' });
   });
 
+  it('credits what the store received: a part-paid-then-completed invoice nets out the network fee', async () => {
+    // The sandbox charges a network fee as BTCPay does by default (MultiplePaymentsOnly): 10 sat/vB × 100 vB on every
+    // payment after the first. At a rate with cents in it the gross and the net differ in USD.
+    const fees = await createBtcpaySandbox({
+      storeId: STORE,
+      apiKey: KEY,
+      settlementDelayMs: 0,
+      btcUsdRate: '64321.57',
+    });
+    try {
+      const p = greenfieldProcessor({ baseUrl: fees.url, storeId: STORE, apiKey: KEY, webhookSecret: SECRET });
+      const inv = await p.createInvoice({
+        amountCents: 4321,
+        transactionId: 't',
+        userId: 'u',
+        redirectUrl: 'http://x.test/',
+      });
+      fees.payPart(inv.id, '12.34');
+      fees.payInFull(inv.id);
+      expect((await p.getInvoice(inv.id))?.status).toBe('Settled');
+      const [method] = fees.paymentMethods(inv.id) ?? [];
+      // 43.21 / 64321.57 → 0.00067179 BTC due (rounded up); 12.34 → 0.00019185; the rest 0.00047994 + 0.00001000 fee.
+      expect(method).toMatchObject({ paymentMethodPaid: '0.00068179', paymentMethodFee: '0.00001000' });
+      expect(method?.payments.map((x) => x.fee)).toEqual(['0.00000000', '0.00001000']);
+      // Net: 0.00067179 × 64321.57 = 43.21058… → $43.21. Gross would be 0.00068179 × 64321.57 = 43.85380… → $43.85.
+      expect(await p.getReceived(inv.id)).toEqual({ cents: 4321, awaitingConfirmation: false });
+    } finally {
+      await fees.close();
+    }
+  });
+
   it('reports payments still waiting for confirmation', async () => {
     const slow = await createBtcpaySandbox({ storeId: STORE, apiKey: KEY, settlementDelayMs: 60_000 });
     try {
@@ -164,6 +195,60 @@ describe('greenfieldProcessor when the processor misbehaves', () => {
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       await hanging.close();
+    }
+  });
+
+  it('reads BTCPay 2.x payment methods: net of the fee of each counted payment, never of the fee still to come', async () => {
+    // As BTCPay Server 2.4.1 answers GET …/payment-methods for an invoice paid in two payments (the second carried a
+    // 1000-sat fee) and, below, one still underpaid (its paymentMethodFee also counts the next payment's fee).
+    const methods: Record<string, unknown[]> = {
+      paid: [
+        {
+          activated: true,
+          paymentMethodId: 'BTC-CHAIN',
+          currency: 'BTC',
+          rate: '65000.00',
+          paymentMethodPaid: '0.00031770',
+          totalPaid: '0.00031770',
+          due: '0.00000000',
+          amount: '0.00031770',
+          paymentMethodFee: '0.00001000',
+          payments: [
+            { id: 'a', receivedDate: 1, value: '0.00011539', fee: '0.00000000', status: 'Settled', destination: 'bc' },
+            { id: 'b', receivedDate: 2, value: '0.00020231', fee: '0.00001000', status: 'Settled', destination: 'bc' },
+          ],
+          additionalData: {},
+        },
+      ],
+      underpaid: [
+        {
+          paymentMethodId: 'BTC-CHAIN',
+          currency: 'BTC',
+          rate: '65000.00',
+          paymentMethodPaid: '0.00030770',
+          paymentMethodFee: '0.00002000',
+          payments: [
+            { id: 'a', value: '0.00011539', fee: '0.00000000', status: 'Settled' },
+            { id: 'b', value: '0.00019231', fee: '0.00001000', status: 'Processing' },
+          ],
+        },
+      ],
+      garbled: [{ rate: '65000.00', paymentMethodPaid: '0.00000100', payments: [{ fee: '0.00001000' }] }],
+    };
+    const upstream = await fakeUpstream((req, res) => {
+      const id = /invoices\/([^/]+)\/payment-methods/.exec(req.url ?? '')?.[1] ?? '';
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(methods[id] ?? []));
+    });
+    try {
+      const p = greenfieldProcessor({ baseUrl: upstream.url, storeId: 's', apiKey: 'k', webhookSecret: SECRET });
+      // 0.00030770 × 65000 = 20.0005 → $20.00 (gross: $20.65).
+      expect(await p.getReceived('paid')).toEqual({ cents: 2000, awaitingConfirmation: false });
+      // 0.00029770 × 65000 = 19.3505 → $19.35 (subtracting the method-level 0.00002000 would make it $18.70).
+      expect(await p.getReceived('underpaid')).toEqual({ cents: 1935, awaitingConfirmation: true });
+      await expect(p.getReceived('garbled')).rejects.toMatchObject({ kind: 'rejected' });
+    } finally {
+      await upstream.close();
     }
   });
 

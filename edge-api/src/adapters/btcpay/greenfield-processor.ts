@@ -4,6 +4,7 @@ import {
   type Decimal,
   multiply,
   parseDecimal,
+  subtract,
   sum,
   toCentsHalfAwayFromZero,
 } from '../../lib/decimal';
@@ -63,15 +64,40 @@ const InvoiceData = z.object({
     .optional(),
 });
 
-/** The parts of Greenfield `InvoicePaymentMethodDataModel` we read. */
+/**
+ * The parts of Greenfield `InvoicePaymentMethodDataModel` (BTCPay Server 2.x) we read. `paymentMethodPaid` is GROSS:
+ * it includes the payment-method ("network") fee each payment carried — a store adds one by default to every payment
+ * after the first (NetworkFeeMode MultiplePaymentsOnly) — and each payment's `fee` says how much of it that was. The
+ * method-level `paymentMethodFee` is not used: while the invoice is underpaid it also counts the fee of the payment
+ * still to come (PaymentPrompt.Calculate), so it is not what was paid.
+ */
 const PaymentMethodData = z.object({
   rate: amountString,
   paymentMethodPaid: amountString,
   payments: z
-    .array(z.object({ status: z.string().optional() }))
+    .array(
+      z.object({
+        status: z.string().optional(),
+        // Absent before BTCPay recorded fees per payment: no fee.
+        fee: amountString.optional(),
+      }),
+    )
     .nullable()
     .optional(),
 });
+
+/**
+ * What the store received through one payment method, in its currency: paymentMethodPaid net of the fees of the
+ * payments it counts (the listed ones the processor accounts for: Processing and Settled, not Invalid).
+ */
+function netPaid(method: z.output<typeof PaymentMethodData>): Decimal {
+  const fees = (method.payments ?? []).filter((p) => p.status !== 'Invalid').flatMap((p) => (p.fee ? [p.fee] : []));
+  const net = subtract(method.paymentMethodPaid, sum(fees));
+  if (net.units < 0n) {
+    throw new PaymentProcessorError('rejected', 'BTCPay payment methods: fees larger than the amount paid');
+  }
+  return net;
+}
 
 /** A Greenfield webhook body (`WebhookInvoiceEvent`), reduced to what we act on. */
 const WebhookBody = z.object({
@@ -242,7 +268,8 @@ export function greenfieldProcessor(config: GreenfieldConfig): PaymentProcessor 
       if (!res.ok) return refuse(res, 'get payment methods');
       const methods = await readJson(res, z.array(PaymentMethodData), 'get payment methods');
       return {
-        cents: toCents(sum(methods.map((m) => multiply(m.paymentMethodPaid, m.rate)))),
+        // Σ (paid − fees) × rate, exact, rounded once: the network fees a customer paid on top are not credited.
+        cents: toCents(sum(methods.map((m) => multiply(netPaid(m), m.rate)))),
         awaitingConfirmation: methods.some((m) => (m.payments ?? []).some((p) => p.status === 'Processing')),
       };
     },
