@@ -1,3 +1,5 @@
+import { BULK_CSV_AMAZON_COLUMNS, BULK_CSV_COLUMNS as SPEC_BULK_CSV_COLUMNS } from '@labeldesk/contracts';
+
 /** Carrier used for every label produced by the Amazon converter (SPEC §2: "carrier fixed to UPS"). */
 export const AMAZON_CARRIER = 'UPS' as const;
 
@@ -8,35 +10,10 @@ export const AMAZON_PREVIEW_LIMIT = 10;
 export const ZIP_ENTRY_NAME_MAX = 30;
 
 /**
- * Columns of the bulk-order CSV the converter emits, in this exact order (SPEC §3 "CSV columns for bulk", plus the three
- * Amazon columns the converter adds).
+ * Columns of the bulk-order CSV the converter emits, in this exact order: the contract's SPEC §3 "CSV columns for bulk",
+ * then the three Amazon columns the converter adds (one list, shared with the bulk-order screen and the API).
  */
-export const BULK_CSV_COLUMNS = [
-  'fromName',
-  'fromCompany',
-  'fromStreet1',
-  'fromStreet2',
-  'fromCity',
-  'fromState',
-  'fromZip',
-  'fromPhone',
-  'toName',
-  'toCompany',
-  'toStreet1',
-  'toStreet2',
-  'toCity',
-  'toState',
-  'toZip',
-  'toPhone',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'description',
-  'orderNumber',
-  'sku',
-  'productName',
-] as const;
+export const BULK_CSV_COLUMNS = [...SPEC_BULK_CSV_COLUMNS, ...BULK_CSV_AMAZON_COLUMNS] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];
 
 /** One line of the bulk CSV: every cell is the exact text written to the file (before CSV-safety escaping). */
