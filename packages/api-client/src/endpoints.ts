@@ -4,6 +4,8 @@ import {
   AddressResponse,
   type AddServicesRequest,
   AddServicesResponse,
+  type AdminBulkListQuery,
+  AdminBulkListResponse,
   type AdminOrderListQuery,
   AdminUserListResponse,
   AllServicesResponse,
@@ -12,6 +14,13 @@ import {
   AppSettings,
   AuthResponse,
   BalanceResponse,
+  type BulkHistoryQuery,
+  BulkHistoryResponse,
+  BulkOrderDetailResponse,
+  type BulkProcessRequest,
+  BulkProcessResponse,
+  type BulkValidateRequest,
+  BulkValidateResponse,
   type CalculatePriceRequest,
   CalculatePriceResponse,
   CheckUpdatesResponse,
@@ -68,7 +77,7 @@ import {
   VerifyResponse,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
-import { request } from './http';
+import { request, requestText } from './http';
 
 const enc = encodeURIComponent;
 
@@ -165,10 +174,35 @@ export const api = {
     dateRange: (startDate: string, endDate: string) =>
       request(`/api/orders/date-range/${enc(startDate)}/${enc(endDate)}`, { schema: OrderDateRangeResponse }),
   },
+  /** Customer: bulk orders from a CSV (SPEC §7 bulk calls). */
+  bulk: {
+    /** Prices every row on the server; nothing is bought or held. */
+    validate: (body: BulkValidateRequest) =>
+      request('/api/orders/bulk/validate', { method: 'POST', body, schema: BulkValidateResponse }),
+    /**
+     * Holds the total and starts buying the rows in the background. `idempotencyKey`: one per Pay confirmation, so a
+     * retried request never holds twice.
+     */
+    process: (body: BulkProcessRequest, idempotencyKey?: string) =>
+      request('/api/orders/bulk/process', {
+        method: 'POST',
+        body,
+        schema: BulkProcessResponse,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
+    history: (q?: BulkHistoryQuery) =>
+      request(`/api/orders/bulk/history${listQuery(q)}`, { schema: BulkHistoryResponse }),
+    get: (id: string) => request(`/api/orders/bulk/${enc(id)}`, { schema: BulkOrderDetailResponse }),
+    /** The failed rows as CSV text (save it as failed-orders-{bulkOrderId}.csv). */
+    failedCsv: (id: string) => requestText(`/api/orders/bulk/${enc(id)}/failed-csv`),
+  },
   /** Short-lived links signed for one label: open them in a new tab (no session token in the URL). */
   labels: {
     link: (orderId: string) =>
       request(`/api/labels/${enc(orderId)}/link`, { method: 'POST', schema: LabelLinkResponse }),
+    /** The combined labels PDF of a bulk order (one page per label, in row order); owner or admin. */
+    bulkLink: (bulkOrderId: string) =>
+      request(`/api/labels/bulk/${enc(bulkOrderId)}/link`, { method: 'POST', schema: LabelLinkResponse }),
   },
   tracking: {
     get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),
@@ -180,6 +214,12 @@ export const api = {
     list: (q?: AdminOrderListQuery) => request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse }),
     labelStats: (period: LabelStatsPeriod) =>
       request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats }),
+  },
+  /** Admin: every customer's bulk orders (SPEC §7 admin bulk-orders). */
+  adminBulk: {
+    list: (q?: AdminBulkListQuery) =>
+      request(`/api/admin/bulk-orders${listQuery(q)}`, { schema: AdminBulkListResponse }),
+    get: (id: string) => request(`/api/admin/bulk-orders/${enc(id)}`, { schema: BulkOrderDetailResponse }),
   },
   /** Customer: the shipping APIs and services they can buy from (SPEC §7 shipping calls). */
   shipping: {

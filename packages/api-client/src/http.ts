@@ -43,8 +43,13 @@ export function configureApiBase(base: string): void {
   apiBase = base.replace(/\/$/, '');
 }
 
-export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+/** Sends one call; resolves to the status and text of a success, throws ApiClientError otherwise. */
+async function send(
+  path: string,
+  options: Omit<RequestOptions<unknown>, 'schema'>,
+  accept: string,
+): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -63,29 +68,44 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   }
 
   const text = await response.text();
+  if (response.ok) return { status: response.status, text };
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-
-  if (!response.ok) {
-    const parsed = ErrorBody.safeParse(json);
-    if (response.status === 401 && token && parsed.success && parsed.data.expired) {
-      // SPEC §4: an expired-token answer clears the session; the shell's guard then redirects to login.
-      clearSession();
-    }
-    if (parsed.success) {
-      const { code, message, details } = parsed.data.error;
-      throw new ApiClientError(response.status, code, message, details);
-    }
-    throw new ApiClientError(response.status, 'bad_response', `Unexpected response (${response.status})`);
+  const parsed = ErrorBody.safeParse(json);
+  if (response.status === 401 && token && parsed.success && parsed.data.expired) {
+    // SPEC §4: an expired-token answer clears the session; the shell's guard then redirects to login.
+    clearSession();
   }
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    throw new ApiClientError(response.status, code, message, details);
+  }
+  throw new ApiClientError(response.status, 'bad_response', `Unexpected response (${response.status})`);
+}
 
+export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { status, text } = await send(path, options, 'application/json');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiClientError(response.status, 'bad_response', 'Unexpected response from the server');
+    throw new ApiClientError(status, 'bad_response', 'Unexpected response from the server');
   }
   return parsed.data;
+}
+
+/** A call answered with a text document (a CSV export): its text; errors as for `request`. */
+export async function requestText(
+  path: string,
+  options: Omit<RequestOptions<unknown>, 'schema'> = {},
+): Promise<string> {
+  return (await send(path, options, 'text/csv, text/plain, */*')).text;
 }

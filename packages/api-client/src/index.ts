@@ -1,5 +1,5 @@
 export { type Api, api } from './endpoints';
-export { ApiClientError, configureApiBase, errorMessage, type RequestOptions, request } from './http';
+export { ApiClientError, configureApiBase, errorMessage, type RequestOptions, request, requestText } from './http';
 export {
   clearSession,
   getSession,
