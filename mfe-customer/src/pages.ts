@@ -9,7 +9,7 @@ const pages: RemotePages = {
   dashboard: lazy(() => import('./dashboard/DashboardPage')),
   'my-orders': lazy(() => import('./my-orders/MyOrdersPage')),
   'manual-order': lazy(() => import('./manual-order/ManualOrderPage')),
-  'bulk-order': NotYet('CSV Bulk Order'),
+  'bulk-order': lazy(() => import('./bulk-order/BulkOrderPage')),
   balance: lazy(() => import('./balance/BalancePage')),
   services: lazy(() => import('./services/ServicesPage')),
   'api-docs': NotYet('API Information'),

@@ -68,6 +68,7 @@ export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mant
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
 export { DetailField, PartyCard, type PartyCardLine } from './detail-blocks';
+export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';

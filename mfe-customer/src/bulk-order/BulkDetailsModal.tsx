@@ -1,0 +1,269 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import { buildTrackingsCsv, hasTracking } from '@labeldesk/bulk-csv/trackings';
+import {
+  BULK_MESSAGES,
+  type BulkOrder,
+  type BulkOrderDetailResponse,
+  bulkStatusColor,
+  bulkStatusLabel,
+  customerStatusLabel,
+} from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  DetailField,
+  downloadUrl,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingState,
+  Modal,
+  SimpleGrid,
+  Stack,
+  saveFile,
+  Table,
+  Text,
+  Title,
+} from '@labeldesk/ui';
+import { useEffect, useState } from 'react';
+import { failedCsvFileName, isRunning, progressOf, progressText } from './bulk-order';
+
+type Detail =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; value: BulkOrderDetailResponse };
+type Download = 'labels' | 'failed' | 'trackings';
+
+/**
+ * SPEC §2 bulk order details: the bulk order, its orders and failed rows, the combined-labels download (a signed link
+ * to the PDF), the failed-rows CSV (from the server, saved as failed-orders-{id}.csv) and the trackings CSV (built
+ * here). Each download button is busy while it runs.
+ */
+export function BulkDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={bulk !== null}
+      onClose={onClose}
+      title="Bulk Order Details"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close bulk order details' }}
+    >
+      {bulk ? <Details bulk={bulk} /> : null}
+    </Modal>
+  );
+}
+
+function Details({ bulk }: { bulk: BulkOrder }) {
+  const [detail, setDetail] = useState<Detail>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<Download | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
+  useEffect(() => {
+    let active = true;
+    setDetail({ kind: 'loading' });
+    api.bulk.get(bulk._id).then(
+      (value) => active && setDetail({ kind: 'ready', value }),
+      (e: unknown) =>
+        active && setDetail({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.loadDetailsFailed) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [bulk._id, attempt]);
+
+  if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
+  if (detail.kind === 'failed') {
+    return <ErrorState title={detail.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+  const { bulkOrder, orders, failedOrders } = detail.value;
+
+  const run = async (what: Download, action: () => Promise<string | null>) => {
+    if (busy) return;
+    setBusy(what);
+    setError(null);
+    try {
+      const failure = await action();
+      if (failure) setError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const downloadLabels = () =>
+    run('labels', async () => {
+      try {
+        downloadUrl((await api.labels.bulkLink(bulkOrder._id)).downloadUrl);
+        return null;
+      } catch (e) {
+        return errorMessage(e, BULK_MESSAGES.downloadLabelsFailed);
+      }
+    });
+  const downloadFailed = () =>
+    run('failed', async () => {
+      try {
+        saveFile(await api.bulk.failedCsv(bulkOrder._id), failedCsvFileName(bulkOrder.bulkOrderId), 'text/csv');
+        return null;
+      } catch (e) {
+        return errorMessage(e, BULK_MESSAGES.downloadCsvFailed);
+      }
+    });
+  const downloadTrackings = () =>
+    run('trackings', async () => {
+      try {
+        const csv = buildTrackingsCsv(bulkOrder.bulkOrderId, orders);
+        if (!csv) return BULK_MESSAGES.labelsNotReady;
+        saveFile(csv.content, csv.fileName, csv.mimeType);
+        return null;
+      } catch {
+        return BULK_MESSAGES.downloadTrackingsFailed;
+      }
+    });
+
+  const running = isRunning(bulkOrder);
+  return (
+    <Stack gap="md" data-testid="bulk-details">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+        <DetailField label="Bulk Order ID" testId="bulk-details-id">
+          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {bulkOrder.bulkOrderId}
+          </Text>
+        </DetailField>
+        <DetailField label="Order Date">{formatDateTime(bulkOrder.createdAt)}</DetailField>
+        <DetailField label="Status" testId="bulk-details-status">
+          <Badge color={bulkStatusColor(bulkOrder.status)} variant="light">
+            {bulkStatusLabel(bulkOrder.status)}
+          </Badge>
+        </DetailField>
+        <DetailField label="Service">
+          {bulkOrder.carrier} · {bulkOrder.serviceName}
+          {bulkOrder.template ? ` · ${bulkOrder.template}` : ''}
+        </DetailField>
+        <DetailField label="Total Orders" testId="bulk-details-count">
+          {bulkOrder.orderCount}
+          {bulkOrder.failedOrderCount > 0 ? ` (${bulkOrder.failedOrderCount} failed)` : ''}
+        </DetailField>
+        <DetailField label="Total Price" testId="bulk-details-total">
+          {formatUsd(bulkOrder.totalPrice)}
+          {bulkOrder.refundedAmount > 0 ? (
+            <Text size="xs" c="dimmed">
+              {formatUsd(bulkOrder.refundedAmount)} refunded
+            </Text>
+          ) : null}
+        </DetailField>
+      </SimpleGrid>
+
+      {running ? (
+        <Alert color="blue" variant="light" data-testid="bulk-details-running">
+          Labels are still being created. {progressText(progressOf(bulkOrder))}
+        </Alert>
+      ) : null}
+
+      <Group gap="sm">
+        <Button
+          onClick={downloadLabels}
+          loading={busy === 'labels'}
+          disabled={!bulkOrder.hasLabels || (busy !== null && busy !== 'labels')}
+          data-testid="bulk-details-download-labels"
+        >
+          Download Combined Labels
+        </Button>
+        <Button
+          variant="light"
+          onClick={downloadTrackings}
+          loading={busy === 'trackings'}
+          disabled={!orders.some(hasTracking) || (busy !== null && busy !== 'trackings')}
+          data-testid="bulk-details-download-trackings"
+        >
+          Download Trackings CSV
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          onClick={downloadFailed}
+          loading={busy === 'failed'}
+          disabled={failedOrders.length === 0 || (busy !== null && busy !== 'failed')}
+          data-testid="bulk-details-download-failed"
+        >
+          Download Failed Rows CSV
+        </Button>
+      </Group>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" data-testid="bulk-details-error">
+          {error}
+        </Alert>
+      ) : null}
+
+      <Title order={5}>Orders</Title>
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="xs" striped data-testid="bulk-details-orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Order ID</Table.Th>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>Destination</Table.Th>
+              <Table.Th>Tracking #</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => (
+              <Table.Tr key={order._id} data-testid="bulk-details-order">
+                <Table.Td>{order.rowIndex === null ? '—' : order.rowIndex + 1}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {order.orderId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{order.recipient.name}</Table.Td>
+                <Table.Td>{order.destination}</Table.Td>
+                <Table.Td data-testid="bulk-details-order-tracking">
+                  {hasTracking(order) ? order.trackingNumber : '—'}
+                </Table.Td>
+                <Table.Td ta="right">{formatUsd(order.price)}</Table.Td>
+                <Table.Td>
+                  {order.status === 'failed'
+                    ? 'Failed'
+                    : order.status === 'completed'
+                      ? customerStatusLabel(order.deliveryStatus)
+                      : 'Creating label'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {failedOrders.length > 0 ? (
+        <>
+          <Title order={5}>Failed Rows</Title>
+          <Table verticalSpacing="xs" data-testid="bulk-details-failed">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Recipient</Table.Th>
+                <Table.Th>Error</Table.Th>
+                <Table.Th ta="right">Attempts</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {failedOrders.map((failed) => (
+                <Table.Tr key={failed.orderId || failed.rowIndex}>
+                  <Table.Td>{failed.rowIndex + 1}</Table.Td>
+                  <Table.Td>{failed.recipientName || failed.recipient}</Table.Td>
+                  <Table.Td c="red.7">{failed.error}</Table.Td>
+                  <Table.Td ta="right">{failed.attempts}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,589 @@
+import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
+import { type BulkFileInfo, checkBulkFile, readBulkCsvFile, sampleBulkCsv } from '@labeldesk/bulk-csv';
+import {
+  BULK_MESSAGES,
+  type BulkCsvRowData,
+  type BulkOrder,
+  CARRIERS,
+  type Carrier,
+  MAX_BULK_FILE_MB,
+  MAX_BULK_ROWS,
+  ORDER_MESSAGES,
+} from '@labeldesk/contracts';
+import { centsToUsd } from '@labeldesk/pricing';
+import { Link } from '@labeldesk/router';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Dropzone,
+  formatUsd,
+  Group,
+  Loader,
+  Modal,
+  PageHeader,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  saveFile,
+  Text,
+  Title,
+} from '@labeldesk/ui';
+import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
+import { syncHeaderBalance } from '../common/header-balance';
+import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
+import { carrierOptions, serviceOptions } from '../manual-order/order-form';
+import { BulkDetailsModal } from './BulkDetailsModal';
+import { BulkHistory } from './BulkHistory';
+import {
+  BULK_MESSAGE_MS,
+  canPay,
+  exceedsBalance,
+  FILE_VALIDATE_DELAY_MS,
+  finishedMessage,
+  offersTemplate,
+  PICK_REVALIDATE_DELAY_MS,
+  payHint,
+  pickReady,
+  processRequest,
+  progressOf,
+  progressText,
+  selectAll,
+  selectedResults,
+  selectedTotalCents,
+  templateFor,
+  toggleAll,
+  toggleRow,
+  USPS_TEMPLATES,
+  type Validation,
+  validationState,
+} from './bulk-order';
+import { useBulkTracker } from './use-bulk-tracker';
+import { useServiceChoice } from './use-service-choice';
+import { ValidationTable } from './ValidationTable';
+
+const isCarrier = (v: string | null): v is Carrier => CARRIERS.some((c) => c === v);
+const fileInputProps = {
+  'aria-label': 'Bulk order CSV file',
+  'data-testid': 'bulk-file-input',
+} as InputHTMLAttributes<HTMLInputElement>;
+
+type CsvFile = { name: string; rows: BulkCsvRowData[] };
+type Notice = { text: string; color: 'green' | 'yellow' | 'red' | 'blue' };
+/** A Pay attempt whose outcome is unknown keeps its Idempotency-Key for the retry. */
+type OpenPay = { key: string; body: string };
+
+/** A message that clears itself after `ms` (SPEC §9: bulk messages clear after 8-10 s). */
+function useNotice(ms: number): [Notice | null, (notice: Notice) => void, () => void] {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const show = useCallback(
+    (next: Notice) => {
+      clearTimeout(timer.current);
+      setNotice(next);
+      timer.current = setTimeout(() => setNotice(null), ms);
+    },
+    [ms],
+  );
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    setNotice(null);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [notice, show, clear];
+}
+
+/**
+ * SPEC §2 Bulk Order (+ §4 bulk states and polling, §5 bulk rules, §9 timers and file names): pick API, carrier,
+ * service (and the USPS template), upload a CSV (or download the sample), see every row priced by the server, select
+ * rows, confirm against the balance, pay; the labels are bought in the background while a progress bar follows the
+ * bulk order (from the server, so it survives leaving the page), then the history and the balance refresh.
+ */
+export default function BulkOrderPage() {
+  const choice = useServiceChoice();
+  const { pick } = choice;
+  const [balance, setBalance] = useState<number | null>(null);
+  const [balanceError, setBalanceError] = useState<string | null>(null);
+  const [file, setFile] = useState<CsvFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [validation, setValidation] = useState<Validation>({ kind: 'idle' });
+  const [validateAttempt, setValidateAttempt] = useState(0);
+  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<{ message: string; insufficientFunds: boolean } | null>(null);
+  const [notice, showNotice] = useNotice(BULK_MESSAGE_MS);
+  const [historyKey, setHistoryKey] = useState(0);
+  const [viewing, setViewing] = useState<BulkOrder | null>(null);
+  const openPay = useRef<OpenPay | null>(null);
+  const fileSeq = useRef(0);
+
+  const refreshBalance = useCallback(() => {
+    api.balance.get().then(
+      (res) => {
+        setBalance(res.balance);
+        setBalanceError(null);
+        syncHeaderBalance(res.balance);
+      },
+      (e: unknown) => setBalanceError(errorMessage(e, 'Failed to load account balance')),
+    );
+  }, []);
+  useEffect(() => refreshBalance(), [refreshBalance]);
+
+  const tracker = useBulkTracker((finished) => {
+    const last = finished[finished.length - 1];
+    if (last) showNotice(finishedMessage(last.status));
+    setHistoryKey((n) => n + 1);
+    refreshBalance();
+  });
+
+  // Validation: 0.5 s after a new file, 0.1 s after the API (or carrier, service, template) changed (SPEC §4, §9).
+  const template = templateFor(pick);
+  const pickKey = JSON.stringify([pick.apiId, pick.carrier, pick.service, template]);
+  const validatedFile = useRef<CsvFile | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pickKey` stands for the pick; `validateAttempt` re-runs it.
+  useEffect(() => {
+    if (!file || !pickReady(pick)) {
+      setValidation({ kind: 'idle' });
+      return;
+    }
+    const delay = validatedFile.current === file ? PICK_REVALIDATE_DELAY_MS : FILE_VALIDATE_DELAY_MS;
+    validatedFile.current = file;
+    setValidation({ kind: 'validating' });
+    let active = true;
+    const body = { apiId: pick.apiId, carrier: pick.carrier, service: pick.service, template, orders: file.rows };
+    const timer = setTimeout(() => {
+      api.bulk.validate(body).then(
+        (res) => {
+          if (!active) return;
+          setValidation({ kind: 'done', results: res.results });
+          setSelection(selectAll(res.results));
+        },
+        (e: unknown) =>
+          active && setValidation({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.validateFailed) }),
+      );
+    }, delay);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [file, pickKey, validateAttempt]);
+
+  /** A new file resets the state, the selection and the errors (SPEC §4), then is read and checked. */
+  const pickFile = async (chosen: File) => {
+    const seq = ++fileSeq.current;
+    setFile(null);
+    setFileError(null);
+    setPayError(null);
+    setSelection(new Set());
+    setReading(true);
+    const result = await readBulkCsvFile(chosen);
+    if (seq !== fileSeq.current) return;
+    setReading(false);
+    if (result.ok) setFile({ name: chosen.name, rows: result.csv.rows });
+    else setFileError(result.error);
+  };
+
+  const downloadSample = () => {
+    const sample = sampleBulkCsv();
+    saveFile(sample.content, sample.fileName, sample.mimeType);
+  };
+
+  const results = validation.kind === 'done' ? validation.results : [];
+  const totalCents = selectedTotalCents(selection, results);
+  const selectedCount = selectedResults(selection, results).length;
+  const payable = canPay(validation, selection) && !paying;
+  const insufficient = exceedsBalance(totalCents, balance);
+
+  const pay = async () => {
+    if (!file || validation.kind !== 'done' || !pickReady(pick) || paying) return;
+    const request = processRequest(pick, file.rows, validation.results, selection);
+    const bodyText = JSON.stringify(request);
+    const key = openPay.current?.body === bodyText ? openPay.current.key : newIdempotencyKey();
+    openPay.current = { key, body: bodyText };
+    setPaying(true);
+    setPayError(null);
+    try {
+      const res = await api.bulk.process(request, key);
+      openPay.current = null;
+      setConfirming(false);
+      setBalance(res.newBalance);
+      syncHeaderBalance(res.newBalance);
+      tracker.follow(res.bulkOrderId);
+      showNotice({ text: res.message || BULK_MESSAGES.started, color: 'blue' });
+      // The rows are bought: the upload starts over, so the same file cannot be paid twice by accident.
+      fileSeq.current++;
+      setFile(null);
+      setSelection(new Set());
+      setHistoryKey((n) => n + 1);
+    } catch (e) {
+      if (!outcomeUnknown(e, ORDER_MESSAGES.idempotencyInProgress)) openPay.current = null;
+      const apiError = e instanceof ApiClientError ? e : null;
+      setPayError({
+        message: errorMessage(e, BULK_MESSAGES.processFailed),
+        insufficientFunds: apiError?.status === 402,
+      });
+      // A changed price: price the rows again so the customer sees the new total before paying.
+      if (apiError?.status === 409 && apiError.message !== ORDER_MESSAGES.idempotencyInProgress) {
+        setConfirming(false);
+        setValidateAttempt((n) => n + 1);
+      }
+      if (apiError?.status === 402) refreshBalance();
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const catalogue = choice.services.kind === 'ready' ? choice.services.value : null;
+  const apiOptions =
+    choice.apis.kind === 'ready' ? choice.apis.value.map((a) => ({ value: a._id, label: a.name })) : [];
+  const state = validationState(validation);
+  const hint = payHint(validation, selection);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="CSV Bulk Order"
+        description={`Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels from one CSV file (at most ${MAX_BULK_FILE_MB} MB), paid from your balance.`}
+        actions={
+          <Paper withBorder px="md" py="xs">
+            {balanceError ? (
+              <Text size="sm" c="red.7" role="alert">
+                {balanceError}
+              </Text>
+            ) : (
+              <Text size="sm">
+                Balance:{' '}
+                <Text span fw={700} data-testid="bulk-balance">
+                  {balance === null ? '…' : formatUsd(balance)}
+                </Text>
+              </Text>
+            )}
+          </Paper>
+        }
+      />
+
+      {notice ? (
+        <Alert color={notice.color} variant="light" role="status" data-testid="bulk-notice">
+          {notice.text}
+        </Alert>
+      ) : null}
+
+      {tracker.running.length > 0 ? (
+        <Paper withBorder p="md" data-testid="bulk-progress">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              Creating labels
+            </Title>
+            {tracker.running.map((bulk) => {
+              const progress = progressOf(bulk);
+              return (
+                <Stack key={bulk._id} gap={4} data-testid="bulk-progress-item" data-bulk-id={bulk.bulkOrderId}>
+                  <Group justify="space-between">
+                    <Text size="sm" ff="monospace">
+                      {bulk.bulkOrderId}
+                    </Text>
+                    <Text size="sm" data-testid="bulk-progress-text">
+                      {progressText(progress)}
+                    </Text>
+                  </Group>
+                  <Progress
+                    value={progress.percent}
+                    animated
+                    aria-label={`Bulk order ${bulk.bulkOrderId}: ${progress.done} of ${progress.total} labels`}
+                    data-testid="bulk-progress-bar"
+                    data-done={progress.done}
+                    data-total={progress.total}
+                  />
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      <Paper withBorder p="md" data-testid="bulk-service-picker">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            1. Shipping Service
+          </Title>
+          {choice.apis.kind === 'failed' ? (
+            <Alert color="red" variant="light" role="alert">
+              <Group justify="space-between">
+                <Text size="sm">{choice.apis.message}</Text>
+                <Button size="xs" variant="outline" color="red" onClick={choice.retryApis}>
+                  Try Again
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {choice.apis.kind === 'ready' && choice.apis.value.length === 0 ? (
+            <Text c="dimmed">No shipping service APIs available</Text>
+          ) : null}
+          {choice.services.kind === 'failed' ? (
+            <Alert color="red" variant="light" role="alert">
+              <Group justify="space-between">
+                <Text size="sm">{choice.services.message}</Text>
+                <Button size="xs" variant="outline" color="red" onClick={choice.retryServices}>
+                  Try Again
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: offersTemplate(pick.carrier, pick.apiName) ? 4 : 3 }} spacing="sm">
+            <Select
+              label="Shipping API"
+              placeholder={choice.apis.kind === 'loading' ? 'Loading...' : 'Choose an API'}
+              data={apiOptions}
+              value={pick.apiId}
+              onChange={(v) => v && choice.setApi(v)}
+              allowDeselect={false}
+              disabled={paying || apiOptions.length === 0}
+              data-testid="bulk-api"
+            />
+            <Select
+              label="Carrier"
+              placeholder={choice.services.kind === 'loading' ? 'Loading...' : 'Choose a carrier'}
+              data={carrierOptions(catalogue)}
+              value={pick.carrier}
+              onChange={(v) => isCarrier(v) && choice.setCarrier(v)}
+              allowDeselect={false}
+              disabled={paying || !catalogue}
+              data-testid="bulk-carrier"
+            />
+            <Select
+              label="Service"
+              placeholder={choice.services.kind === 'loading' ? 'Loading...' : 'Choose a service'}
+              data={serviceOptions(catalogue, pick.carrier)}
+              value={pick.service}
+              onChange={(v) => v && choice.setService(v)}
+              allowDeselect={false}
+              disabled={paying || !catalogue || !pick.carrier}
+              nothingFoundMessage="No services for this carrier"
+              comboboxProps={{ width: 380, position: 'bottom-end' }}
+              data-testid="bulk-service"
+            />
+            {offersTemplate(pick.carrier, pick.apiName) ? (
+              <Select
+                label="Label Template"
+                data={[...USPS_TEMPLATES]}
+                value={pick.template}
+                onChange={(v) => v && choice.setTemplate(v)}
+                allowDeselect={false}
+                disabled={paying}
+                data-testid="bulk-template"
+              />
+            ) : null}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" data-testid="bulk-upload">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={3} size="h4">
+              2. Upload CSV
+            </Title>
+            <Button variant="subtle" onClick={downloadSample} data-testid="bulk-sample-download">
+              Download Sample CSV
+            </Button>
+          </Group>
+          <Dropzone
+            onDrop={(files) => {
+              const [chosen] = files;
+              if (chosen) void pickFile(chosen);
+            }}
+            onReject={(rejections) => {
+              const first = rejections[0]?.errors[0];
+              setFile(null);
+              setFileError(
+                !first || first.code === 'file-invalid-type' || first.code === 'too-many-files'
+                  ? BULK_MESSAGES.onlyCsv
+                  : first.message,
+              );
+            }}
+            accept={{ 'text/csv': ['.csv'] }}
+            validator={(f: BulkFileInfo) => {
+              const refused = checkBulkFile(f);
+              return refused ? { code: 'bulk-file', message: refused } : null;
+            }}
+            multiple={false}
+            maxFiles={1}
+            loading={reading}
+            disabled={paying}
+            inputProps={fileInputProps}
+            data-testid="bulk-dropzone"
+          >
+            <Group justify="center" mih={90} style={{ pointerEvents: 'none' }}>
+              <Stack gap={4} align="center">
+                <Dropzone.Accept>
+                  <Text fw={600}>Drop the CSV to upload it</Text>
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <Text fw={600} c="red">
+                    Only .csv files are accepted
+                  </Text>
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <Text fw={600}>Drag your bulk order CSV here or click to select it</Text>
+                </Dropzone.Idle>
+                <Text size="sm" c="dimmed" data-testid="bulk-file-name">
+                  {file
+                    ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? 'row' : 'rows'}`
+                    : 'A header row, then one row per label (see the sample).'}
+                </Text>
+              </Stack>
+            </Group>
+          </Dropzone>
+          {fileError ? (
+            <Alert color="red" variant="light" role="alert" data-testid="bulk-file-error">
+              {fileError}
+            </Alert>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      {file ? (
+        <Paper withBorder p="md" data-testid="bulk-validation" data-state={state}>
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={3} size="h4">
+                3. Review and Pay
+              </Title>
+              {validation.kind === 'validating' ? (
+                <Group gap="xs">
+                  <Loader size="xs" />
+                  <Text size="sm" c="dimmed">
+                    Validating rows...
+                  </Text>
+                </Group>
+              ) : null}
+            </Group>
+            {!pickReady(pick) ? (
+              <Text size="sm" c="dimmed" data-testid="bulk-pick-first">
+                Choose a carrier and a service to price the rows.
+              </Text>
+            ) : null}
+            {validation.kind === 'failed' ? (
+              <Alert color="red" variant="light" role="alert" data-testid="bulk-validate-error">
+                <Group justify="space-between">
+                  <Text size="sm">{validation.message}</Text>
+                  <Button size="xs" variant="outline" color="red" onClick={() => setValidateAttempt((n) => n + 1)}>
+                    Try Again
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
+            {validation.kind === 'done' ? (
+              <>
+                <Text size="sm" data-testid="bulk-validation-summary">
+                  {results.filter((r) => r.isValid).length} of {results.length} rows are valid
+                  {state === 'invalid' ? ' — fix the file and upload it again.' : '.'}
+                </Text>
+                <ValidationTable
+                  rows={file.rows}
+                  results={results}
+                  selection={selection}
+                  disabled={paying}
+                  onToggle={(i) => setSelection((s) => toggleRow(s, i, results))}
+                  onToggleAll={() => setSelection((s) => toggleAll(s, results))}
+                />
+              </>
+            ) : null}
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm">
+                Selected: <b data-testid="bulk-selected-count">{selectedCount}</b> · Total:{' '}
+                <b data-testid="bulk-selected-total">{formatUsd(centsToUsd(totalCents))}</b>
+              </Text>
+              <Button
+                size="md"
+                disabled={!payable}
+                onClick={() => {
+                  setPayError(null);
+                  setConfirming(true);
+                }}
+                data-testid="bulk-pay"
+              >
+                Pay {formatUsd(centsToUsd(totalCents))}
+              </Button>
+            </Group>
+            {hint ? (
+              <Text size="sm" c="orange.8" data-testid="bulk-pay-hint">
+                {hint}
+              </Text>
+            ) : null}
+            {payError && !confirming ? (
+              <Alert color="red" variant="light" role="alert" data-testid="bulk-pay-error">
+                <Text size="sm">{payError.message}</Text>
+                {payError.insufficientFunds ? (
+                  <Anchor component={Link} to="/balance" size="sm">
+                    Add funds to your balance
+                  </Anchor>
+                ) : null}
+              </Alert>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      <Modal
+        opened={confirming}
+        onClose={() => !paying && setConfirming(false)}
+        title="Confirm Bulk Order"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close confirmation' }}
+      >
+        <Stack gap="sm" data-testid="bulk-confirm">
+          <Text size="sm">
+            Buy <b>{selectedCount}</b> {selectedCount === 1 ? 'label' : 'labels'} with {pick.carrier} {pick.service}
+            {template ? ` (template ${template})` : ''}.
+          </Text>
+          <Group justify="space-between">
+            <Text size="sm">Total</Text>
+            <Text fw={700} data-testid="bulk-confirm-total">
+              {formatUsd(centsToUsd(totalCents))}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm">Your balance</Text>
+            <Text fw={700} data-testid="bulk-confirm-balance">
+              {balance === null ? '…' : formatUsd(balance)}
+            </Text>
+          </Group>
+          {insufficient ? (
+            <Alert color="orange" variant="light" role="alert" data-testid="bulk-confirm-insufficient">
+              {BULK_MESSAGES.insufficientBalance}{' '}
+              <Anchor component={Link} to="/balance" size="sm">
+                Add funds
+              </Anchor>
+            </Alert>
+          ) : null}
+          {payError ? (
+            <Alert color="red" variant="light" role="alert" data-testid="bulk-confirm-error">
+              {payError.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={paying}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void pay()}
+              loading={paying}
+              disabled={insufficient || balance === null || !canPay(validation, selection)}
+              data-testid="bulk-confirm-pay"
+            >
+              Confirm and Pay
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <BulkHistory reloadKey={historyKey} onOpen={setViewing} />
+      <BulkDetailsModal bulk={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
