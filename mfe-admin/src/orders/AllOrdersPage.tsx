@@ -22,6 +22,7 @@ import {
   useRemoteList,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { BulkOrdersTab } from './BulkOrdersTab';
 import { browserLabelDeps } from './browser-label-deps';
 import { downloadLabel, endBusy, type LabelAction, printLabel, type RowBusy, startBusy } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
@@ -52,12 +53,12 @@ function useNow(): [Date, () => void] {
 
 /**
  * SPEC §2 Admin: All Orders (/admin/orders): header with date-time and Refresh; tabs Individual Orders (search, status
- * and date filters, the table with view details / download / print, pagination) and Bulk Orders (comes with bulk
- * ordering).
+ * and date filters, the table with view details / download / print, pagination) and Bulk Orders (BulkOrdersTab).
  */
 export default function AllOrdersPage() {
   const [now, tick] = useNow();
   const [tab, setTab] = useState<string | null>('individual');
+  const [bulkReload, setBulkReload] = useState(0);
 
   const filters = useListFilterState();
   const [status, setStatus] = useState<AdminStatusFilterValue>('all');
@@ -79,7 +80,8 @@ export default function AllOrdersPage() {
   // Refresh moves the header's clock and reloads behind the overlay; Try Again starts over from the loading state.
   const reload = () => {
     tick();
-    list.reload();
+    if (tab === 'bulk') setBulkReload((n) => n + 1);
+    else list.reload();
   };
   const retry = () => {
     tick();
@@ -152,8 +154,8 @@ export default function AllOrdersPage() {
         <Button
           variant="light"
           onClick={reload}
-          loading={fetching && state.kind !== 'loading'}
-          disabled={!query.ok}
+          loading={tab !== 'bulk' && fetching && state.kind !== 'loading'}
+          disabled={tab !== 'bulk' && !query.ok}
           data-testid="admin-orders-refresh"
         >
           Refresh
@@ -240,7 +242,7 @@ export default function AllOrdersPage() {
 
         <Tabs.Panel value="bulk" pt="md">
           <Paper withBorder p="md" data-testid="admin-orders-bulk-panel">
-            <EmptyState title="Bulk Orders">Bulk orders are not available yet.</EmptyState>
+            <BulkOrdersTab reloadKey={bulkReload} />
           </Paper>
         </Tabs.Panel>
       </Tabs>

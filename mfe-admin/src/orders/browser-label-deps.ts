@@ -1,4 +1,6 @@
 import { api } from '@labeldesk/api-client';
+import { saveFile } from '@labeldesk/ui';
+import type { BulkActionDeps } from './bulk-actions';
 import type { LabelActionDeps } from './label-actions';
 
 const absolute = (url: string) => new URL(url, window.location.href).href;
@@ -32,4 +34,13 @@ export const browserLabelDeps: LabelActionDeps = {
     link.remove();
   },
   alert: (message) => window.alert(message),
+};
+
+/** The bulk order actions as the browser runs them: signed links and details from the API, file downloads. */
+export const browserBulkDeps: BulkActionDeps = {
+  bulkLink: (bulkOrderId) => api.labels.bulkLink(bulkOrderId),
+  detail: (bulkOrderId) => api.adminBulk.get(bulkOrderId),
+  download: (url) => browserLabelDeps.download(url),
+  save: (content, fileName, mimeType) => saveFile(content, fileName, mimeType),
+  now: () => new Date(),
 };

@@ -6,18 +6,18 @@ export const DOWNLOAD_FAILED = 'Failed to download label';
 export const PRINT_FAILED = 'Failed to print label';
 
 export type LabelAction = 'download' | 'print';
-/** Which rows have a label action running (order _id → action): their buttons are disabled meanwhile. */
-export type RowBusy = Readonly<Record<string, LabelAction>>;
+/** Which rows have an action running (row id → action): their buttons are disabled meanwhile. */
+export type RowBusy<A extends string = LabelAction> = Readonly<Record<string, A>>;
 
-/** The busy map with `orderId` marked, or null when that row already runs an action (a second click is ignored). */
-export function startBusy(busy: RowBusy, orderId: string, action: LabelAction): RowBusy | null {
-  if (busy[orderId]) return null;
-  return { ...busy, [orderId]: action };
+/** The busy map with `rowId` marked, or null when that row already runs an action (a second click is ignored). */
+export function startBusy<A extends string>(busy: RowBusy<A>, rowId: string, action: A): RowBusy<A> | null {
+  if (busy[rowId]) return null;
+  return { ...busy, [rowId]: action };
 }
 
-export function endBusy(busy: RowBusy, orderId: string): RowBusy {
-  if (!busy[orderId]) return busy;
-  const { [orderId]: _done, ...rest } = busy;
+export function endBusy<A extends string>(busy: RowBusy<A>, rowId: string): RowBusy<A> {
+  if (!busy[rowId]) return busy;
+  const { [rowId]: _done, ...rest } = busy;
   return rest;
 }
 

@@ -1,0 +1,271 @@
+import { api, errorMessage } from '@labeldesk/api-client';
+import {
+  BULK_MESSAGES,
+  type BulkOrder,
+  type BulkOrderDetailResponse,
+  bulkStatusColor,
+  bulkStatusLabel,
+  type Order,
+} from '@labeldesk/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  DetailField,
+  ErrorState,
+  formatDateTime,
+  formatUsd,
+  Group,
+  LoadingState,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@labeldesk/ui';
+import { useEffect, useRef, useState } from 'react';
+import { CARRIER_LABELS } from '../service-management/api-configs';
+import { browserBulkDeps, browserLabelDeps } from './browser-label-deps';
+import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-actions';
+import { downloadLabel, endBusy, type RowBusy, startBusy } from './label-actions';
+import { OrderDetailsModal } from './OrderDetailsModal';
+import { deliveryBadge, purchaseBadge, shownTrackingNumber } from './order-format';
+
+type Detail =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; value: BulkOrderDetailResponse };
+
+/**
+ * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
+ * 'Download Trackings CSV', and the table 'Individual Orders' (Order ID, Tracking #, Recipient, Destination, Carrier,
+ * Status, per-row view and download label), each button busy while its action runs.
+ */
+export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; onClose: () => void }) {
+  const [viewing, setViewing] = useState<Order | null>(null);
+  return (
+    <>
+      <Modal
+        opened={bulk !== null && viewing === null}
+        onClose={onClose}
+        title="Bulk Order Details"
+        size="xl"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close bulk order details' }}
+      >
+        {bulk ? <Details bulk={bulk} onView={setViewing} /> : null}
+      </Modal>
+      <OrderDetailsModal order={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => void }) {
+  const [detail, setDetail] = useState<Detail>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<BulkAction | null>(null);
+  const [rowBusy, setRowBusy] = useState<RowBusy<'download'>>({});
+  const rowBusyRef = useRef<RowBusy<'download'>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
+  useEffect(() => {
+    let active = true;
+    setDetail({ kind: 'loading' });
+    api.adminBulk.get(bulk._id).then(
+      (value) => active && setDetail({ kind: 'ready', value }),
+      (e: unknown) =>
+        active && setDetail({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.loadDetailsFailed) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [bulk._id, attempt]);
+
+  if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
+  if (detail.kind === 'failed') {
+    return (
+      <div data-testid="admin-bulk-details-error">
+        <ErrorState title={detail.message} onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  }
+  const loaded = detail.value;
+  const { bulkOrder, orders } = loaded;
+  const user = loaded.user ?? orders[0]?.userDetails;
+
+  const run = async (action: BulkAction) => {
+    if (busy) return;
+    setBusy(action);
+    setError(null);
+    try {
+      const failure =
+        action === 'labels'
+          ? await downloadAllLabels(bulkOrder._id, browserBulkDeps)
+          : await downloadTrackings(bulkOrder._id, browserBulkDeps, loaded);
+      if (failure) setError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const downloadRowLabel = async (order: Order) => {
+    const started = startBusy(rowBusyRef.current, order._id, 'download');
+    if (!started) return;
+    rowBusyRef.current = started;
+    setRowBusy(started);
+    setError(null);
+    try {
+      const failure = await downloadLabel(order._id, browserLabelDeps);
+      if (failure) setError(failure);
+    } finally {
+      rowBusyRef.current = endBusy(rowBusyRef.current, order._id);
+      setRowBusy(rowBusyRef.current);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="admin-bulk-details">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+        <DetailField label="Bulk Order ID" testId="admin-bulk-details-id">
+          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {bulkOrder.bulkOrderId}
+          </Text>
+        </DetailField>
+        <DetailField label="Order Date">{formatDateTime(bulkOrder.createdAt)}</DetailField>
+        <DetailField label="Total Orders" testId="admin-bulk-details-count">
+          {bulkOrder.orderCount}
+          {bulkOrder.failedOrderCount > 0 ? ` (${bulkOrder.failedOrderCount} failed)` : ''}
+        </DetailField>
+        <DetailField label="Total Price" testId="admin-bulk-details-total">
+          {formatUsd(bulkOrder.totalPrice)}
+          {bulkOrder.refundedAmount > 0 ? (
+            <Text size="xs" c="dimmed">
+              {formatUsd(bulkOrder.refundedAmount)} refunded
+            </Text>
+          ) : null}
+        </DetailField>
+        <DetailField label="Status" testId="admin-bulk-details-status">
+          <Badge color={bulkStatusColor(bulkOrder.status)} variant="light">
+            {bulkStatusLabel(bulkOrder.status)}
+          </Badge>
+        </DetailField>
+        <DetailField label="User" testId="admin-bulk-details-user">
+          <Text size="sm" fw={600}>
+            {user?.name || bulkOrder.userName}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user?.email ?? bulkOrder.userEmail ?? ''}
+          </Text>
+        </DetailField>
+      </SimpleGrid>
+
+      <Group gap="sm">
+        <Button
+          onClick={() => void run('labels')}
+          loading={busy === 'labels'}
+          disabled={!bulkOrder.hasLabels || (busy !== null && busy !== 'labels')}
+          data-testid="admin-bulk-details-labels"
+        >
+          Download All Labels
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => void run('trackings')}
+          loading={busy === 'trackings'}
+          disabled={busy !== null && busy !== 'trackings'}
+          data-testid="admin-bulk-details-trackings"
+        >
+          Download Trackings CSV
+        </Button>
+      </Group>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" data-testid="admin-bulk-details-action-error">
+          {error}
+        </Alert>
+      ) : null}
+
+      <Title order={5}>Individual Orders</Title>
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="xs" striped data-testid="admin-bulk-details-orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order ID</Table.Th>
+              <Table.Th>Tracking #</Table.Th>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>Destination</Table.Th>
+              <Table.Th>Carrier</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => {
+              const delivery = deliveryBadge(order.deliveryStatus);
+              const purchase = purchaseBadge(order.status);
+              const tracking = shownTrackingNumber(order.trackingNumber);
+              const rowAction = rowBusy[order._id];
+              return (
+                <Table.Tr key={order._id} data-testid="admin-bulk-details-order">
+                  <Table.Td maw={170}>
+                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {order.orderId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-testid="admin-bulk-details-order-tracking">
+                    {tracking ?? (
+                      <Text size="sm" c="dimmed">
+                        Not issued yet
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{order.recipient.name}</Table.Td>
+                  <Table.Td>{order.destination || `${order.recipient.city}, ${order.recipient.state}`}</Table.Td>
+                  <Table.Td>{CARRIER_LABELS[order.carrier]}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Badge color={delivery.color} variant="light" miw="max-content">
+                        {delivery.label}
+                      </Badge>
+                      {purchase ? (
+                        <Badge color={purchase.color} variant="outline" size="xs" miw="max-content">
+                          {purchase.label}
+                        </Badge>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => onView(order)}
+                        aria-label={`View details of order ${order.orderId}`}
+                        data-testid="admin-bulk-details-order-view"
+                      >
+                        View
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="teal"
+                        onClick={() => void downloadRowLabel(order)}
+                        loading={rowAction === 'download'}
+                        disabled={!order.hasLabel || rowAction !== undefined}
+                        title={order.hasLabel ? undefined : 'No label for this order'}
+                        aria-label={`Download label of order ${order.orderId}`}
+                        data-testid="admin-bulk-details-order-download"
+                      >
+                        Download
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
