@@ -1,5 +1,5 @@
-import { csvTable } from '@labeldesk/csv';
 import { BULK_CSV_COLUMNS, type BulkCsvRowData, SAMPLE_BULK_CSV_NAME } from '@labeldesk/contracts';
+import { csvTable } from '@labeldesk/csv';
 
 type SampleRow = Record<(typeof BULK_CSV_COLUMNS)[number], string>;
 

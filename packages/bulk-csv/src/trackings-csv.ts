@@ -1,5 +1,5 @@
-import { csvTable } from '@labeldesk/csv';
 import type { Order } from '@labeldesk/contracts';
+import { csvTable } from '@labeldesk/csv';
 import type { TextDownload } from './sample-csv';
 
 /** SPEC §9 columns of the trackings CSV, in order. */
