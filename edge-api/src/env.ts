@@ -22,6 +22,11 @@ export interface AppConfig {
    * checkout page sends them back to `${publicUrl}/balance`.
    */
   publicUrl: string;
+  /**
+   * Workers: the secret ADMIN_BOOTSTRAP_TOKEN, which lets POST /api/auth/bootstrap-admin create the first admin while
+   * none exists. Unset: that route is closed (the Node entry seeds its admin on start instead).
+   */
+  adminBootstrapToken?: string;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */
@@ -38,6 +43,12 @@ export interface Services {
   labelProviders: LabelProviders;
   /** Seals provider API keys at rest (AES-256-GCM, key from PROVIDER_KEY_SECRET). */
   providerKeys: SecretBox;
+  /**
+   * Keeps work that goes on after the answer (or after a job is settled) alive until it settles: on Workers the
+   * invocation's `ctx.waitUntil` (without it the isolate may stop first); on Node a tracker the shutdown waits for.
+   * The promise should handle its own errors; a rejection is only logged.
+   */
+  waitUntil(work: Promise<unknown>): void;
 }
 
 /** The authenticated caller, set by the auth middleware. */

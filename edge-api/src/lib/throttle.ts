@@ -12,6 +12,11 @@ export const authLimits = {
   }),
   loginPerIp: (ip: string): RateLimitRequest => ({ key: `login:ip:${ip}`, limit: 30, windowMs: 60_000 }),
   registerPerIp: (ip: string): RateLimitRequest => ({ key: `register:ip:${ip}`, limit: 5, windowMs: 10 * 60_000 }),
+  bootstrapAdminPerIp: (ip: string): RateLimitRequest => ({
+    key: `bootstrap-admin:ip:${ip}`,
+    limit: 5,
+    windowMs: 10 * 60_000,
+  }),
 };
 
 /**

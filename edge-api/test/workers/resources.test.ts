@@ -10,6 +10,7 @@ import type {
   PublicSettings,
 } from '@labeldesk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MISCONFIGURED_MESSAGE } from '../../src/entries/worker/handler';
 import deployed from '../../src/entries/worker/index';
 import { call, json, register } from './support/http';
 
@@ -144,7 +145,7 @@ describe('worker configuration', () => {
       await waitOnExecutionContext(ctx);
       expect(res.status).toBe(500);
       const body = await json<ErrorBody>(res);
-      expect(body.error).toEqual({ code: 'internal_error', message: 'Internal server error', details: [] });
+      expect(body.error).toEqual({ code: 'internal_error', message: MISCONFIGURED_MESSAGE, details: [] });
       expect(JSON.stringify(body)).not.toContain('JWT_SECRET');
     }
   });

@@ -42,6 +42,18 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
+/**
+ * POST /api/auth/bootstrap-admin (an extension, not in SPEC): the first admin of a deployment without one (Workers),
+ * authorised by the operator's ADMIN_BOOTSTRAP_TOKEN secret.
+ */
+export const BootstrapAdminRequest = RegisterRequest.extend({
+  bootstrapToken: z
+    .string({ error: 'Bootstrap token is required' })
+    .min(1, 'Bootstrap token is required')
+    .max(1024, 'Bootstrap token is too long'),
+});
+export type BootstrapAdminRequest = z.input<typeof BootstrapAdminRequest>;
+
 export const AuthResponse = z.object({
   token: z.string(),
   user: User,

@@ -9,6 +9,7 @@ import { type Clock, fixedClock } from '../../ports/clock';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import { noopRateLimiter } from '../../ports/rate-limiter';
 import { labelProviders } from '../label-provider/label-providers';
+import { backgroundWork } from './background-work';
 import { fsBlobStore } from './fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from './libsql-db';
 import { libsqlJobQueue } from './libsql-job-queue';
@@ -39,6 +40,7 @@ export async function testServices(
   const database = await openLibsqlDb({ dataDir: dir });
   const clock = fixedClock(start);
   const blobs = fsBlobStore(dir);
+  const background = backgroundWork();
   const services: Services = {
     config: {
       runtime: 'node',
@@ -55,6 +57,7 @@ export async function testServices(
     payments: opts.payments ?? unconfiguredPaymentProcessor,
     labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
     providerKeys: createSecretBox('unit-test-provider-key-secret-0123456789abcdef'),
+    waitUntil: background.waitUntil,
   };
   return {
     services,
@@ -62,6 +65,7 @@ export async function testServices(
     clock,
     dir,
     async cleanup() {
+      await background.settled();
       await blobs.close();
       await database.close();
       await cleanup();

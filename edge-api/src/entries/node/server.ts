@@ -56,7 +56,10 @@ export interface RunningServer {
   btcpay: BtcpaySandboxControls | undefined;
   /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
   carrier: CarrierSandboxApp | undefined;
-  /** Stops the server, the job runner, the scheduler and the blob writer, then closes the database. Idempotent. */
+  /**
+   * Stops the server, the job runner and the scheduler, waits for work still running after its answer (label PDF
+   * writes), stops the blob writer, then closes the database. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -211,6 +214,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         });
         await runner?.stop();
         await payments?.close();
+        await node.background.settled();
         await node.blobs.close();
         await database.close();
       })();

@@ -1,4 +1,5 @@
 import { labelProviders } from '../../adapters/label-provider/label-providers';
+import { type BackgroundWork, backgroundWork } from '../../adapters/node/background-work';
 import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
 import { type FsBlobStore, fsBlobStore } from '../../adapters/node/fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
@@ -15,6 +16,8 @@ export interface NodeServices {
   database: LibsqlDb;
   /** The label and document files (its writer thread is stopped on close). */
   blobs: FsBlobStore;
+  /** Work running after its answer (label PDF writes); the shutdown waits for it before closing the stores. */
+  background: BackgroundWork;
   /** Set by whoever runs jobs, so an enqueue starts work at once. */
   onEnqueue: { current: (() => void) | undefined };
 }
@@ -41,6 +44,7 @@ export async function createNodeServices(opts: {
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
   const onEnqueue: NodeServices['onEnqueue'] = { current: undefined };
   const blobs = fsBlobStore(opts.dataDir);
+  const background = backgroundWork();
   const services: Services = {
     config: {
       runtime: 'node',
@@ -62,6 +66,7 @@ export async function createNodeServices(opts: {
       http: { fetch: nodeHttpFetch },
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
+    waitUntil: background.waitUntil,
   };
-  return { services, database, blobs, onEnqueue };
+  return { services, database, blobs, background, onEnqueue };
 }

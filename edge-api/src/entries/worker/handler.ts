@@ -1,8 +1,9 @@
+import type { ErrorBody } from '@labeldesk/contracts';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
 import type { JobMessage } from '../../ports/job-queue';
 import { consumeDeadLetters, consumeJobs, JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE, type JobHandler } from './queue-consumer';
-import { servicesFor, WorkerConfigError } from './services';
+import { forInvocation, servicesFor, WorkerConfigError } from './services';
 
 export interface WorkerDeps {
   /** Runs one job (src/jobs/handle-job.ts in production). */
@@ -13,11 +14,25 @@ export interface WorkerDeps {
 
 type App = ReturnType<typeof createApp>;
 
-/** A misconfigured Worker answers every request with the house 500 body; the issues go to the log only. */
+/** What a misconfigured Worker tells callers: not why (that is for the operator), but that it is not a passing fault. */
+export const MISCONFIGURED_MESSAGE =
+  'The server is misconfigured; its operator will find what to set in the Worker log';
+
+/**
+ * A misconfigured Worker answers every request 500 in the house shape; the log names each missing or invalid variable
+ * and what is wrong with it (never a value). Callers are not told which secret is missing or too short.
+ */
 function misconfigured(err: WorkerConfigError): Response {
-  console.error(JSON.stringify({ level: 'error', msg: 'worker.misconfigured', issues: err.issues }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: 'worker.misconfigured',
+      missingOrInvalid: err.names,
+      issues: err.issues.map((i) => `${i.name}: ${i.message}`),
+    }),
+  );
   return Response.json(
-    { error: { code: 'internal_error', message: 'Internal server error', details: [] } },
+    { error: { code: 'internal_error', message: MISCONFIGURED_MESSAGE, details: [] } } satisfies ErrorBody,
     { status: 500 },
   );
 }
@@ -32,7 +47,7 @@ export function createWorkerHandler(deps: WorkerDeps) {
     let app = apps.get(env);
     if (app === undefined) {
       const services = servicesFor(env);
-      app = createApp({ services: () => services });
+      app = createApp({ services: (c) => forInvocation(services, c.executionCtx) });
       apps.set(env, app);
     }
     return app;
@@ -50,8 +65,8 @@ export function createWorkerHandler(deps: WorkerDeps) {
       return app.fetch(request, env, ctx);
     },
 
-    async queue(batch, env, _ctx) {
-      const services = servicesFor(env);
+    async queue(batch, env, ctx) {
+      const services = forInvocation(servicesFor(env), ctx);
       switch (batch.queue) {
         case JOBS_QUEUE:
           await consumeJobs(batch, services, deps.handleJob);
@@ -67,7 +82,7 @@ export function createWorkerHandler(deps: WorkerDeps) {
     },
 
     async scheduled(controller, env, ctx) {
-      const services = servicesFor(env);
+      const services = forInvocation(servicesFor(env), ctx);
       ctx.waitUntil(deps.runScheduled(services, controller.cron));
     },
   } satisfies ExportedHandler<Env, JobMessage>;

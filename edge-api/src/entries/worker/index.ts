@@ -1,10 +1,22 @@
+import { env } from 'cloudflare:workers';
 import { handleJob } from '../../jobs/handle-job';
 import { runScheduled } from '../../jobs/schedule';
 import type { JobMessage } from '../../ports/job-queue';
 import { createWorkerHandler } from './handler';
+import { workerConfigIssues } from './services';
 
 /** The Durable Object classes this Worker hosts (wrangler.jsonc `durable_objects`). */
 export { RateLimiter } from '../../adapters/workers/durable-object-rate-limiter';
+
+// At start-up (module evaluation, before any request): a missing or invalid variable or secret is logged by name, so
+// `wrangler dev` and the deployment's logs say what to set before anyone meets the 500s it causes.
+const startupIssues = workerConfigIssues(env);
+if (startupIssues.length > 0) {
+  console.error(
+    `[labeldesk] MISCONFIGURED — every request will answer 500 until these are set (wrangler secret put NAME; ` +
+      `locally .dev.vars):\n${startupIssues.map((i) => `  ${i.name}: ${i.message}`).join('\n')}`,
+  );
+}
 
 const handler = createWorkerHandler({ handleJob, runScheduled });
 

@@ -59,37 +59,72 @@ export const WorkerVars = z
       .transform((v) => v === 'true'),
     /** Per attempt, milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * A secret that lets POST /api/auth/bootstrap-admin create the first admin while none exists. Unset or empty:
+     * that route is closed.
+     */
+    ADMIN_BOOTSTRAP_TOKEN: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || v.length >= 32, 'ADMIN_BOOTSTRAP_TOKEN must be at least 32 characters'),
   })
-  .superRefine((v, ctx) => {
-    if (!v.BTCPAY_URL) return;
-    if (!v.BTCPAY_STORE_ID)
-      ctx.addIssue({ code: 'custom', path: ['BTCPAY_STORE_ID'], message: 'required with BTCPAY_URL' });
-    if (!v.BTCPAY_API_KEY)
-      ctx.addIssue({ code: 'custom', path: ['BTCPAY_API_KEY'], message: 'required with BTCPAY_URL' });
-    if (!v.BTCPAY_WEBHOOK_SECRET || v.BTCPAY_WEBHOOK_SECRET.length < 16) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BTCPAY_WEBHOOK_SECRET'],
-        message: 'required with BTCPAY_URL (at least 16 characters)',
-      });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Also runs when other fields failed (`when` below), so one start-up log names everything that is missing.
+      if (!v.BTCPAY_URL?.trim()) return;
+      if (!v.BTCPAY_STORE_ID)
+        ctx.addIssue({ code: 'custom', path: ['BTCPAY_STORE_ID'], message: 'required with BTCPAY_URL' });
+      if (!v.BTCPAY_API_KEY)
+        ctx.addIssue({ code: 'custom', path: ['BTCPAY_API_KEY'], message: 'required with BTCPAY_URL' });
+      if (!v.BTCPAY_WEBHOOK_SECRET || v.BTCPAY_WEBHOOK_SECRET.length < 16) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BTCPAY_WEBHOOK_SECRET'],
+          message: 'required with BTCPAY_URL (at least 16 characters)',
+        });
+      }
+    },
+    { when: () => true },
+  );
 export type WorkerVars = z.infer<typeof WorkerVars>;
 
-/** Thrown when the Worker's settings are invalid; the entry answers 500 and logs the issues (never the values). */
+/** One variable or secret that is missing or invalid: its name and what is wrong (never its value). */
+export interface WorkerConfigIssue {
+  name: string;
+  message: string;
+}
+
+/**
+ * Thrown when the Worker's settings are invalid; the entry logs it and answers 500 naming the variables (never
+ * their values).
+ */
 export class WorkerConfigError extends Error {
-  readonly issues: string[];
-  constructor(issues: string[]) {
-    super(`invalid worker configuration: ${issues.join('; ')}`);
+  readonly issues: WorkerConfigIssue[];
+  constructor(issues: WorkerConfigIssue[]) {
+    super(`invalid worker configuration: ${issues.map((i) => `${i.name}: ${i.message}`).join('; ')}`);
     this.name = 'WorkerConfigError';
     this.issues = issues;
   }
+
+  /** The variable names, each once, in order. */
+  get names(): string[] {
+    return [...new Set(this.issues.map((i) => i.name))];
+  }
+}
+
+/** The issues of these bindings, empty when they are valid (the entry logs them at start-up). */
+export function workerConfigIssues(env: Env): WorkerConfigIssue[] {
+  const parsed = WorkerVars.safeParse(env);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => ({ name: i.path.join('.') || '(env)', message: i.message }));
 }
 
 export function parseWorkerVars(env: Env): WorkerVars {
   const parsed = WorkerVars.safeParse(env);
   if (!parsed.success) {
-    throw new WorkerConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+    throw new WorkerConfigError(
+      parsed.error.issues.map((i) => ({ name: i.path.join('.') || '(env)', message: i.message })),
+    );
   }
   return parsed.data;
 }
@@ -103,6 +138,7 @@ export function buildServices(env: Env): Services {
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     supportEmail: vars.SUPPORT_EMAIL,
     publicUrl: vars.PUBLIC_URL,
+    ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
   };
   return {
     config,
@@ -125,7 +161,16 @@ export function buildServices(env: Env): Services {
       timeoutMs: vars.PROVIDER_TIMEOUT_MS,
     }),
     providerKeys: createSecretBox(vars.PROVIDER_KEY_SECRET),
+    // Replaced per invocation by the entry (forInvocation) with that invocation's ctx.waitUntil.
+    waitUntil: (work) => {
+      work.catch((err: unknown) => console.error(`[labeldesk] background work failed: ${String(err)}`));
+    },
   };
+}
+
+/** The isolate's services for one invocation (a request, a queue batch, a cron tick): work after it uses its ctx. */
+export function forInvocation(services: Services, ctx: Pick<ExecutionContext, 'waitUntil'>): Services {
+  return { ...services, waitUntil: (work) => ctx.waitUntil(work) };
 }
 
 /**

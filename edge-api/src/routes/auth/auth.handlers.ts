@@ -6,6 +6,7 @@ import { presentUser } from '../../lib/presenters/user';
 import { ADMIN_REQUIRED_MESSAGE, authenticate } from '../../middleware/auth';
 import { loginUser } from '../../use-cases/auth/login-user';
 import { registerUser } from '../../use-cases/auth/register-user';
+import { bootstrapAdmin as bootstrapFirstAdmin } from '../../use-cases/users/bootstrap-admin';
 import { authValidators } from './auth.routes';
 
 const factory = createFactory<AppEnv>();
@@ -44,4 +45,17 @@ export const verifyAdmin = factory.createHandlers(async (c) => {
     message: 'Admin access verified',
   };
   return c.json(body, 200);
+});
+
+export const bootstrapAdmin = factory.createHandlers(authValidators.bootstrapAdmin, async (c) => {
+  const { bootstrapToken, name, email, password } = c.req.valid('json');
+  const session = await bootstrapFirstAdmin(c.get('services'), {
+    bootstrapToken,
+    name,
+    email,
+    password,
+    clientIp: c.get('clientIp'),
+  });
+  const body: AuthResponse = { token: session.token, user: presentUser(session.user), message: 'Admin created' };
+  return c.json(body, 201);
 });

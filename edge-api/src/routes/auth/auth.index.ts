@@ -7,4 +7,5 @@ export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.login, ...handlers.login)
   .post(authRoutes.register, ...handlers.register)
   .get(authRoutes.verify, ...handlers.verify)
-  .get(authRoutes.verifyAdmin, ...handlers.verifyAdmin);
+  .get(authRoutes.verifyAdmin, ...handlers.verifyAdmin)
+  .post(authRoutes.bootstrapAdmin, ...handlers.bootstrapAdmin);

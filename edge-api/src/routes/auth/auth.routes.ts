@@ -1,4 +1,4 @@
-import { LoginRequest, RegisterRequest } from '@labeldesk/contracts';
+import { BootstrapAdminRequest, LoginRequest, RegisterRequest } from '@labeldesk/contracts';
 import { jsonBody } from '../../middleware/validate';
 
 /** SPEC §7 auth calls. login/register: no auth, throttled; verify/verify-admin: Bearer token. */
@@ -7,9 +7,12 @@ export const authRoutes = {
   register: '/auth/register',
   verify: '/auth/verify',
   verifyAdmin: '/auth/verify-admin',
+  /** Extension: the first admin on Workers, with the ADMIN_BOOTSTRAP_TOKEN secret (use-cases/users/bootstrap-admin). */
+  bootstrapAdmin: '/auth/bootstrap-admin',
 } as const;
 
 export const authValidators = {
   login: jsonBody(LoginRequest),
   register: jsonBody(RegisterRequest),
+  bootstrapAdmin: jsonBody(BootstrapAdminRequest),
 };

@@ -156,11 +156,13 @@ async function complete(
   // The order completes without waiting for the PDF to be stored (file systems and object stores take from a few to
   // tens of ms, on every purchase). The label route reads the stored copy when it is there and otherwise fetches the
   // PDF from the provider and stores it, so a write that is late, fails, or dies with the process costs one provider
-  // call later, never a label.
+  // call later, never a label. waitUntil keeps the write alive after the answer (a Worker may stop otherwise).
   const blobKey = labelBlobKey(order.id);
-  services.blobs.put(blobKey, label.pdf, 'application/pdf').catch((err: unknown) => {
-    console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
-  });
+  services.waitUntil(
+    services.blobs.put(blobKey, label.pdf, 'application/pdf').catch((err: unknown) => {
+      console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
+    }),
+  );
   const now = services.clock.now().toISOString();
   const completed = {
     status: 'completed' as const,
