@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Node-side test layers: unit (beside the code), integration (real server over HTTP on a fresh database file) and e2e
- * (the embedded default driven in Chromium). Worker tests run in the workers pool (edge-api/vitest.workers.config.ts).
+ * Node-side test layers: unit (beside the code), integration (real server over HTTP on a fresh database file),
+ * workers-http (the Worker under wrangler dev with the sandboxes, over HTTP) and e2e (the embedded default driven in
+ * Chromium). Worker tests inside workerd run in the workers pool (edge-api/vitest.workers.config.ts).
  */
 export default defineConfig({
   test: {
@@ -26,6 +27,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The Worker under `wrangler dev` (workerd, offline) with both sandboxes, driven over HTTP: the operator path
+          // of the README (edge-api/scripts/dev-worker.mjs). Part of `pnpm test:workers`.
+          name: 'workers-http',
+          include: ['edge-api/test/workers-http/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -111,6 +111,21 @@ for (const project of ['unit', 'integration']) {
   layer('workers', addResults(out, 'workers') && ok);
 }
 {
+  // The Worker under `wrangler dev` with both sandboxes, driven over HTTP (edge-api/scripts/dev-worker.mjs).
+  const out = join(RESULTS, 'workers-http.json');
+  const ok = pnpmRun('workers-http (wrangler dev with the sandboxes, over HTTP)', [
+    'exec',
+    'vitest',
+    'run',
+    '--project',
+    'workers-http',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
+  layer('workers-http', addResults(out, 'workers-http') && ok);
+}
+{
   const out = join(RESULTS, 'e2e.json');
   const ok =
     systemReady &&

@@ -1,0 +1,287 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ApiConfigListResponse,
+  AuthResponse,
+  BalanceResponse,
+  CalculatePriceResponse,
+  CreateInvoiceResponse,
+  CreateOrderResponse,
+  ErrorBody,
+  LabelLinkResponse,
+  TrackingInfo,
+  TransactionListResponse,
+} from '@labeldesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+/**
+ * The Workers operator path end to end, over real HTTP: `node edge-api/scripts/dev-worker.mjs` (what the README tells an
+ * operator to run) starts both sandboxes on loopback, applies the D1 migrations, runs `wrangler dev` (offline, workerd
+ * with local D1, Queues, R2 and the Durable Object) and seeds the first admin and "API 1"/"API 2". This test then
+ * drives the Worker as a customer and an admin would: register, admin funds, quote, purchase, label PDF, tracking, a
+ * crypto top-up paid on the BTCPay sandbox's checkout page whose signed webhook reaches the Worker over HTTP and is
+ * credited once, even when BTCPay redelivers it, and the cron trigger.
+ */
+const SCRIPT = fileURLToPath(new URL('../../scripts/dev-worker.mjs', import.meta.url));
+const ADMIN = { email: 'operator@example.com', password: 'operator-journey-password-1' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess;
+let stateDir: string;
+let worker: string;
+let btcpay: string;
+const output: string[] = [];
+
+interface Reply {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Headers;
+}
+async function call(method: string, path: string, opts: { token?: string; json?: unknown } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${worker}${path}`, {
+    method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.slice(-30).join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const Secrets = z.object({ ADMIN_BOOTSTRAP_TOKEN: z.string(), BTCPAY_API_KEY: z.string() });
+const secrets = async () => Secrets.parse(JSON.parse(await readFile(join(stateDir, 'secrets.json'), 'utf8')));
+
+beforeAll(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'labeldesk-dev-worker-'));
+  const [port, carrierPort, btcpayPort] = [await freePort(), await freePort(), await freePort()];
+  worker = `http://127.0.0.1:${port}`;
+  btcpay = `http://127.0.0.1:${btcpayPort}`;
+  child = spawn(
+    process.execPath,
+    [
+      SCRIPT,
+      '--port',
+      String(port),
+      '--carrier-port',
+      String(carrierPort),
+      '--btcpay-port',
+      String(btcpayPort),
+      '--state-dir',
+      stateDir,
+    ],
+    { env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, stdio: 'pipe' },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  await waitFor(
+    'dev-worker to be ready',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`dev-worker exited with ${child.exitCode}\n${output.join('')}`);
+      return output.join('').includes('[dev-worker] ready') ? true : undefined;
+    },
+    150_000,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+}, 30_000);
+
+describe('the Worker under wrangler dev with both sandboxes, over HTTP', () => {
+  let admin: string;
+  let customer: AuthResponse;
+
+  it('has its first admin from the bootstrap token, and the token opens nothing more', async () => {
+    const login = await call('POST', '/api/auth/login', { json: ADMIN });
+    expect(login.status, login.text).toBe(200);
+    const session = AuthResponse.parse(login.body);
+    expect(session.user.isAdmin).toBe(true);
+    admin = session.token;
+
+    const { ADMIN_BOOTSTRAP_TOKEN } = await secrets();
+    const again = await call('POST', '/api/auth/bootstrap-admin', {
+      json: {
+        bootstrapToken: ADMIN_BOOTSTRAP_TOKEN,
+        name: 'Eve',
+        email: 'eve@example.com',
+        password: 'eve-password-1',
+      },
+    });
+    expect(again.status).toBe(409);
+    const wrong = await call('POST', '/api/auth/bootstrap-admin', {
+      json: { bootstrapToken: 'x'.repeat(40), name: 'Eve', email: 'eve@example.com', password: 'eve-password-1' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(ErrorBody.parse(wrong.body).error.message).toBe('Invalid bootstrap token');
+    const eve = await call('POST', '/api/auth/login', {
+      json: { email: 'eve@example.com', password: 'eve-password-1' },
+    });
+    expect(eve.status).toBe(401);
+  });
+
+  it('is seeded with "API 1" (default) and "API 2" from the carrier sandbox', async () => {
+    const list = ApiConfigListResponse.parse((await call('GET', '/api/admin/config/apis', { token: admin })).body);
+    expect(list.apis.map((a) => [a.name, a.isDefault]).sort()).toEqual([
+      ['API 1', true],
+      ['API 2', false],
+    ]);
+  });
+
+  it('sells a label: register, admin funds, quote, purchase, PDF and tracking', async () => {
+    const registered = await call('POST', '/api/auth/register', {
+      json: { name: 'Jo Journey', email: 'jo@example.com', password: 'journey-password-1' },
+    });
+    expect(registered.status, registered.text).toBe(201);
+    customer = AuthResponse.parse(registered.body);
+
+    const funded = await call('PATCH', `/api/admin/users/${customer.user._id}/balance`, {
+      token: admin,
+      json: { mode: 'set', balance: 30 },
+    });
+    expect(funded.status, funded.text).toBe(200);
+
+    const apis = ApiConfigListResponse.parse((await call('GET', '/api/admin/config/apis', { token: admin })).body);
+    const api1 = apis.apis.find((a) => a.name === 'API 1');
+    if (!api1) throw new Error('API 1 missing');
+    const order = {
+      apiId: api1._id,
+      carrier: 'UPS',
+      serviceType: 'UPS Ground',
+      sender: { name: 'Jo Journey', street1: '1 Main St', city: 'New York', state: 'NY', zip: '10001', phone: '1' },
+      recipient: {
+        name: 'Ray',
+        street1: '500 Market St',
+        city: 'San Francisco',
+        state: 'CA',
+        zip: '94105',
+        phone: '2',
+      },
+      packageDetails: { weight: 3, weightUnit: 'lbs', length: 10, width: 8, height: 4 },
+    };
+    const quoted = await call('POST', '/api/orders/calculate-price', { token: customer.token, json: order });
+    expect(quoted.status, quoted.text).toBe(200);
+    const { price } = CalculatePriceResponse.parse(quoted.body);
+    expect(price).toBeGreaterThan(0);
+
+    const bought = await call('POST', '/api/orders', { token: customer.token, json: { ...order, price } });
+    expect(bought.status, bought.text).toBe(201);
+    const purchase = CreateOrderResponse.parse(bought.body);
+    expect(purchase.order.status).toBe('completed');
+    expect(purchase.newBalance).toBeCloseTo(30 - price, 2);
+    const balance = BalanceResponse.parse((await call('GET', '/api/balance', { token: customer.token })).body);
+    expect(balance.balance).toBeCloseTo(30 - price, 2);
+
+    const link = await call('POST', `/api/labels/${purchase._id}/link`, { token: customer.token });
+    expect(link.status, link.text).toBe(200);
+    const pdf = await fetch(new URL(LabelLinkResponse.parse(link.body).url, worker));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const tracking = await call('GET', `/api/tracking/${purchase._id}`, { token: customer.token });
+    expect(tracking.status, tracking.text).toBe(200);
+    const info = TrackingInfo.parse(tracking.body);
+    expect(info.trackingNumber).toBe(purchase.order.trackingNumber);
+    expect(info.carrier).toBe('UPS');
+  });
+
+  it('credits a crypto top-up once from the signed BTCPay webhook, also when BTCPay redelivers it', async () => {
+    const before = BalanceResponse.parse((await call('GET', '/api/balance', { token: customer.token })).body).balance;
+    const opened = await call('POST', '/api/crypto/create-invoice', { token: customer.token, json: { amount: 20 } });
+    expect(opened.status, opened.text).toBe(201);
+    const topUp = CreateInvoiceResponse.parse(opened.body);
+    expect(topUp.paymentUrl.startsWith(`${btcpay}/i/`)).toBe(true);
+
+    // The customer pays on the sandbox's checkout page (its form posts to /i/{id}/pay-full).
+    const paid = await fetch(`${topUp.paymentUrl}/pay-full`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+
+    const balanceNow = async () =>
+      BalanceResponse.parse((await call('GET', '/api/balance', { token: customer.token })).body).balance;
+    await waitFor('the webhook credit', async () => ((await balanceNow()) >= before + 20 ? true : undefined));
+    expect(await balanceNow()).toBeCloseTo(before + 20, 2);
+
+    // BTCPay redelivers the settled event (Greenfield's redeliver): the Worker answers it and credits nothing more.
+    const { BTCPAY_API_KEY } = await secrets();
+    const greenfield = async (method: string, path: string) => {
+      const res = await fetch(`${btcpay}/api/v1/stores/labeldesk-sandbox${path}`, {
+        method,
+        headers: { authorization: `token ${BTCPAY_API_KEY}` },
+      });
+      expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+      return (await res.json()) as unknown;
+    };
+    const [hook] = z.array(z.object({ id: z.string() })).parse(await greenfield('GET', '/webhooks'));
+    if (!hook) throw new Error('no webhook configured on the sandbox store');
+    const Deliveries = z.array(z.object({ id: z.string(), status: z.string() }));
+    const deliveries = Deliveries.parse(await greenfield('GET', `/webhooks/${hook.id}/deliveries`));
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.status === 'HttpSuccess')).toBe(true);
+    for (const delivery of deliveries) {
+      await greenfield('POST', `/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`);
+    }
+    await waitFor('the redeliveries to be answered', async () => {
+      const all = Deliveries.parse(await greenfield('GET', `/webhooks/${hook.id}/deliveries`));
+      return all.length >= deliveries.length * 2 && all.every((d) => d.status === 'HttpSuccess') ? true : undefined;
+    });
+    // Give the queue consumer time to (not) credit again.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(await balanceNow()).toBeCloseTo(before + 20, 2);
+    const history = TransactionListResponse.parse(
+      (await call('GET', '/api/balance/transactions?limit=50', { token: customer.token })).body,
+    );
+    const credits = history.transactions.filter((t) => t.transactionId === topUp.transactionId);
+    expect(credits.map((t) => [t.type, t.status, t.amount])).toEqual([['credit', 'completed', 20]]);
+  });
+
+  it('runs the cron trigger on demand (wrangler dev --test-scheduled)', async () => {
+    const res = await fetch(`${worker}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('Ran scheduled event');
+  });
+});
