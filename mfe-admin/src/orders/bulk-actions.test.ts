@@ -1,5 +1,5 @@
 import { ApiClientError } from '@labeldesk/api-client';
-import { BULK_MESSAGES, type BulkOrderDetailResponse, type LabelLinkResponse } from '@labeldesk/contracts';
+import { BULK_MESSAGES, type BulkLabelLinkResponse, type BulkOrderDetailResponse } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   adminBulkQuery,
@@ -11,10 +11,9 @@ import {
 } from './bulk-actions';
 import { endBusy, startBusy } from './label-actions';
 
-const link: LabelLinkResponse = {
+const link: BulkLabelLinkResponse = {
   url: '/api/labels/bulk/blk_7?sig=a',
   downloadUrl: '/api/labels/bulk/blk_7/download?sig=a',
-  printUrl: '/api/labels/bulk/blk_7/print?sig=a',
   expiresAt: '2026-11-24T10:05:00.000Z',
 };
 

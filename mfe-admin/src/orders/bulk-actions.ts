@@ -3,10 +3,10 @@ import { buildTrackingsCsv } from '@labeldesk/bulk-csv/trackings';
 import {
   AdminBulkListQuery,
   BULK_MESSAGES,
+  type BulkLabelLinkResponse,
   type BulkOrderDetailResponse,
   type CheckedListQuery,
   checkedListQuery,
-  type LabelLinkResponse,
   type ListFilterInput,
 } from '@labeldesk/contracts';
 
@@ -48,7 +48,7 @@ export function bulkCountText(total: number, filtered: boolean): string {
 
 export interface BulkActionDeps {
   /** POST /api/labels/bulk/{id}/link: a signed link to the combined labels PDF. */
-  bulkLink: (bulkOrderId: string) => Promise<LabelLinkResponse>;
+  bulkLink: (bulkOrderId: string) => Promise<BulkLabelLinkResponse>;
   /** GET /api/admin/bulk-orders/{id}. */
   detail: (bulkOrderId: string) => Promise<BulkOrderDetailResponse>;
   /** Saves the document behind a URL as a file. */

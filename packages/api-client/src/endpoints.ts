@@ -16,6 +16,7 @@ import {
   BalanceResponse,
   type BulkHistoryQuery,
   BulkHistoryResponse,
+  BulkLabelLinkResponse,
   BulkOrderDetailResponse,
   type BulkProcessRequest,
   BulkProcessResponse,
@@ -202,7 +203,7 @@ export const api = {
       request(`/api/labels/${enc(orderId)}/link`, { method: 'POST', schema: LabelLinkResponse }),
     /** The combined labels PDF of a bulk order (one page per label, in row order); owner or admin. */
     bulkLink: (bulkOrderId: string) =>
-      request(`/api/labels/bulk/${enc(bulkOrderId)}/link`, { method: 'POST', schema: LabelLinkResponse }),
+      request(`/api/labels/bulk/${enc(bulkOrderId)}/link`, { method: 'POST', schema: BulkLabelLinkResponse }),
   },
   tracking: {
     get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),
