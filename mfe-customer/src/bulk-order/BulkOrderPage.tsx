@@ -43,6 +43,7 @@ import {
   exceedsBalance,
   FILE_VALIDATE_DELAY_MS,
   finishedMessage,
+  isRunning,
   offersTemplate,
   PICK_REVALIDATE_DELAY_MS,
   payHint,
@@ -133,12 +134,21 @@ export default function BulkOrderPage() {
   }, []);
   useEffect(() => refreshBalance(), [refreshBalance]);
 
+  // Bulk orders that just ended stay on screen at their final count while their message shows.
+  const [ended, setEnded] = useState<BulkOrder[]>([]);
+  useEffect(() => {
+    if (ended.length === 0) return;
+    const timer = setTimeout(() => setEnded([]), BULK_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [ended]);
   const tracker = useBulkTracker((finished) => {
     const last = finished[finished.length - 1];
     if (last) showNotice(finishedMessage(last.status));
+    setEnded(finished);
     setHistoryKey((n) => n + 1);
     refreshBalance();
   });
+  const shownProgress = [...tracker.running, ...ended.filter((e) => !tracker.running.some((r) => r._id === e._id))];
 
   // Validation: 0.5 s after a new file, 0.1 s after the API (or carrier, service, template) changed (SPEC §4, §9).
   const template = templateFor(pick);
@@ -272,16 +282,23 @@ export default function BulkOrderPage() {
         </Alert>
       ) : null}
 
-      {tracker.running.length > 0 ? (
+      {shownProgress.length > 0 ? (
         <Paper withBorder p="md" data-testid="bulk-progress">
           <Stack gap="sm">
             <Title order={3} size="h5">
-              Creating labels
+              {tracker.running.length > 0 ? 'Creating labels' : 'Labels created'}
             </Title>
-            {tracker.running.map((bulk) => {
+            {shownProgress.map((bulk) => {
               const progress = progressOf(bulk);
+              const running = isRunning(bulk);
               return (
-                <Stack key={bulk._id} gap={4} data-testid="bulk-progress-item" data-bulk-id={bulk.bulkOrderId}>
+                <Stack
+                  key={bulk._id}
+                  gap={4}
+                  data-testid="bulk-progress-item"
+                  data-bulk-id={bulk.bulkOrderId}
+                  data-status={bulk.status}
+                >
                   <Group justify="space-between">
                     <Text size="sm" ff="monospace">
                       {bulk.bulkOrderId}
@@ -292,7 +309,8 @@ export default function BulkOrderPage() {
                   </Group>
                   <Progress
                     value={progress.percent}
-                    animated
+                    animated={running}
+                    color={running ? undefined : finishedMessage(bulk.status).color}
                     aria-label={`Bulk order ${bulk.bulkOrderId}: ${progress.done} of ${progress.total} labels`}
                     data-testid="bulk-progress-bar"
                     data-done={progress.done}
