@@ -13,6 +13,8 @@ declare module 'vitest' {
       alpha: { baseUrl: string; apiKey: string };
       beta: { baseUrl: string; apiKey: string };
     };
+    /** A second carrier sandbox, only for the bulk order tests (they switch its rate limit). */
+    bulkCarrier: { url: string; controlKey: string; alpha: { baseUrl: string; apiKey: string } };
   }
 }
 

@@ -1,8 +1,8 @@
 import { BULK_MESSAGES, type BulkProcessRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders } from '../../db/schema';
+import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders, PENDING_TRACKING_NUMBER } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -136,37 +136,42 @@ function orderJson(
   };
 }
 type OrderJson = ReturnType<typeof orderJson>;
-const ORDER_JSON_COLUMNS = [
-  'id',
-  'user_id',
-  'api_id',
-  'api_name',
-  'service_id',
-  'carrier',
-  'service_name',
-  'service_code',
-  'price_cents',
-  'sender_json',
-  'recipient_json',
-  'package_json',
-  'recipient_name',
-  'destination',
-  'estimated_delivery',
-  'debit_entry_id',
-  'amazon_order_id',
-  'sku',
-  'bulk_order_id',
-  'row_index',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof OrderJson)[];
 
-/** Many order rows in ONE statement: the rows travel as one JSON text, SQLite spreads them (json_each). */
+/** What the insert leaves to the columns' defaults, spelled out: the SELECT below fills every column. */
+const ORDER_DEFAULTS = {
+  source: 'bulk',
+  status: 'processing',
+  delivery_status: 'pending',
+  provider_cost_cents: null,
+  tracking_number: PENDING_TRACKING_NUMBER,
+  provider_label_id: null,
+  label_blob_key: null,
+  tracking_events_json: '[]',
+  last_checked_at: null,
+  delivered_at: null,
+  idempotency_key: null,
+  request_hash: null,
+  refund_entry_id: null,
+  failure_reason: null,
+  reconcile_attempts: 0,
+  purchase_attempts: 0,
+  completed_at: null,
+} as const;
+
+/** json_extract of every column of `orders`, in the table's order (what INSERT … SELECT without a column list fills). */
+const ORDER_SELECT = sql.raw(
+  Object.values(getTableColumns(orders))
+    .map((column) => `json_extract(value, '$.${column.name}')`)
+    .join(', '),
+);
+
+/**
+ * Many order rows in ONE statement with ONE bound value: the rows travel as a JSON text and SQLite spreads them
+ * (json_each), so a 5,000-row bulk order is ten statements on libSQL and on D1 (100 bound values at most per statement).
+ */
 function insertOrderRows(services: Services, rows: OrderJson[]) {
-  const columns = sql.raw(ORDER_JSON_COLUMNS.join(', '));
-  const values = sql.raw(ORDER_JSON_COLUMNS.map((c) => `json_extract(value, '$.${c}')`).join(', '));
-  return services.db.run(sql`INSERT INTO ${orders} (${columns}, source, status, delivery_status)
-    SELECT ${values}, 'bulk', 'processing', 'pending' FROM json_each(${JSON.stringify(rows)})`);
+  const json = JSON.stringify(rows.map((row) => ({ ...ORDER_DEFAULTS, ...row })));
+  return services.db.insert(orders).select(sql`SELECT ${ORDER_SELECT} FROM json_each(${json})`);
 }
 
 /**

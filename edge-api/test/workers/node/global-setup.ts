@@ -48,7 +48,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     alpha: catalogue('alpha'),
     beta: catalogue('beta'),
   });
+  // A second carrier of its own for `bulk-orders.test.ts`, whose rate limit it switches (no other file is affected).
+  const bulkCarrier = await createCarrierSandbox({ rateLimit: false, controlKey: 'workers-bulk-carrier-control' });
+  const bulkAlpha = bulkCarrier.catalogues.alpha;
+  if (!bulkAlpha) throw new Error('carrier sandbox has no catalogue alpha');
+  project.provide('bulkCarrier', {
+    url: bulkCarrier.url,
+    controlKey: 'workers-bulk-carrier-control',
+    alpha: { baseUrl: bulkAlpha.baseUrl, apiKey: bulkAlpha.apiKey },
+  });
   return async () => {
+    await bulkCarrier.close();
     await carrier.close();
     await btcpay.close();
     await server.close();
