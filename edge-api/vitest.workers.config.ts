@@ -18,7 +18,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.jsonc' },
         miniflare: {
           bindings: {
-            // A test-only secret (wrangler.jsonc declares JWT_SECRET as a required secret without a value).
+            // Test-only secrets (wrangler.jsonc names no secret values; deployments set them with wrangler secret put).
             JWT_SECRET: 'workers-test-secret-0123456789abcdef0123456789abcdef',
             PROVIDER_KEY_SECRET: 'workers-test-provider-key-secret-0123456789abcdef',
             TEST_MIGRATIONS: migrations,
