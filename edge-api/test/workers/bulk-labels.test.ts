@@ -1,0 +1,97 @@
+import { env } from 'cloudflare:workers';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { r2BlobStore } from '../../src/adapters/workers/r2-blob-store';
+import { buildServices } from '../../src/entries/worker/services';
+import { produceCombinedLabels } from '../../src/use-cases/bulk-orders/build-combined-labels';
+import { call, register } from './support/http';
+
+/**
+ * The combined labels PDF inside workerd: pdf-lib merging label PDFs read from R2, the document stored back in R2 and
+ * recorded in D1, and GET /api/labels/bulk/{id} through the Worker's fetch handler. Each source label gets a width of
+ * its own (288 + row), so the page order of the result shows the row order.
+ */
+const now = new Date().toISOString();
+
+async function labelPdf(width: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([width, 432]).drawText(`LABEL ${width}`, { x: 20, y: 400, size: 12 });
+  return doc.save();
+}
+
+/** A bulk order of `userId` whose rows are bought labels stored in R2 (rows listed in reverse of creation). */
+async function seedBulk(userId: string, bulkOrderId: string, rows: number) {
+  const blobs = r2BlobStore(env.BLOBS);
+  const statements = [
+    env.DB.prepare(
+      `INSERT INTO bulk_orders (id, user_id, status, api_id, api_name, service_id, carrier, service_name, order_count,
+         failed_order_count, total_price_cents, hold_entry_id, created_at, updated_at, completed_at)
+       VALUES (?, ?, 'completed', 'api_w', 'API W', 'svc_w', 'UPS', 'UPS Ground', ?, 0, ?, ?, ?, ?, ?)`,
+    ).bind(bulkOrderId, userId, rows, rows * 1140, `txn_hold_${bulkOrderId}`, now, now, now),
+  ];
+  for (let row = 0; row < rows; row++) {
+    const orderId = `ord_${bulkOrderId}_${rows - row}`;
+    const key = `labels/${orderId}.pdf`;
+    await blobs.put(key, await labelPdf(288 + row), 'application/pdf');
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO orders (id, user_id, source, status, api_id, api_name, service_id, carrier, service_name,
+           service_code, price_cents, tracking_number, provider_label_id, label_blob_key, sender_json, recipient_json,
+           package_json, recipient_name, destination, debit_entry_id, bulk_order_id, row_index, created_at, updated_at,
+           completed_at)
+         VALUES (?, ?, 'bulk', 'completed', 'api_w', 'API W', 'svc_w', 'UPS', 'UPS Ground', 'ground', 1140, ?, ?, ?,
+           '{}', '{}', '{}', 'R', 'Reno, NV', ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        orderId,
+        userId,
+        `1Z${row}`,
+        `lbl_${row}`,
+        key,
+        `txn_hold_${bulkOrderId}`,
+        bulkOrderId,
+        row,
+        now,
+        now,
+        now,
+      ),
+    );
+  }
+  await env.DB.batch(statements);
+}
+
+const widths = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => p.getWidth());
+
+describe('combined labels in workerd (D1 + R2)', () => {
+  it('merges the labels in row order, stores the document in R2 and records it in D1', async () => {
+    const userId = 'usr_workers_bulk';
+    await env.DB.prepare(
+      `INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, 'W', ?, 'x', ?, ?)`,
+    )
+      .bind(userId, `${userId}@example.com`, now, now)
+      .run();
+    await seedBulk(userId, 'blk_workers1', 7);
+
+    const combined = await produceCombinedLabels(buildServices(env), 'blk_workers1', { chunkSize: 3 });
+    expect(combined?.labelCount).toBe(7);
+    expect(await widths(combined?.pdf ?? new Uint8Array())).toEqual([288, 289, 290, 291, 292, 293, 294]);
+    const stored = await env.BLOBS.get('bulk-labels/blk_workers1-7.pdf');
+    expect(stored).not.toBeNull();
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(combined?.pdf);
+    const row = await env.DB.prepare('SELECT labels_blob_key AS key FROM bulk_orders WHERE id = ?')
+      .bind('blk_workers1')
+      .first<{ key: string }>();
+    expect(row?.key).toBe('bulk-labels/blk_workers1-7.pdf');
+  });
+
+  it('GET /api/labels/bulk/{id} answers the owner the PDF through the Worker', async () => {
+    const auth = await register('Bulk Owner', 'bulk-owner@example.com', 'pw-123456');
+    await seedBulk(auth.user._id, 'blk_workers2', 3);
+    const res = await call('/api/labels/bulk/blk_workers2?download=1', { token: auth.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="bulk-labels-blk_workers2.pdf"');
+    expect(await widths(new Uint8Array(await res.arrayBuffer()))).toEqual([288, 289, 290]);
+    const other = await register('Someone Else', 'bulk-other@example.com', 'pw-123456');
+    expect((await call('/api/labels/bulk/blk_workers2', { token: other.token })).status).toBe(404);
+  });
+});
