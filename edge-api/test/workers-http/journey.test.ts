@@ -29,6 +29,7 @@ import { z } from 'zod';
  */
 const SCRIPT = fileURLToPath(new URL('../../scripts/dev-worker.mjs', import.meta.url));
 const ADMIN = { email: 'operator@example.com', password: 'operator-journey-password-1' };
+const CARRIER_CONTROL_KEY = 'journey-carrier-control-key';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,6 +47,7 @@ let child: ChildProcess;
 let stateDir: string;
 let worker: string;
 let btcpay: string;
+let carrier: string;
 const output: string[] = [];
 
 interface Reply {
@@ -91,6 +93,7 @@ beforeAll(async () => {
   const [port, carrierPort, btcpayPort] = [await freePort(), await freePort(), await freePort()];
   worker = `http://127.0.0.1:${port}`;
   btcpay = `http://127.0.0.1:${btcpayPort}`;
+  carrier = `http://127.0.0.1:${carrierPort}`;
   child = spawn(
     process.execPath,
     [
@@ -104,7 +107,15 @@ beforeAll(async () => {
       '--state-dir',
       stateDir,
     ],
-    { env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, stdio: 'pipe' },
+    {
+      env: {
+        ...process.env,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        CARRIER_SANDBOX_CONTROL_KEY: CARRIER_CONTROL_KEY,
+      },
+      stdio: 'pipe',
+    },
   );
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -212,16 +223,25 @@ describe('the Worker under wrangler dev with both sandboxes, over HTTP', () => {
     const balance = BalanceResponse.parse((await call('GET', '/api/balance', { token: customer.token })).body);
     expect(balance.balance).toBeCloseTo(30 - price, 2);
 
+    // The PDF comes from R2, written after the purchase answered (kept alive by waitUntil): it is served while the
+    // carrier is down, when the provider fallback could not answer.
     const link = await call('POST', `/api/labels/${purchase._id}/link`, { token: customer.token });
     expect(link.status, link.text).toBe(200);
-    const pdf = await fetch(new URL(LabelLinkResponse.parse(link.body).url, worker));
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const carrierDown = (down: boolean) =>
+      fetch(`${carrier}/_sandbox/down`, {
+        method: 'PUT',
+        headers: { 'X-Sandbox-Key': CARRIER_CONTROL_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ down }),
+      });
+    expect((await carrierDown(true)).ok).toBe(true);
+    try {
+      const pdf = await fetch(new URL(LabelLinkResponse.parse(link.body).url, worker));
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toContain('application/pdf');
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    } finally {
+      await carrierDown(false);
+    }
 
     const tracking = await call('GET', `/api/tracking/${purchase._id}`, { token: customer.token });
     expect(tracking.status, tracking.text).toBe(200);
