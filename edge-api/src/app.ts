@@ -4,6 +4,8 @@ import type { AppEnv } from './env';
 import { bodyLimit } from './middleware/body-limit';
 import { notFound, onError } from './middleware/error-handler';
 import { type ClientIpResolver, init, type ServicesFactory } from './middleware/init';
+import { noStore } from './middleware/no-store';
+import { refuseNulInUrl } from './middleware/validate';
 import { addressesRouter } from './routes/addresses/addresses.index';
 import { adminBulkOrdersRouter } from './routes/admin-bulk-orders/admin-bulk-orders.index';
 import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
@@ -79,10 +81,12 @@ function apiRoutes() {
 export function createApp(opts: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use('*', init(opts));
+  app.use('/api/*', noStore);
   app.use('*', secureHeaders());
   const defaultBodyLimit = bodyLimit(MAX_BODY_BYTES);
   // The bulk order calls carry a whole CSV and set their own, larger limit (routes/bulk-orders).
   app.use('*', (c, next) => (BULK_BODY_PATHS.has(c.req.path) ? next() : defaultBodyLimit(c, next)));
+  app.use('/api/*', refuseNulInUrl);
   app.onError(onError);
   app.notFound(notFound);
   return app.route('/api', apiRoutes());

@@ -6,9 +6,52 @@ import { MALFORMED_JSON_MESSAGE } from './error-handler';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+export const NUL_BYTE_MESSAGE = 'Text must not contain NUL characters (\\u0000)';
+
+function nulRefused(path: string): ApiError {
+  return new ApiError('invalid_input', NUL_BYTE_MESSAGE, { details: [{ path, message: NUL_BYTE_MESSAGE }] });
+}
+
 /**
- * The one zod validation hook: a body that is not JSON answers 400 `malformed_json`; a body that fails the schema
- * answers 400 `invalid_input` with every issue in `details`. Handlers read the parsed value with `c.req.valid('json')`.
+ * The path (dotted, as in `details`) of the first string or key in a parsed JSON value that contains a NUL character,
+ * or null. SQLite's text functions and C strings stop at a NUL, so such text would be stored cut short: refused.
+ */
+export function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = nulPath(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\0')) return [...path, key.replaceAll('\0', '\\u0000')].join('.');
+      const found = nulPath(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses a request whose path or query string carries a NUL character (`%00`: the only way one can be in a URL) with
+ * 400 `invalid_input`, before any route reads it. JSON bodies are checked by {@link jsonBody}.
+ */
+export const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = c.req.url;
+  const at = url.search(/%00/i);
+  if (at >= 0) {
+    const queryStart = url.indexOf('?');
+    throw nulRefused(queryStart >= 0 && at > queryStart ? 'query' : 'path');
+  }
+  await next();
+};
+
+/**
+ * The one zod validation hook: a body that is not JSON answers 400 `malformed_json`; a string (or key) with a NUL
+ * character answers 400 `invalid_input`; a body that fails the schema answers 400 `invalid_input` with every issue in `details`. Handlers read the parsed value with `c.req.valid('json')`.
  */
 export function jsonBody<T extends z.ZodType>(
   schema: T,
@@ -26,6 +69,8 @@ export function jsonBody<T extends z.ZodType>(
     } catch {
       throw new ApiError('malformed_json', MALFORMED_JSON_MESSAGE);
     }
+    const nulAt = nulPath(raw);
+    if (nulAt !== null) throw nulRefused(nulAt);
     const parsed = await schema.safeParseAsync(raw);
     if (!parsed.success) throw invalidInput(parsed.error);
     c.req.addValidatedData('json', parsed.data as object);
