@@ -3,6 +3,7 @@ import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { federationBuild, PAGES_MODULE, sharedSingletons } from '../federation.config';
+import { staticHostingHeaders } from '../security-headers.config';
 
 const vendor = (file: string) => fileURLToPath(new URL(`./src/vendor/${file}`, import.meta.url));
 
@@ -25,6 +26,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // dist/_headers: the CSP and friends for static hosts (Cloudflare Pages); the Node entry sends the same.
+    staticHostingHeaders(),
     federation({
       name: 'admin',
       filename: 'remoteEntry.js',

@@ -42,6 +42,17 @@ describe('web: the embedded default serves the front-ends', () => {
     }
   });
 
+  it('sends the Content-Security-Policy (remote origins allowed) and Referrer-Policy on pages and files', async () => {
+    for (const path of ['/', '/dashboard', '/assets/index-AbCdEf12.js', '/remotes/customer/remoteEntry.js']) {
+      const res = await call(server, 'GET', path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self' https://cdn.example.com;");
+      expect(csp, path).toContain("object-src 'none'; base-uri 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+  });
+
   it('gives hashed assets a long immutable cache and missing files a 404, not the page', async () => {
     const asset = await call(server, 'GET', '/assets/index-AbCdEf12.js');
     expect(asset.status).toBe(200);

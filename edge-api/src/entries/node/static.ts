@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { webSecurityHeaders } from '../../../../security-headers.config';
 
 export const REMOTE_NAMES = ['customer', 'admin', 'amazon'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -44,6 +45,17 @@ function looksLikeAsset(path: string): boolean {
   return path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last);
 }
 
+/** The origins of remote entry URLs that are absolute (relative ones are same-origin). */
+function remoteOrigins(remotes: Record<RemoteName, string>): string[] {
+  return Object.values(remotes).flatMap((url) => {
+    try {
+      return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 function isDir(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -81,7 +93,15 @@ export function createWebApp(opts: WebAppOptions): Hono {
     return handler;
   };
 
+  // The CSP, Referrer-Policy and friends of security-headers.config.ts (the same as the static hosts' `_headers`), with
+  // the remotes' origins allowed when REMOTE_*_URL puts them on another origin.
+  const headers = webSecurityHeaders({ remoteOrigins: remoteOrigins(opts.remotes) });
   const app = new Hono();
+  // Outermost, so these win over secureHeaders' defaults for the same names.
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
 
   app.get('/app-config.json', (c) => {
