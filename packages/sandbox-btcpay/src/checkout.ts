@@ -181,21 +181,31 @@ function renderNotFound(): string {
 `;
 }
 
+/**
+ * Every checkout answer is HTML: no script at all (default-src 'none'), its one `<style>` element (a fixed text, no
+ * user input: 'unsafe-inline' for styles only), forms posting to this origin, never framed, no base URL.
+ */
+const CHECKOUT_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
 /** The public checkout page (`checkoutLink`) and its sandbox payment forms. No auth, like BTCPay's checkout. */
 export function checkoutRoutes(service: SandboxService): Hono {
   const app = new Hono();
   const basePath = () => new URL(service.publicBaseUrl).pathname.replace(/\/+$/, '');
 
   const page = (c: Context, invoice: InvoiceRecord, status: 200 | 404 | 409 | 422, error?: string) =>
-    c.html(renderCheckoutPage(invoice, basePath(), service.now(), error), status, {
-      'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-    });
+    c.html(renderCheckoutPage(invoice, basePath(), service.now(), error), status, CHECKOUT_HEADERS);
+  const notFound = (c: Context) => c.html(renderNotFound(), 404, CHECKOUT_HEADERS);
 
   app.get('/i/:invoiceId', (c) => {
     service.sweep();
     const invoice = service.findInvoice(c.req.param('invoiceId'));
-    if (!invoice) return c.html(renderNotFound(), 404);
+    if (!invoice) return notFound(c);
     return page(c, invoice, 200);
   });
 
@@ -203,7 +213,7 @@ export function checkoutRoutes(service: SandboxService): Hono {
     const id = c.req.param('invoiceId');
     const action = c.req.param('action');
     const invoice = service.findInvoice(id);
-    if (!invoice || !isAction(action)) return c.html(renderNotFound(), 404);
+    if (!invoice || !isAction(action)) return notFound(c);
     const form = await c.req.parseBody();
     const amount = typeof form.amount === 'string' ? form.amount : '';
     try {
@@ -212,7 +222,7 @@ export function checkoutRoutes(service: SandboxService): Hono {
       if (error instanceof InvoiceActionError) {
         return page(c, invoice, error.code === 'invalid-amount' ? 422 : 409, error.message);
       }
-      if (error instanceof SandboxNotFoundError) return c.html(renderNotFound(), 404);
+      if (error instanceof SandboxNotFoundError) return notFound(c);
       throw error;
     }
     return c.redirect(`${basePath()}/i/${encodeURIComponent(id)}`, 303);

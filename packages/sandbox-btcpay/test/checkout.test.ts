@@ -38,6 +38,21 @@ describe('checkout page', () => {
     return res.text();
   }
 
+  it('sends a Content-Security-Policy on every checkout page: no script, never framed, no base URL', async () => {
+    const invoice = await create();
+    const pages = [await fetch(invoice.checkoutLink), await fetch(`${invoice.checkoutLink}-missing`)];
+    expect(pages.map((r) => r.status)).toEqual([200, 404]);
+    for (const res of pages) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('script-src');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("form-action 'self'");
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
   it('shows the amount due in USD and BTC, the New actions and the way back to the merchant', async () => {
     const invoice = await create();
     const html = await page(invoice);
