@@ -137,6 +137,48 @@ describe('assertSafeUrl with ALLOW_PRIVATE_PROVIDER_URLS', () => {
   });
 });
 
+describe('assertSafeUrl with the embedded sandbox trusted (the default start)', () => {
+  const sandbox = { allowPrivate: false, trusted: () => ['http://127.0.0.1:8787/sandbox/carrier'] };
+
+  it("allows exactly the sandbox's own base URLs, http and loopback included", async () => {
+    for (const url of [
+      'http://127.0.0.1:8787/sandbox/carrier',
+      'http://127.0.0.1:8787/sandbox/carrier/catalogues/alpha/',
+      'HTTP://127.0.0.1:8787/sandbox/carrier/catalogues/beta',
+    ]) {
+      expect(await refusal(url, sandbox), url).toBe('accepted');
+    }
+  });
+
+  it('refuses every other private address, the rest of this origin and tricks around the prefix', async () => {
+    const cases: Array<[string, string]> = [
+      ['http://10.1.2.3/', 'blocked_address'],
+      ['https://10.1.2.3/', 'blocked_address'],
+      ['http://192.168.0.10/sandbox/carrier', 'blocked_address'],
+      ['http://127.0.0.1:8788/sandbox/carrier', 'blocked_address'],
+      ['http://127.0.0.1:8787/api/admin/users', 'blocked_address'],
+      ['http://127.0.0.1:8787/sandbox/carrierX', 'blocked_address'],
+      ['http://127.0.0.1:8787/sandbox/carrier/../../api', 'blocked_address'],
+      ['http://127.0.0.1:8787/sandbox/carrier/%2e%2e/%2e%2e/api', 'blocked_address'],
+      ['http://localhost:8787/sandbox/carrier', 'blocked_host'],
+      ['http://user:pw@127.0.0.1:8787/sandbox/carrier', 'credentials'],
+      ['http://127.0.0.1:8787/sandbox/carrier?x=1', 'query'],
+      ['http://93.184.215.14/sandbox/carrier', 'scheme'],
+    ];
+    for (const [url, reason] of cases) expect(await refusal(url, sandbox), url).toBe(reason);
+  });
+
+  it('refuses a private literal before asking DNS or anyone else', async () => {
+    let lookups = 0;
+    const resolve: HostResolver = async () => {
+      lookups += 1;
+      return ['93.184.215.14'];
+    };
+    expect(await refusal('http://10.1.2.3/', { ...sandbox, resolve })).toBe('blocked_address');
+    expect(lookups).toBe(0);
+  });
+});
+
 describe('IP parsing', () => {
   it('expands IPv6 forms', () => {
     expect(parseIpv6('::1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);

@@ -17,10 +17,17 @@
  *   dns.lookup with all: true). On Workers there is no DNS API: only the literal host is checked, and Cloudflare's
  *   network cannot reach private addresses from a Worker anyway.
  *
- * `allowPrivate` (ALLOW_PRIVATE_PROVIDER_URLS=true, the embedded default's sandbox on 127.0.0.1) allows http,
- * loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7) and CGNAT addresses and localhost. Even then the
- * unspecified address, link-local (the metadata service lives there), multicast and reserved ranges and the metadata
- * host names stay refused.
+ * `trusted` (the embedded default): base URLs under exactly these prefixes (origin + path, e.g.
+ * http://127.0.0.1:8787/sandbox/carrier: the carrier sandbox this very server serves) are allowed whatever their
+ * address and scheme; nothing else on that origin, and no other private address, is.
+ *
+ * `allowPrivate` (ALLOW_PRIVATE_PROVIDER_URLS=true: a provider on your own network, or a sandbox in another process)
+ * allows http, loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7) and CGNAT addresses and localhost. Even then
+ * the unspecified address, link-local (the metadata service lives there), multicast and reserved ranges and the
+ * metadata host names stay refused.
+ *
+ * Every refusal happens before any connection: literals are judged as written, names by name and then by what they
+ * resolve to; the caller connects only with a URL this function returned.
  */
 
 export type UrlRefusal =
@@ -47,6 +54,11 @@ export type HostResolver = (hostname: string) => Promise<string[]>;
 
 export interface UrlPolicy {
   allowPrivate: boolean;
+  /**
+   * Base URL prefixes (origin + path, no trailing slash) allowed whatever their address: the embedded sandbox's own
+   * base. Read on every check (the Node entry learns its port only once it listens).
+   */
+  trusted?: (() => readonly string[]) | undefined;
   /** Node: dns.lookup(all). Absent (Workers): host names are checked by name only. */
   resolve?: HostResolver | undefined;
 }
@@ -186,48 +198,51 @@ export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<str
   } catch {
     throw new UnsafeUrlError('invalid_url', 'Base URL must be a valid URL, e.g. https://api.example.com');
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowPrivate)) {
-    throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
-  }
+  if (!/^https?:$/.test(url.protocol)) throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
   if (url.username || url.password) {
     throw new UnsafeUrlError('credentials', 'Base URL must not contain a user name or password');
   }
   if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
     throw new UnsafeUrlError('query', 'Base URL must not contain a query string or fragment');
   }
+  // The URL parser has already resolved dot segments (also %2e%2e), so a prefix match cannot be walked out of.
+  const normalized = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (policy.trusted?.().some((prefix) => normalized === prefix || normalized.startsWith(`${prefix}/`))) {
+    return normalized;
+  }
   // WHATWG hosts are lower-cased, IPv4 in any numeric form is dotted, IPv6 is bracketed and compressed.
   const host = url.hostname.replace(/\.$/, '');
   const literal = classifyIp(host);
+  // The host is judged before the scheme, so http://10.1.2.3 is refused as the private address it is.
   if (literal !== null) {
     if (!allowed(literal, policy.allowPrivate)) {
       throw new UnsafeUrlError('blocked_address', 'Base URL points to a private or reserved address');
     }
-  } else {
-    const byName = classifyHostName(host);
-    if (!allowed(byName, policy.allowPrivate)) {
-      throw new UnsafeUrlError('blocked_host', 'Base URL points to a local or internal host');
+  } else if (!allowed(classifyHostName(host), policy.allowPrivate)) {
+    throw new UnsafeUrlError('blocked_host', 'Base URL points to a local or internal host');
+  }
+  if (url.protocol !== 'https:' && !policy.allowPrivate) {
+    throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
+  }
+  if (literal === null && policy.resolve) {
+    let addresses: string[];
+    try {
+      addresses = await policy.resolve(host);
+    } catch {
+      addresses = [];
     }
-    if (policy.resolve) {
-      let addresses: string[];
-      try {
-        addresses = await policy.resolve(host);
-      } catch {
-        addresses = [];
-      }
-      if (addresses.length === 0) {
-        throw new UnsafeUrlError('unresolvable', `Base URL host ${host} could not be resolved`);
-      }
-      for (const address of addresses) {
-        const cls = classifyIp(address) ?? 'blocked';
-        if (!allowed(cls, policy.allowPrivate)) {
-          throw new UnsafeUrlError(
-            'resolves_to_blocked_address',
-            `Base URL host ${host} resolves to a private or reserved address`,
-          );
-        }
+    if (addresses.length === 0) {
+      throw new UnsafeUrlError('unresolvable', `Base URL host ${host} could not be resolved`);
+    }
+    for (const address of addresses) {
+      const cls = classifyIp(address) ?? 'blocked';
+      if (!allowed(cls, policy.allowPrivate)) {
+        throw new UnsafeUrlError(
+          'resolves_to_blocked_address',
+          `Base URL host ${host} resolves to a private or reserved address`,
+        );
       }
     }
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path}`;
+  return normalized;
 }

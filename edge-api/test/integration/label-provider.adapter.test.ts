@@ -386,7 +386,7 @@ describe('labelProviders: the SSRF guard in front of every call', () => {
       const counter = countingFetch(nodeHttpFetch);
       const strict = labelProviders({ allowPrivate: false, timeoutMs: 2_000, http: { fetch: counter.fetch } });
       const err = await failure(strict.checkBaseUrl(c.baseUrl));
-      expect(err).toMatchObject({ code: 'invalid_input', message: 'Base URL must start with https://' });
+      expect(err).toMatchObject({ code: 'invalid_input', message: 'Base URL points to a private or reserved address' });
       const refused = await failure(strict.connect({ baseUrl: c.baseUrl, apiKey: c.apiKey }).listServices());
       expect(refused.code).toBe('upstream_error');
       expect(counter.calls).toHaveLength(0);
@@ -395,6 +395,20 @@ describe('labelProviders: the SSRF guard in front of every call', () => {
       await expect(permissive.checkBaseUrl(`${c.baseUrl}/`)).resolves.toBe(c.baseUrl);
       expect(await permissive.connect({ baseUrl: c.baseUrl, apiKey: c.apiKey }).listServices()).toHaveLength(18);
       expect(counter.calls).toHaveLength(1);
+
+      // The embedded default: exactly the sandbox's own base is trusted, its neighbours on the same origin are not.
+      const sandboxOnly = labelProviders({
+        allowPrivate: false,
+        trusted: () => [c.baseUrl],
+        timeoutMs: 2_000,
+        http: { fetch: counter.fetch },
+      });
+      expect(await sandboxOnly.connect({ baseUrl: c.baseUrl, apiKey: c.apiKey }).listServices()).toHaveLength(18);
+      const neighbour = new URL('/elsewhere', c.baseUrl).href;
+      expect((await failure(sandboxOnly.connect({ baseUrl: neighbour, apiKey: c.apiKey }).listServices())).code).toBe(
+        'upstream_error',
+      );
+      expect(counter.calls).toHaveLength(2);
     } finally {
       await sandbox.close();
     }

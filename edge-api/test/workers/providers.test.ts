@@ -176,7 +176,9 @@ describe('provider routes through the Worker (D1, sealed keys)', () => {
       json: { name: 'Local', key: carrier.alpha.apiKey, baseUrl: carrier.alpha.baseUrl },
     });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as ErrorBody).error.message).toBe('Base URL must start with https://');
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(
+      'Base URL points to a private or reserved address',
+    );
 
     const created = await fetchWorker('/api/admin/config/apis', {
       token: admin,

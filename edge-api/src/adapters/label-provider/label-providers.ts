@@ -8,8 +8,10 @@ import {
 import { type HttpLabelProviderOptions, httpLabelProvider } from './http-label-provider';
 
 export interface LabelProvidersOptions {
-  /** ALLOW_PRIVATE_PROVIDER_URLS: http and loopback/private addresses allowed (the embedded sandbox). */
+  /** ALLOW_PRIVATE_PROVIDER_URLS: http and loopback/private addresses allowed. */
   allowPrivate: boolean;
+  /** Base URL prefixes allowed whatever their address: the embedded carrier sandbox on this server (see ssrf.ts). */
+  trusted?: () => readonly string[];
   /** Node: dns.lookup(all). Workers: none (host names are checked by name; see src/lib/ssrf.ts). */
   resolve?: HostResolver;
   /** PROVIDER_TIMEOUT_MS: per attempt. */
@@ -24,7 +26,7 @@ export interface LabelProvidersOptions {
  * resolver differs.
  */
 export function labelProviders(options: LabelProvidersOptions): LabelProviders {
-  const policy = { allowPrivate: options.allowPrivate, resolve: options.resolve };
+  const policy = { allowPrivate: options.allowPrivate, resolve: options.resolve, trusted: options.trusted };
   return {
     async checkBaseUrl(raw) {
       try {

@@ -83,8 +83,8 @@ export const NodeConfig = z
       z.string().min(32, 'PROVIDER_KEY_SECRET needs at least 32 characters').optional(),
     ),
     /**
-     * Provider base URLs may be http and loopback/private addresses. Unset: on exactly when the embedded carrier
-     * sandbox runs (it lives on this server's loopback address).
+     * Provider base URLs may be http and loopback/private addresses. Default off: the embedded carrier sandbox's own
+     * base URLs (this server, under /sandbox/carrier) are allowed without it, and nothing else private is.
      */
     allowPrivateProviderUrls: booleanFlag('ALLOW_PRIVATE_PROVIDER_URLS').optional(),
     /** Per-attempt timeout of provider calls (ms). */

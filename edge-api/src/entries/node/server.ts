@@ -97,10 +97,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           ...carrierSandboxOverrides,
         })
       : undefined;
+  // The embedded carrier sandbox lives on this server: exactly its base URLs are allowed (filled in once we listen and
+  // know the port), not every private address; ALLOW_PRIVATE_PROVIDER_URLS opens those.
+  const sandboxBaseUrls: string[] = [];
   const node = await createNodeServices({
     providerKeySecret,
-    // The embedded sandbox lives on this server's loopback address: allowed unless ALLOW_PRIVATE_PROVIDER_URLS says no.
-    allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? config.carrierSandbox === 'on',
+    allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
+    trustedProviderBaseUrls: () => sandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,
     dataDir: config.dataDir,
     jwtSecret,
@@ -164,6 +167,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 
+    if (carrier) {
+      const base = CARRIER_SANDBOX_BASE_PATH;
+      sandboxBaseUrls.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+    }
     const publicUrl = config.publicUrl ?? `http://localhost:${info.port}`;
     const processor = payments.start({ internalUrl: url, publicUrl });
     if (payments.sandbox) {

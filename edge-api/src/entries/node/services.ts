@@ -35,8 +35,10 @@ export async function createNodeServices(opts: {
   clock?: Clock;
   /** Seals provider API keys at rest (at least 32 characters). */
   providerKeySecret: string;
-  /** http and loopback/private provider base URLs allowed (the embedded carrier sandbox); default false. */
+  /** http and loopback/private provider base URLs allowed (ALLOW_PRIVATE_PROVIDER_URLS); default false. */
   allowPrivateProviderUrls?: boolean;
+  /** Provider base URL prefixes allowed whatever their address: the embedded carrier sandbox's own base URLs. */
+  trustedProviderBaseUrls?: () => readonly string[];
   /** Per-attempt timeout of provider calls; default 10 s. */
   providerTimeoutMs?: number;
 }): Promise<NodeServices> {
@@ -61,6 +63,7 @@ export async function createNodeServices(opts: {
     payments: opts.payments ?? unconfiguredPaymentProcessor,
     labelProviders: labelProviders({
       allowPrivate: opts.allowPrivateProviderUrls ?? false,
+      ...(opts.trustedProviderBaseUrls ? { trusted: opts.trustedProviderBaseUrls } : {}),
       resolve: nodeDnsResolver,
       timeoutMs: opts.providerTimeoutMs ?? 10_000,
       http: { fetch: nodeHttpFetch },
