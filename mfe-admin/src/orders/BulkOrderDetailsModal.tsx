@@ -50,7 +50,7 @@ export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | nul
         opened={bulk !== null && viewing === null}
         onClose={onClose}
         title="Bulk Order Details"
-        size="xl"
+        size={1100}
         centered
         closeButtonProps={{ 'aria-label': 'Close bulk order details' }}
       >

@@ -47,7 +47,7 @@ export function BulkDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; on
       opened={bulk !== null}
       onClose={onClose}
       title="Bulk Order Details"
-      size="xl"
+      size={1100}
       centered
       closeButtonProps={{ 'aria-label': 'Close bulk order details' }}
     >
