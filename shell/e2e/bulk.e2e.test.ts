@@ -312,4 +312,62 @@ describe('bulk orders', () => {
       .toBe('Bulk order completed: all labels were created.');
     await expect.poll(() => textOf(page.getByTestId('bulk-history-status').first())).toMatch(/^completed$/i);
   });
+
+  it('bad files get clear messages, invalid rows cannot be chosen, and a total above the balance cannot be confirmed', async () => {
+    const admin = await adminToken();
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Careful Buyer');
+    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
+    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount: 1, reason: 'E2E' });
+
+    await page.goto('/bulk-order');
+    await choose(page, page.getByTestId('bulk-carrier'), 'UPS');
+    await choose(page, page.getByTestId('bulk-service'), /^UPS Ground/);
+    const input = page.getByTestId('bulk-file-input');
+    const fileError = page.getByTestId('bulk-file-error');
+    const header =
+      'fromName,fromCompany,fromStreet1,fromStreet2,fromCity,fromState,fromZip,fromPhone,toName,toCompany,toStreet1,toStreet2,toCity,toState,toZip,toPhone,weight,length,width,height,description';
+    const good =
+      'Maya Chen,,1200 Market St,,San Francisco,CA,94103,415-555-0132,Daniel Okafor,,350 W 42nd St,"Apt 12B, rear",New York,NY,10036,212-555-0147,2,10,8,4,"Mug ""Classic"", 11oz"';
+    const noZip =
+      'Maya Chen,,1200 Market St,,San Francisco,CA,94103,415-555-0132,Priya N,,2200 Ross Ave,,Dallas,TX,,214-555-0193,1,10,8,4,Books';
+    const csv = (text: string, name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+    // Not UTF-8 (a sheet saved in Windows-1252): refused, nothing guessed.
+    await input.setInputFiles({
+      name: 'legacy.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.concat([Buffer.from(`${header}\n`), Buffer.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72])]),
+    });
+    await expect.poll(() => textOf(fileError)).toContain('is not valid UTF-8');
+    // Unknown and missing columns are named.
+    await input.setInputFiles(csv(`${header},insurance\n${good},yes`));
+    await expect.poll(() => textOf(fileError)).toBe('The CSV file has unknown columns: insurance');
+    await input.setInputFiles(csv(header.replace(',toZip', '')));
+    await expect.poll(() => textOf(fileError)).toBe('The CSV file is missing required columns: toZip');
+
+    // One good row, one without a ZIP: the bad one shows its error and cannot be selected.
+    await input.setInputFiles(csv(`${header}\n${good}\n\n${noZip}\n`));
+    await expect.poll(() => fileError.count()).toBe(0);
+    const validation = page.getByTestId('bulk-validation');
+    await expect.poll(() => validation.getAttribute('data-state'), { timeout: 15_000 }).toBe('valid');
+    const rows = page.getByTestId('bulk-validation-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).getAttribute('data-valid')).toBe('true');
+    expect(await textOf(rows.nth(1).getByTestId('bulk-row-error'))).toContain('ZIP code is required');
+    expect(await rows.nth(1).getByTestId('bulk-row-select').isDisabled()).toBe(true);
+    expect(await textOf(page.getByTestId('bulk-selected-count'))).toBe('1');
+
+    // The label costs more than the $1.00 balance: the SPEC warning, and the confirmation is off.
+    await page.getByTestId('bulk-pay').click();
+    const confirm = page.getByTestId('bulk-confirm');
+    await visible(confirm);
+    expect(await textOf(confirm.getByTestId('bulk-confirm-insufficient'))).toContain(
+      'Warning: Your balance is insufficient for this purchase. Please add funds first.',
+    );
+    expect(await confirm.getByTestId('bulk-confirm-pay').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Close confirmation' }).click();
+    const { balance } = await apiAs<{ balance: number }>(customer.token, 'GET', '/api/balance');
+    expect(balance).toBe(1);
+  });
 });
