@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -59,6 +60,17 @@ function log(line) {
 function fail(message) {
   console.error(`[dev-worker] ${message}`);
   process.exit(1);
+}
+
+/** Refuses a taken port up front: otherwise another server there (pnpm start, a second dev-worker) would be seeded. */
+function assertPortFree(portNumber, option) {
+  return new Promise((resolvePort) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      fail(`port ${portNumber} (${option}) is in use (pnpm start? another dev-worker?): stop it or pass ${option} N`),
+    );
+    probe.listen(portNumber, LOOPBACK, () => probe.close(() => resolvePort()));
+  });
 }
 
 async function writePrivate(path, text) {
@@ -143,9 +155,10 @@ async function waitForWorker(child, timeoutMs = 90_000) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode} before it answered`);
     try {
-      const res = await fetch(`${workerUrl}/api/health/live`);
-      if (res.ok) return;
+      const res = await fetch(`${workerUrl}/api/health`);
       const text = await res.text();
+      // Our Worker, not whatever else might answer on the port.
+      if (res.ok && text.includes('"runtime":"workers"')) return;
       if (res.status === 500 && text.includes('misconfigured')) {
         throw new Error('the Worker is misconfigured: its log above names the missing or invalid settings');
       }
@@ -222,6 +235,9 @@ async function seedApis(adminToken, carrier) {
 }
 
 async function main() {
+  await assertPortFree(port, '--port');
+  await assertPortFree(carrierPort, '--carrier-port');
+  await assertPortFree(btcpayPort, '--btcpay-port');
   if (args.fresh) await rm(stateDir, { recursive: true, force: true });
   await mkdir(join(stateDir, 'carrier'), { recursive: true, mode: 0o700 });
   await mkdir(join(stateDir, 'btcpay'), { recursive: true, mode: 0o700 });
