@@ -39,6 +39,7 @@ import { BulkDetailsModal } from './BulkDetailsModal';
 import { BulkHistory } from './BulkHistory';
 import {
   BULK_MESSAGE_MS,
+  bulkCallError,
   canPay,
   exceedsBalance,
   FILE_VALIDATE_DELAY_MS,
@@ -172,8 +173,7 @@ export default function BulkOrderPage() {
           setValidation({ kind: 'done', results: res.results });
           setSelection(selectAll(res.results));
         },
-        (e: unknown) =>
-          active && setValidation({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.validateFailed) }),
+        (e: unknown) => active && setValidation({ kind: 'failed', message: bulkCallError(e, 'validate') }),
       );
     }, delay);
     return () => {
@@ -233,7 +233,7 @@ export default function BulkOrderPage() {
       if (!outcomeUnknown(e, ORDER_MESSAGES.idempotencyInProgress)) openPay.current = null;
       const apiError = e instanceof ApiClientError ? e : null;
       setPayError({
-        message: errorMessage(e, BULK_MESSAGES.processFailed),
+        message: bulkCallError(e, 'process'),
         insufficientFunds: apiError?.status === 402,
       });
       // A changed price: price the rows again so the customer sees the new total before paying.

@@ -1,6 +1,8 @@
+import { ApiClientError } from '@labeldesk/api-client';
 import { BULK_MESSAGES, type BulkOrder, type BulkRowResult } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  bulkCallError,
   canPay,
   exceedsBalance,
   failedCsvFileName,
@@ -162,5 +164,18 @@ describe('progress of a running bulk order', () => {
     expect(finishedMessage('partial')).toEqual({ text: BULK_MESSAGES.partial, color: 'yellow' });
     expect(finishedMessage('failed')).toEqual({ text: BULK_MESSAGES.failed, color: 'red' });
     expect(failedCsvFileName('blk_9')).toBe('failed-orders-blk_9.csv');
+  });
+});
+
+describe('bulk call errors (SPEC §8)', () => {
+  it("shows the server's message, else the SPEC fallback for an answer without one or no answer at all", () => {
+    const changed = new ApiClientError(409, 'conflict', 'The total of this bulk order changed to $9.00.');
+    expect(bulkCallError(changed, 'process')).toBe('The total of this bulk order changed to $9.00.');
+    const bare500 = new ApiClientError(500, 'internal_error', 'Internal server error');
+    expect(bulkCallError(bare500, 'validate')).toBe('Validation failed');
+    expect(bulkCallError(bare500, 'process')).toBe('Processing failed');
+    const offline = new ApiClientError(0, 'network_error', 'Network error');
+    expect(bulkCallError(offline, 'validate')).toBe('Failed to validate CSV data');
+    expect(bulkCallError(offline, 'process')).toBe('Failed to process bulk order');
   });
 });

@@ -1,3 +1,4 @@
+import { ApiClientError, errorMessage } from '@labeldesk/api-client';
 import {
   BULK_MESSAGES,
   type BulkCsvRowData,
@@ -241,4 +242,17 @@ export function trackerStep(
 /** SPEC §9 file name of the failed-rows download. */
 export function failedCsvFileName(bulkOrderId: string): string {
   return `failed-orders-${bulkOrderId}.csv`;
+}
+
+/**
+ * SPEC §8 texts of a failed validate or process call: the server's message when it gives one; else 'Validation failed'
+ * / 'Processing failed' when the server answered without one, 'Failed to validate CSV data' / 'Failed to process bulk
+ * order' when it could not be reached.
+ */
+export function bulkCallError(error: unknown, call: 'validate' | 'process'): string {
+  const answered = error instanceof ApiClientError && error.status > 0;
+  if (call === 'validate') {
+    return errorMessage(error, answered ? BULK_MESSAGES.validationFailed : BULK_MESSAGES.validateFailed);
+  }
+  return errorMessage(error, answered ? BULK_MESSAGES.processingFailed : BULK_MESSAGES.processFailed);
 }
