@@ -95,9 +95,23 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     return [...laneActive.entries()].filter(([lane, n]) => n >= laneLimit(lane)).map(([lane]) => lane);
   }
 
+  /** Jobs whose runner died holding them (their lock expired) are queued again, as they were. */
+  async function requeueExpired(nowIso: string): Promise<void> {
+    await db
+      .update(jobs)
+      .set({ status: 'queued', lockedUntil: null, updatedAt: nowIso })
+      .where(and(eq(jobs.status, 'running'), sql`${jobs.lockedUntil} <= ${nowIso}`));
+  }
+
+  /**
+   * One due job, claimed by a single UPDATE. The candidates are read in the order of the (status, run_at) index, so
+   * the first due job that is not in a full lane ends the search (no sort of the queue: a bulk order queues its rows
+   * with one run_at, thousands at a time).
+   */
   async function claim(excludedLanes: string[]): Promise<JobRow | undefined> {
     const now = clock.now();
     const nowIso = now.toISOString();
+    await requeueExpired(nowIso);
     const notFull: SQL =
       excludedLanes.length === 0
         ? sql`1`
@@ -106,10 +120,8 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
             sql`, `,
           )}))`;
     const due = sql`(SELECT ${jobs.id} FROM ${jobs}
-      WHERE ((${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso})
-         OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} <= ${nowIso}))
-        AND ${notFull}
-      ORDER BY ${jobs.runAt}, ${jobs.id} LIMIT 1)`;
+      WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull}
+      ORDER BY ${jobs.runAt} LIMIT 1)`;
     const [row] = await db
       .update(jobs)
       .set({
@@ -118,7 +130,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
         lockedUntil: new Date(now.getTime() + lockMs).toISOString(),
         updatedAt: nowIso,
       })
-      .where(eq(jobs.id, due))
+      .where(and(eq(jobs.id, due), eq(jobs.status, 'queued')))
       .returning();
     return row;
   }

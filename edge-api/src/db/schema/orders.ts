@@ -106,6 +106,8 @@ export const orders = sqliteTable(
     // A single purchase has its own debit; the rows of a bulk order share the bulk order's hold.
     uniqueIndex('orders_debit_entry_unique').on(t.debitEntryId).where(sql`${t.bulkOrderId} IS NULL`),
     uniqueIndex('orders_bulk_row_unique').on(t.bulkOrderId, t.rowIndex).where(sql`${t.bulkOrderId} IS NOT NULL`),
+    // A bulk order's open rows and its counts by status (progress, finalization: "is any row still open?").
+    index('orders_bulk_status_idx').on(t.bulkOrderId, t.status).where(sql`${t.bulkOrderId} IS NOT NULL`),
     check('orders_status_valid', sql`${t.status} IN ('processing', 'completed', 'pending_reconciliation', 'failed')`),
     check(
       'orders_delivery_status_valid',

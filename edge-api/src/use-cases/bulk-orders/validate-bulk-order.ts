@@ -1,10 +1,13 @@
 import {
+  BULK_CSV_COLUMNS,
+  BULK_CSV_OPTIONAL_COLUMNS,
   BULK_MESSAGES,
   BulkCsvRow,
   type BulkCsvRowData,
   type BulkValidateRequest,
   bulkRowToOrderRequest,
   CreateOrderRequest,
+  MAX_BULK_CELL,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { Services } from '../../env';
@@ -76,6 +79,24 @@ function asCsvRecord(data: unknown): Record<string, unknown> | null {
   return out;
 }
 
+const CSV_COLUMNS: readonly string[] = [...BULK_CSV_COLUMNS, ...BULK_CSV_OPTIONAL_COLUMNS];
+const KNOWN_COLUMNS = new Set(CSV_COLUMNS);
+
+/**
+ * BulkCsvRow's result for the common case (known columns only, every cell text within MAX_BULK_CELL), built without
+ * zod: a 10,000-row file is read in a few ms instead of ~150. Null when anything is off; BulkCsvRow then says what.
+ */
+function plainCsvRow(record: Record<string, unknown>): BulkCsvRowData | null {
+  for (const key in record) {
+    if (!KNOWN_COLUMNS.has(key)) return null;
+    const value = record[key];
+    if (typeof value !== 'string' || value.length > MAX_BULK_CELL) return null;
+  }
+  const row: Record<string, string> = {};
+  for (const column of CSV_COLUMNS) row[column] = (record[column] as string | undefined) ?? '';
+  return row as BulkCsvRowData;
+}
+
 const PARTY_PREFIX: Record<string, string> = { sender: 'from', recipient: 'to' };
 
 /** The CSV column a CreateOrderRequest issue is about (`recipient.zip` → `toZip`), or null (the selection). */
@@ -91,13 +112,49 @@ function columnOf(path: readonly PropertyKey[]): string | null {
 const withColumn = (column: string | null, message: string) => (column ? `${column}: ${message}` : message);
 
 /** A row's data checked as CSV and as an order: its errors, or the order it asks for. */
+/** CreateOrderRequest in three parts, so the parts a file repeats are checked once (see orderParser). */
+const SelectionPart = CreateOrderRequest.pick({ apiId: true, carrier: true, serviceType: true });
+const SenderPart = CreateOrderRequest.pick({ sender: true });
+const RowPart = CreateOrderRequest.pick({ recipient: true, packageDetails: true });
+type PartResult<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+type OrderParse = { success: true; data: CreateOrderData } | { success: false; issues: z.core.$ZodIssue[] };
+/** Distinct senders remembered per file (a file usually ships from one or a few addresses). */
+const MAX_REMEMBERED_SENDERS = 1_000;
+
+/**
+ * CreateOrderRequest.safeParse for the rows of one file, with what rows share parsed once: the selection (the same in
+ * every row) and each distinct sender; only the recipient and the package are parsed per row. Same rules, same texts,
+ * same paths — about a third less work on a 10,000-row file.
+ */
+export function orderParser(): (candidate: ReturnType<typeof bulkRowToOrderRequest>) => OrderParse {
+  let selection: PartResult<z.output<typeof SelectionPart>> | undefined;
+  const senders = new Map<string, PartResult<z.output<typeof SenderPart>>>();
+  return (candidate) => {
+    selection ??= SelectionPart.safeParse(candidate);
+    const key = JSON.stringify(candidate.sender);
+    let sender = senders.get(key);
+    if (!sender) {
+      sender = SenderPart.safeParse(candidate);
+      if (senders.size < MAX_REMEMBERED_SENDERS) senders.set(key, sender);
+    }
+    const rest = RowPart.safeParse(candidate);
+    if (selection.success && sender.success && rest.success) {
+      return { success: true, data: { ...selection.data, ...sender.data, ...rest.data } };
+    }
+    const issues = [selection, sender, rest].flatMap((part) => (part.success ? [] : part.error.issues));
+    return { success: false, issues };
+  };
+}
+
 export function checkBulkRow(
   data: unknown,
   selection: BulkSelection,
+  parseOrder: ReturnType<typeof orderParser> = orderParser(),
 ): { errors: string[]; request: CreateOrderData | null; row: BulkCsvRowData | null } {
   const record = asCsvRecord(data);
   if (!record) return { errors: [ROW_NOT_AN_OBJECT_MESSAGE], request: null, row: null };
-  const parsed = BulkCsvRow.safeParse(record);
+  const fast = plainCsvRow(record);
+  const parsed = fast ? { success: true as const, data: fast } : BulkCsvRow.safeParse(record);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) =>
       issue.code === 'unrecognized_keys'
@@ -122,9 +179,9 @@ export function checkBulkRow(
       reported.add(column);
     }
   }
-  const order = CreateOrderRequest.safeParse(bulkRowToOrderRequest(row, selection));
+  const order = parseOrder(bulkRowToOrderRequest(row, selection));
   if (!order.success) {
-    for (const issue of order.error.issues) {
+    for (const issue of order.issues) {
       const column = columnOf(issue.path);
       if (column && reported.has(column)) continue;
       if (column) reported.add(column);
@@ -159,8 +216,26 @@ export async function checkBulkRows(
   const rows: CheckedBulkRow[] = [];
   let validCount = 0;
   let totalPriceCents = 0;
+  const parseOrder = orderParser();
+  // A file has few distinct weights: each is priced once (the price depends on the service, the customer and it).
+  const prices = new Map<string, number | ApiError>();
+  const priceOf = (found: OrderService, weight: number, unit: 'lbs' | 'oz'): number => {
+    const key = `${weight}${unit}`;
+    let price = prices.get(key);
+    if (price === undefined) {
+      try {
+        price = priceOrder(found, weight, unit);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        price = err;
+      }
+      prices.set(key, price);
+    }
+    if (price instanceof ApiError) throw price;
+    return price;
+  };
   for (const { rowIndex, data } of input.rows) {
-    const checked = checkBulkRow(data, selection);
+    const checked = checkBulkRow(data, selection, parseOrder);
     let priceCents: number | null = null;
     if (checked.request) {
       if (service instanceof ApiError) {
@@ -168,7 +243,7 @@ export async function checkBulkRows(
       } else {
         try {
           const pkg = checked.request.packageDetails;
-          const cents = priceOrder(service, pkg.weight, pkg.weightUnit);
+          const cents = priceOf(service, pkg.weight, pkg.weightUnit);
           if (cents > 0) priceCents = cents;
           else checked.errors.push(NO_PRICE_MESSAGE);
         } catch (err) {

@@ -1,0 +1,209 @@
+// Bulk order throughput: how close the engine gets to the provider's own limit.
+//
+// The sandbox carrier runs in its own process with a fixed latency (default 150 ms) and no rate limit; LabelDesk's
+// embedded default runs with BULK_CONCURRENCY_PER_API = C (JOB_CONCURRENCY = C + 2). One customer buys a bulk order of
+// N rows (default 1,000) through POST /api/orders/bulk/process; the clock runs from that request until the bulk order
+// has its final status (polled every 100 ms through GET /api/orders/bulk/history, as the screen polls). The floor is N × latency / C (C
+// purchases always in flight, nothing else costing time); target: wall time <= 1.15 × floor.
+//
+// Then validation: POST /api/orders/bulk/validate with MAX_BULK_ROWS (5,000) rows over HTTP, and the use-case on
+// 10,000 rows in-process (bench/bulk-validate.ts; the HTTP call takes at most 5,000): target <= 1 s for 10,000 rows.
+// CPU time is printed beside wall time: on a shared machine the wall time measures the neighbours too.
+//
+// Run: node bench/bulk-throughput.mjs [concurrency=4] [rows=1000] [latencyMs=150]
+
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { cpuMs, freePort, machineCpu, ROOT, requestJson, startEmbedded } from './support.mjs';
+
+const [concurrencyArg, rowsArg, latencyArg] = process.argv.slice(2);
+const C = Number(concurrencyArg ?? 4);
+const N = Number(rowsArg ?? 1000);
+const latencyMs = Number(latencyArg ?? 150);
+const TARGET_RATIO = 1.15;
+const SERVICE = { carrier: 'UPS', name: 'UPS Ground', code: 'ups_ground' };
+
+async function startSandbox() {
+  const port = await freePort();
+  const apiKey = `sk_bench_${Date.now()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
+    env: { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), RATE_LIMIT: '0', API_KEY_ALPHA: apiKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  const baseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /base URL (\S+\/alpha\S*)\s+X-Api-Key/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
+  });
+  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+async function json(url, init = {}) {
+  const res = await requestJson(url, init);
+  if (res.status < 200 || res.status > 299) {
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
+  }
+  return res.body;
+}
+const send = (method, url, body, headers = {}) =>
+  json(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+const csvRow = (i) => ({
+  fromName: 'Bench Shipper',
+  fromCompany: 'Acme',
+  fromStreet1: '1 Main St',
+  fromStreet2: '',
+  fromCity: 'New York',
+  fromState: 'NY',
+  fromZip: '10001',
+  fromPhone: '212-555-0100',
+  toName: `Recipient ${i}`,
+  toCompany: '',
+  toStreet1: `${i} Market St`,
+  toStreet2: '',
+  toCity: 'San Francisco',
+  toState: 'CA',
+  toZip: '94105',
+  toPhone: '415-555-0100',
+  weight: String(1 + (i % 20)),
+  length: '10',
+  width: '8',
+  height: '4',
+  description: 'Bench parcel',
+  orderNumber: `113-${i}`,
+  sku: `SKU-${i % 50}`,
+  productName: 'Thing',
+});
+
+const sandbox = await startSandbox();
+const server = await startEmbedded({
+  CARRIER_SANDBOX: 'off',
+  ALLOW_PRIVATE_PROVIDER_URLS: '1',
+  JOB_CONCURRENCY: String(C + 2),
+  BULK_CONCURRENCY_PER_API: String(C),
+});
+try {
+  const admin = await send('POST', `${server.url}/api/auth/login`, {
+    email: 'admin@bench.test',
+    password: 'bench-admin-password',
+  });
+  const adminAuth = { Authorization: `Bearer ${admin.token}` };
+  const { api } = await send(
+    'POST',
+    `${server.url}/api/admin/config/apis`,
+    { name: 'Bench API', key: sandbox.apiKey, baseUrl: sandbox.baseUrl, isDefault: true },
+    adminAuth,
+  );
+  await send(
+    'POST',
+    `${server.url}/api/admin/services/add-services`,
+    { services: [{ apiId: api._id, carrier: SERVICE.carrier, service: { serviceCode: SERVICE.code } }] },
+    adminAuth,
+  );
+  const buyer = await send('POST', `${server.url}/api/auth/register`, {
+    name: 'Bulk Buyer',
+    email: `bulk-${Date.now()}@bench.test`,
+    password: 'bench-password-1',
+  });
+  await send(
+    'PATCH',
+    `${server.url}/api/admin/users/${buyer.user._id}/balance`,
+    { mode: 'set', balance: 100_000 },
+    adminAuth,
+  );
+  const auth = { Authorization: `Bearer ${buyer.token}` };
+  const selection = { apiId: api._id, carrier: SERVICE.carrier, service: SERVICE.name };
+
+  // Throughput --------------------------------------------------------------------------------------------------------
+  const rows = Array.from({ length: N }, (_, i) => csvRow(i));
+  const validated = await send('POST', `${server.url}/api/orders/bulk/validate`, { ...selection, orders: rows }, auth);
+  if (validated.validCount !== N) throw new Error(`only ${validated.validCount} of ${N} rows are valid`);
+  const serverCpu0 = cpuMs(server.pid);
+  const sandboxCpu0 = cpuMs(sandbox.pid);
+  const machine0 = machineCpu();
+  const started = performance.now();
+  const created = await send(
+    'POST',
+    `${server.url}/api/orders/bulk/process`,
+    {
+      ...selection,
+      orders: validated.results.map((r) => ({ rowIndex: r.rowIndex, data: rows[r.rowIndex], price: r.price })),
+      totalPrice: validated.totalPrice,
+    },
+    auth,
+  );
+  const answeredMs = performance.now() - started;
+  // Polled as the screen does (the history row: status and counts), not the detail with every row.
+  let bulkOrder;
+  for (;;) {
+    const history = await json(`${server.url}/api/orders/bulk/history?search=${created.bulkOrderId}`, {
+      headers: auth,
+    });
+    bulkOrder = history.bulkOrders[0];
+    if (bulkOrder.status !== 'processing') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const wallMs = performance.now() - started;
+  const floorMs = (N * latencyMs) / C;
+  const ratio = wallMs / floorMs;
+  const serverCpu = cpuMs(server.pid) - serverCpu0;
+  const sandboxCpu = cpuMs(sandbox.pid) - sandboxCpu0;
+  const machine1 = machineCpu();
+  const busy =
+    machine0 && machine1 ? (100 * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total) : undefined;
+  const { status, failedOrderCount } = bulkOrder;
+  console.log(
+    `bulk throughput: ${N} rows, provider latency ${latencyMs} ms, concurrency ${C}: status ${status} (${failedOrderCount} failed)`,
+  );
+  console.log(
+    `  process answered in ${answeredMs.toFixed(0)} ms; all rows settled in ${(wallMs / 1000).toFixed(2)} s; floor ${(floorMs / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'OK' : 'ABOVE TARGET'}; ` +
+      `server CPU ${(serverCpu / N).toFixed(2)} ms/row, sandbox CPU ${(sandboxCpu / N).toFixed(2)} ms/row` +
+      (busy === undefined ? '' : `, machine ${busy.toFixed(0)} % busy (${machine1.cpus} CPUs)`),
+  );
+
+  // Validation ----------------------------------------------------------------------------------------------------------
+  const max = Array.from({ length: 5_000 }, (_, i) => csvRow(i));
+  const body = JSON.stringify({ ...selection, orders: max });
+  const httpMs = [];
+  for (let run = 0; run < 5; run++) {
+    const t = performance.now();
+    const res = await requestJson(`${server.url}/api/orders/bulk/validate`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body,
+    });
+    if (res.status !== 200) throw new Error(`validate: ${res.status}`);
+    httpMs.push(performance.now() - t);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `validate over HTTP, 5,000 rows (${(body.length / 1024 / 1024).toFixed(1)} MiB): median ${median(httpMs).toFixed(0)} ms (runs ${httpMs.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+} finally {
+  await server.stop();
+  sandbox.stop();
+}
+
+const harness = spawnSync(process.execPath, ['--import', 'tsx', '../bench/bulk-validate.ts', '10000', '7'], {
+  cwd: `${ROOT}edge-api`,
+  encoding: 'utf8',
+});
+if (harness.status !== 0) throw new Error(`bulk-validate.ts failed:\n${harness.stderr}`);
+const result = JSON.parse(harness.stdout.trim().split('\n').at(-1));
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(
+  `validate use-case, 10,000 rows (${result.valid} valid): median wall ${med(result.ms).toFixed(0)} ms, CPU ${med(result.cpuMs).toFixed(0)} ms (target <= 1000 ms); first run ${result.ms[0].toFixed(0)} ms (cold JIT)`,
+);

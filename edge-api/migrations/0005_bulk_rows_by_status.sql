@@ -1,0 +1,1 @@
+CREATE INDEX `orders_bulk_status_idx` ON `orders` (`bulk_order_id`,`status`) WHERE "orders"."bulk_order_id" IS NOT NULL;
