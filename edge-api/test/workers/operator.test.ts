@@ -1,9 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { ApiConfigResponse, AuthResponse, CreateOrderResponse, ErrorBody } from '@labeldesk/contracts';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { MISCONFIGURED_MESSAGE } from '../../src/entries/worker/handler';
+import { createWorkerHandler, MISCONFIGURED_MESSAGE } from '../../src/entries/worker/handler';
 import deployed from '../../src/entries/worker/index';
+import { JOBS_QUEUE } from '../../src/entries/worker/queue-consumer';
+import type { JobMessage } from '../../src/ports/job-queue';
 import { labelBlobKey } from '../../src/use-cases/orders/order-rows';
 import { BOOTSTRAP_MESSAGES } from '../../src/use-cases/users/bootstrap-admin';
 
@@ -235,5 +237,41 @@ describe('label PDF after the purchase answers', () => {
     const stored = await env.BLOBS.get(labelBlobKey(order._id));
     expect(stored?.httpMetadata?.contentType).toBe('application/pdf');
     expect(new TextDecoder().decode((await stored?.arrayBuffer())?.slice(0, 5))).toBe('%PDF-');
+  });
+});
+
+describe('work after a job or a cron tick', () => {
+  it("is handed to that invocation's waitUntil (queue and scheduled handlers)", async () => {
+    const finished: string[] = [];
+    const later = (name: string) => scheduler.wait(200).then(() => finished.push(name));
+    const handler = createWorkerHandler({
+      handleJob: async (services, message) => {
+        services.waitUntil(later(`job ${message.jobId}`));
+        return { kind: 'ack' };
+      },
+      runScheduled: async (services, cron) => {
+        services.waitUntil(later(`cron ${cron}`));
+      },
+    });
+
+    const queueCtx = createExecutionContext();
+    const batch = createMessageBatch(JOBS_QUEUE, [
+      {
+        id: 'm1',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { type: 'maintenance.purge', jobId: 'job-1', olderThanMs: 1 } satisfies JobMessage,
+      },
+    ]) as MessageBatch<JobMessage>;
+    await handler.queue(batch, env, queueCtx);
+    expect(finished).toEqual([]);
+    const result = await getQueueResult(batch, queueCtx);
+    expect(result.explicitAcks).toEqual(['m1']);
+    expect(finished).toEqual(['job job-1']);
+
+    const cronCtx = createExecutionContext();
+    await handler.scheduled({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} }, env, cronCtx);
+    await waitOnExecutionContext(cronCtx);
+    expect(finished).toEqual(['job job-1', 'cron */5 * * * *']);
   });
 });
