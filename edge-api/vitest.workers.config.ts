@@ -21,6 +21,7 @@ export default defineConfig(async () => {
             // Test-only secrets (wrangler.jsonc names no secret values; deployments set them with wrangler secret put).
             JWT_SECRET: 'workers-test-secret-0123456789abcdef0123456789abcdef',
             PROVIDER_KEY_SECRET: 'workers-test-provider-key-secret-0123456789abcdef',
+            API_KEY_SECRET: 'workers-test-api-key-secret-0123456789abcdef0123',
             TEST_MIGRATIONS: migrations,
             TEST_CRONS: crons,
           },

@@ -9,6 +9,7 @@ import { refuseNulInUrl } from './middleware/validate';
 import { addressesRouter } from './routes/addresses/addresses.index';
 import { adminBulkOrdersRouter } from './routes/admin-bulk-orders/admin-bulk-orders.index';
 import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
+import { apiKeysRouter } from './routes/api-keys/api-keys.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
 import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
@@ -30,6 +31,7 @@ import { shippingRouter } from './routes/shipping/shipping.index';
 import { shippingApisRouter } from './routes/shipping-apis/shipping-apis.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
+import { v1Router } from './routes/v1/v1.index';
 
 export type { ClientIpResolver, ServicesFactory } from './middleware/init';
 
@@ -71,7 +73,9 @@ function apiRoutes() {
     .route('/', bulkOrdersRouter)
     .route('/', ordersRouter)
     .route('/', bulkLabelsRouter)
-    .route('/', labelsRouter);
+    .route('/', labelsRouter)
+    .route('/', apiKeysRouter)
+    .route('/v1', v1Router);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { User } from './db/schema';
+import type { ApiKeyVault } from './lib/api-key-vault';
 import type { SecretBox } from './lib/secret-box';
 import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
@@ -49,6 +50,8 @@ export interface Services {
    * The promise should handle its own errors; a rejection is only logged.
    */
   waitUntil(work: Promise<unknown>): void;
+  /** Hashes (lookup) and seals (display) public API keys, keyed by API_KEY_SECRET. */
+  apiKeys: ApiKeyVault;
 }
 
 /** The authenticated caller, set by the auth middleware. */
@@ -62,6 +65,8 @@ export interface AppEnv {
     user: AuthUser;
     /** The session's user id (set by requireUser and by requireSessionToken, which reads no user row). */
     sessionUserId: string;
+    /** Set by the public API's key middleware (/api/v1): the key that authenticated the request. */
+    apiKey: { id: string; mode: 'live' | 'test' };
     /** The caller's IP as the entry resolved it (cf-connecting-ip on Workers, the socket address on Node). */
     clientIp: string;
   };

@@ -10,4 +10,5 @@ export * from './list-query';
 export * from './money';
 export * from './orders';
 export * from './providers';
+export * from './public-api';
 export * from './settings';

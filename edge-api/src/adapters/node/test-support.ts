@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type User, users } from '../../db/schema';
 import type { Services } from '../../env';
+import { createApiKeyVault } from '../../lib/api-key-vault';
 import { newId } from '../../lib/ids';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, fixedClock } from '../../ports/clock';
@@ -58,6 +59,7 @@ export async function testServices(
     labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
     providerKeys: createSecretBox('unit-test-provider-key-secret-0123456789abcdef'),
     waitUntil: background.waitUntil,
+    apiKeys: createApiKeyVault('unit-test-api-key-secret-0123456789abcdef'),
   };
   return {
     services,

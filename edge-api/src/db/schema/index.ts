@@ -1,4 +1,5 @@
 export * from './addresses';
+export * from './api-keys';
 export * from './app-settings';
 export * from './bulk-orders';
 export * from './custom-pricing';

@@ -83,6 +83,14 @@ export const NodeConfig = z
       z.string().min(32, 'PROVIDER_KEY_SECRET needs at least 32 characters').optional(),
     ),
     /**
+     * Keys the public API keys' lookup hashes (HMAC-SHA256) and seals them (AES-256-GCM); if unset, one is generated on
+     * first start and kept in DATA_DIR/api-key-secret (mode 0600).
+     */
+    apiKeySecret: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'API_KEY_SECRET needs at least 32 characters').optional(),
+    ),
+    /**
      * Provider base URLs may be http and loopback/private addresses. Default off: the embedded carrier sandbox's own
      * base URLs (this server, under /sandbox/carrier) are allowed without it, and nothing else private is.
      */
@@ -140,6 +148,7 @@ export interface NodeConfigInput {
   btcpayApiKey?: string | undefined;
   btcpayWebhookSecret?: string | undefined;
   providerKeySecret?: string | undefined;
+  apiKeySecret?: string | undefined;
   allowPrivateProviderUrls?: boolean | string | undefined;
   providerTimeoutMs?: number | string | undefined;
   carrierSandbox?: 'on' | 'off' | string | undefined;
@@ -169,6 +178,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     btcpayApiKey: env.BTCPAY_API_KEY,
     btcpayWebhookSecret: env.BTCPAY_WEBHOOK_SECRET,
     providerKeySecret: env.PROVIDER_KEY_SECRET,
+    apiKeySecret: env.API_KEY_SECRET,
     allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     carrierSandbox: env.CARRIER_SANDBOX,
@@ -197,6 +207,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       btcpayApiKey: 'BTCPAY_API_KEY',
       btcpayWebhookSecret: 'BTCPAY_WEBHOOK_SECRET',
       providerKeySecret: 'PROVIDER_KEY_SECRET',
+      apiKeySecret: 'API_KEY_SECRET',
       allowPrivateProviderUrls: 'ALLOW_PRIVATE_PROVIDER_URLS',
       providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
       carrierSandbox: 'CARRIER_SANDBOX',

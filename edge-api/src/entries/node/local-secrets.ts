@@ -9,6 +9,11 @@ export const JWT_SECRET_FILE = 'jwt-secret';
  * unreadable: admins then enter them again.
  */
 export const PROVIDER_KEY_SECRET_FILE = 'provider-key-secret';
+/**
+ * Keys the public API keys' lookup hashes and seals (API_KEY_SECRET). Losing the file (or changing the secret) makes
+ * every issued API key unknown: customers then generate new ones.
+ */
+export const API_KEY_SECRET_FILE = 'api-key-secret';
 
 /**
  * The configured secret, else the one kept in DATA_DIR/<file>, else a new random one written there with mode 0600 —
@@ -16,7 +21,7 @@ export const PROVIDER_KEY_SECRET_FILE = 'provider-key-secret';
  */
 export async function loadOrCreateLocalSecret(
   dataDir: string,
-  file: typeof JWT_SECRET_FILE | typeof PROVIDER_KEY_SECRET_FILE,
+  file: typeof JWT_SECRET_FILE | typeof PROVIDER_KEY_SECRET_FILE | typeof API_KEY_SECRET_FILE,
   configured: string | undefined,
 ): Promise<string> {
   if (configured) return configured;

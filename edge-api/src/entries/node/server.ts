@@ -18,7 +18,12 @@ import {
 } from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
-import { JWT_SECRET_FILE, loadOrCreateLocalSecret, PROVIDER_KEY_SECRET_FILE } from './local-secrets';
+import {
+  API_KEY_SECRET_FILE,
+  JWT_SECRET_FILE,
+  loadOrCreateLocalSecret,
+  PROVIDER_KEY_SECRET_FILE,
+} from './local-secrets';
 import { BTCPAY_SANDBOX_BASE_PATH, type PaymentsSetup, setupPayments } from './payments';
 import { createNodeServices } from './services';
 import { createWebApp } from './static';
@@ -89,6 +94,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     PROVIDER_KEY_SECRET_FILE,
     config.providerKeySecret,
   );
+  const apiKeySecret = await loadOrCreateLocalSecret(config.dataDir, API_KEY_SECRET_FILE, config.apiKeySecret);
   const carrier =
     config.carrierSandbox === 'on'
       ? await createEmbeddedCarrierSandbox(config.dataDir, {
@@ -102,6 +108,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const sandboxBaseUrls: string[] = [];
   const node = await createNodeServices({
     providerKeySecret,
+    apiKeySecret,
     allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
     trustedProviderBaseUrls: () => sandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,

@@ -7,6 +7,7 @@ import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
 import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import type { Services } from '../../env';
+import { createApiKeyVault } from '../../lib/api-key-vault';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
@@ -35,6 +36,8 @@ export async function createNodeServices(opts: {
   clock?: Clock;
   /** Seals provider API keys at rest (at least 32 characters). */
   providerKeySecret: string;
+  /** Keys the public API keys' hashes and seals (at least 32 characters). */
+  apiKeySecret: string;
   /** http and loopback/private provider base URLs allowed (ALLOW_PRIVATE_PROVIDER_URLS); default false. */
   allowPrivateProviderUrls?: boolean;
   /** Provider base URL prefixes allowed whatever their address: the embedded carrier sandbox's own base URLs. */
@@ -69,6 +72,7 @@ export async function createNodeServices(opts: {
       http: { fetch: nodeHttpFetch },
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
+    apiKeys: createApiKeyVault(opts.apiKeySecret),
     waitUntil: background.waitUntil,
   };
   return { services, database, blobs, background, onEnqueue };

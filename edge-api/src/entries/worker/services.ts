@@ -7,6 +7,7 @@ import { durableObjectRateLimiter } from '../../adapters/workers/durable-object-
 import { libsqlWebDb } from '../../adapters/workers/libsql-web-db';
 import { r2BlobStore } from '../../adapters/workers/r2-blob-store';
 import type { AppConfig, Services } from '../../env';
+import { createApiKeyVault } from '../../lib/api-key-vault';
 import { createSecretBox } from '../../lib/secret-box';
 import { systemClock } from '../../ports/clock';
 import { unconfiguredPaymentProcessor } from '../../ports/payment-processor';
@@ -52,6 +53,10 @@ export const WorkerVars = z
     PROVIDER_KEY_SECRET: z
       .string({ error: 'PROVIDER_KEY_SECRET is not set (wrangler secret put PROVIDER_KEY_SECRET; locally .dev.vars)' })
       .min(32, 'PROVIDER_KEY_SECRET must be at least 32 characters'),
+    /** Keys the public API keys' lookup hashes and seals them; a secret (wrangler secret put API_KEY_SECRET). */
+    API_KEY_SECRET: z
+      .string({ error: 'API_KEY_SECRET is not set (wrangler secret put API_KEY_SECRET; locally .dev.vars)' })
+      .min(32, 'API_KEY_SECRET must be at least 32 characters'),
     /** "true": provider base URLs may be http and private/loopback addresses (never for production). */
     ALLOW_PRIVATE_PROVIDER_URLS: z
       .enum(['true', 'false', ''])
@@ -165,6 +170,7 @@ export function buildServices(env: Env): Services {
     waitUntil: (work) => {
       work.catch((err: unknown) => console.error(`[labeldesk] background work failed: ${String(err)}`));
     },
+    apiKeys: createApiKeyVault(vars.API_KEY_SECRET),
   };
 }
 

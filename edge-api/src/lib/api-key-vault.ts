@@ -1,0 +1,88 @@
+import type { ApiKeyMode } from '../db/schema/api-keys';
+import { toB64Url } from './base64';
+import { createSecretBox } from './secret-box';
+
+/**
+ * Public API keys at rest (CONVENTIONS §18). A key looks like `ld_live_<40 base62>` or `ld_test_<40 base62>`: the
+ * prefix tells secret scanners (and people) what it is and which mode it runs in; 40 base62 characters are ~238 random
+ * bits. The database keeps only
+ *   - `hash`: HMAC-SHA256 of the key under a key derived (HKDF) from API_KEY_SECRET — looked up by an index, so a
+ *     request costs one read; without the secret a dump of hashes cannot be tested against guesses;
+ *   - `seal`: the key under AES-256-GCM (lib/secret-box.ts, bound to the row id), only so the owner's page can show it.
+ * Same WebCrypto code on Node and workerd.
+ */
+
+export const API_KEY_PREFIX = { live: 'ld_live_', test: 'ld_test_' } as const satisfies Record<ApiKeyMode, string>;
+export const API_KEY_RANDOM_LENGTH = 40;
+/** The shape of a key; anything else is refused before any lookup. */
+export const API_KEY_PATTERN = /^ld_(live|test)_[A-Za-z0-9]{40}$/;
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const encoder = new TextEncoder();
+
+/** A new random key of `mode` (rejection sampling, so every character is uniform over the 62). */
+export function generateApiKey(mode: ApiKeyMode): string {
+  let out = '';
+  while (out.length < API_KEY_RANDOM_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(64))) {
+      if (byte < 248 && out.length < API_KEY_RANDOM_LENGTH) out += BASE62[byte % 62];
+    }
+  }
+  return `${API_KEY_PREFIX[mode]}${out}`;
+}
+
+/** The mode a well-formed key names, or null for anything that is not a key. */
+export function apiKeyMode(key: string): ApiKeyMode | null {
+  const match = API_KEY_PATTERN.exec(key);
+  return match ? (match[1] as ApiKeyMode) : null;
+}
+
+export interface ApiKeyVault {
+  /** HMAC-SHA256(key), base64url: the indexed lookup value. */
+  hash(key: string): Promise<string>;
+  seal(key: string, rowId: string): Promise<string>;
+  open(sealed: string, rowId: string): Promise<string>;
+}
+
+/** A vault keyed by `secret` (at least 32 characters; API_KEY_SECRET). */
+export function createApiKeyVault(secret: string): ApiKeyVault {
+  if (secret.length < 32) throw new Error('API_KEY_SECRET must be at least 32 characters');
+  const box = createSecretBox(secret);
+  let hmacKey: Promise<CryptoKey> | undefined;
+  const getHmacKey = () => {
+    hmacKey ??= (async () => {
+      const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
+      return crypto.subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode('labeldesk/api-key-hash'), info: encoder.encode('v1') },
+        material,
+        { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        false,
+        ['sign'],
+      );
+    })();
+    return hmacKey;
+  };
+  return {
+    async hash(key) {
+      const mac = await crypto.subtle.sign('HMAC', await getHmacKey(), encoder.encode(key));
+      return toB64Url(new Uint8Array(mac));
+    },
+    seal: (key, rowId) => box.encrypt(key, `api-key:${rowId}`),
+    open: (sealed, rowId) => box.decrypt(sealed, `api-key:${rowId}`),
+  };
+}
+
+/** Equality of two strings in time independent of where they differ (lengths are not secret here). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** How the page shows a key before it is revealed: the prefix and the last 4 characters. */
+export function maskApiKey(key: string): string {
+  const mode = apiKeyMode(key);
+  const prefix = mode ? API_KEY_PREFIX[mode] : '';
+  return `${prefix}${'•'.repeat(8)}${key.slice(-4)}`;
+}

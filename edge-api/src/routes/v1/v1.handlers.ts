@@ -1,0 +1,129 @@
+import {
+  ORDER_MESSAGES,
+  type V1CreateLabelResponse,
+  type V1OrderResponse,
+  type V1ServicesResponse,
+  type V1UserResponse,
+} from '@labeldesk/contracts';
+import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../errors';
+import { centsToUsd } from '../../lib/money';
+import { presentOrder } from '../../lib/presenters/order';
+import { presentUser } from '../../lib/presenters/user';
+import { getOrder } from '../../use-cases/order-history/get-order';
+import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
+import { getLabelDocument } from '../../use-cases/orders/get-label-document';
+import { createApiLabel } from '../../use-cases/public-api/create-api-label';
+import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
+import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
+import { listCustomerServices } from '../../use-cases/shipping/list-customer-services';
+import { getUserById } from '../../use-cases/users/get-user-by-id';
+import { idempotencyKeyHeader } from '../orders/orders.routes';
+import { buildOpenApiDocument } from './openapi';
+import { requireJsonBody, v1Validators } from './v1.routes';
+
+const factory = createFactory<AppEnv>();
+
+/** The key acts as its owner's own customer account, whatever their role: an admin's key reads only their orders. */
+const caller = (c: Context<AppEnv>) => ({ id: c.get('user').id, isAdmin: false });
+
+export const user = factory.createHandlers(async (c) => {
+  const row = await getUserById(c.get('services'), c.get('user').id);
+  if (!row) throw new ApiError('unauthorized', 'Invalid API key');
+  const body: V1UserResponse = { status: 'success', livemode: c.get('apiKey').mode === 'live', data: presentUser(row) };
+  return c.json(body, 200);
+});
+
+export const services = factory.createHandlers(v1Validators.services, async (c) => {
+  const svc = c.get('services');
+  const apis = await listCustomerApis(svc);
+  const list = await listCustomerServices(svc, { userId: c.get('user').id, apiId: c.req.valid('query').apiId });
+  const slim = (s: (typeof list.UPS)[number]) => ({
+    id: s.id,
+    name: s.name,
+    code: s.code,
+    carrier: s.carrier,
+    price: s.price,
+    reliabilityStatus: s.reliabilityStatus,
+    active: s.active,
+    maxWeight: s.maxWeight,
+    weightUnit: s.weightUnit,
+  });
+  const body: V1ServicesResponse = {
+    status: 'success',
+    livemode: c.get('apiKey').mode === 'live',
+    data: {
+      apis: apis.map((a) => ({ id: a._id, name: a.name, isDefault: a.isDefault })),
+      apiId: list.apiId,
+      services: { UPS: list.UPS.map(slim), USPS: list.USPS.map(slim), FEDEX: list.FEDEX.map(slim) },
+    },
+  };
+  return c.json(body, 200);
+});
+
+export const createLabel = factory.createHandlers(
+  idempotencyKeyHeader,
+  requireJsonBody,
+  v1Validators.createLabel,
+  async (c) => {
+    const timing: ProviderTiming = {};
+    const result = await createApiLabel(c.get('services'), {
+      userId: c.get('user').id,
+      mode: c.get('apiKey').mode,
+      request: c.req.valid('json'),
+      idempotencyKey: c.get('idempotencyKey'),
+      timing,
+    });
+    if (timing.providerMs !== undefined) c.header('Server-Timing', `provider;dur=${timing.providerMs.toFixed(1)}`);
+    const body: V1CreateLabelResponse = {
+      status: 'success',
+      livemode: c.get('apiKey').mode === 'live',
+      data: {
+        _id: result.order._id,
+        order: result.order,
+        message: result.kind === 'pending' ? ORDER_MESSAGES.pendingReconciliation : ORDER_MESSAGES.created,
+        newBalance: centsToUsd(result.balanceCents),
+      },
+    };
+    return c.json(body, result.kind === 'created' ? 201 : result.kind === 'pending' ? 202 : 200);
+  },
+);
+
+export const order = factory.createHandlers(v1Validators.orderId, async (c) => {
+  const svc = c.get('services');
+  const orderId = c.req.valid('param').order_id;
+  const data =
+    c.get('apiKey').mode === 'live'
+      ? presentOrder((await getOrder(svc, { orderId, caller: caller(c) })).row)
+      : presentTestOrder(await getTestOrder(svc, { orderId, userId: c.get('user').id }));
+  const body: V1OrderResponse = { status: 'success', livemode: c.get('apiKey').mode === 'live', data };
+  return c.json(body, 200);
+});
+
+const pdfName = (orderId: string) => `label-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+export const label = factory.createHandlers(v1Validators.orderId, async (c) => {
+  const svc = c.get('services');
+  const orderId = c.req.valid('param').order_id;
+  const { pdf } =
+    c.get('apiKey').mode === 'live'
+      ? await getLabelDocument(svc, { orderId, access: { kind: 'user', user: { ...c.get('user'), isAdmin: false } } })
+      : await getTestLabelDocument(svc, { orderId, userId: c.get('user').id });
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${pdfName(orderId)}"`,
+    'Content-Length': String(pdf.byteLength),
+    'Cache-Control': 'no-store',
+  });
+});
+
+let document: Record<string, unknown> | undefined;
+
+/** GET /api/v1/openapi.json: generated once per isolate from the route table's zod schemas. */
+export const openapi = factory.createHandlers(async (c) => {
+  document ??= buildOpenApiDocument();
+  c.header('Access-Control-Allow-Origin', '*');
+  return c.json(document, 200);
+});

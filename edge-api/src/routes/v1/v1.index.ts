@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env';
+import { requireApiKey } from '../../middleware/api-key';
+import * as handlers from './v1.handlers';
+import { v1DocRoutes, v1Routes } from './v1.routes';
+
+/** Every /api/v1 route but the OpenAPI document needs an API key and counts against its limit (middleware/api-key.ts). */
+export const v1Router = new Hono<AppEnv>()
+  // Public: the reference (no key needed to read how to call us).
+  .get(v1DocRoutes.openapi, ...handlers.openapi)
+  .use('*', requireApiKey)
+  .get(v1Routes.user.path, ...handlers.user)
+  .get(v1Routes.services.path, ...handlers.services)
+  .post(v1Routes.createLabel.path, ...handlers.createLabel)
+  .get(v1Routes.order.path, ...handlers.order)
+  .get(v1Routes.label.path, ...handlers.label);

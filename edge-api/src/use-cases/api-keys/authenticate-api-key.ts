@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import { type ApiKeyMode, apiKeys } from '../../db/schema/api-keys';
+import { users } from '../../db/schema/users';
+import type { AuthUser, Services } from '../../env';
+import { ApiError } from '../../errors';
+import { apiKeyMode, constantTimeEqual } from '../../lib/api-key-vault';
+import { perDatabase } from '../../ports/database';
+
+export const API_KEY_MISSING_MESSAGE =
+  'An API key is required: send it in the x-api-key header (x-api-key: Bearer <your key>)';
+export const API_KEY_INVALID_MESSAGE = 'Invalid API key';
+
+/** `last_used_at` is written at most this often per key (a write on every request would double a read's cost). */
+export const LAST_USED_GRANULARITY_MS = 60_000;
+
+export interface ApiKeyPrincipal {
+  keyId: string;
+  mode: ApiKeyMode;
+  user: AuthUser;
+}
+
+/** The one lookup of an authenticated v1 request: the key's row by its HMAC and its owner, prepared once per database. */
+const keyByHash = perDatabase((db) =>
+  db
+    .select({
+      id: apiKeys.id,
+      mode: apiKeys.mode,
+      keyHash: apiKeys.keyHash,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      isAdmin: users.isAdmin,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare(),
+);
+
+const touchKey = perDatabase((db) =>
+  db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}` })
+    .where(
+      sql`${apiKeys.id} = ${sql.placeholder('id')} AND (${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < ${sql.placeholder('before')})`,
+    )
+    .prepare(),
+);
+
+/**
+ * Who a presented key belongs to, or 401. Unknown and wrong keys take the same path (HMAC, one indexed read that
+ * finds nothing) and the same answer; a hit is compared again in constant time. Only the shape of a key (its public
+ * prefix and length) is judged before hashing. `last_used_at` is refreshed when it is older than a minute.
+ */
+export async function authenticateApiKey(services: Services, presented: string | undefined): Promise<ApiKeyPrincipal> {
+  if (presented === undefined || presented === '') throw new ApiError('unauthorized', API_KEY_MISSING_MESSAGE);
+  const mode = apiKeyMode(presented);
+  if (mode === null) throw new ApiError('unauthorized', API_KEY_INVALID_MESSAGE);
+  const hash = await services.apiKeys.hash(presented);
+  const [row] = await keyByHash(services.db).all({ hash });
+  if (!row || !constantTimeEqual(row.keyHash, hash) || row.mode !== mode) {
+    throw new ApiError('unauthorized', API_KEY_INVALID_MESSAGE);
+  }
+  const now = services.clock.now();
+  if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) <= now.getTime() - LAST_USED_GRANULARITY_MS) {
+    const before = new Date(now.getTime() - LAST_USED_GRANULARITY_MS).toISOString();
+    await touchKey(services.db).run({ id: row.id, now: now.toISOString(), before });
+  }
+  return {
+    keyId: row.id,
+    mode: row.mode,
+    user: { id: row.userId, email: row.email, name: row.name, isAdmin: row.isAdmin },
+  };
+}

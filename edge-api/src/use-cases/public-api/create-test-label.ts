@@ -1,0 +1,90 @@
+import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { and, eq } from 'drizzle-orm';
+import { type TestOrderRow, testOrders } from '../../db/schema/api-keys';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { type CreateOrderData, orderRequestHash, party, storedPackage } from '../orders/create-order';
+import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, priceOrder } from '../orders/price-order';
+
+/** A test tracking number: says TEST, so it can never be mistaken for (or collide with) a carrier's number. */
+function testTrackingNumber(carrier: string): string {
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => String(b % 10)).join('');
+  return `TEST${carrier}${digits}`;
+}
+
+async function byKey(services: Services, userId: string, key: string): Promise<TestOrderRow | undefined> {
+  const [row] = await services.db
+    .select()
+    .from(testOrders)
+    .where(and(eq(testOrders.userId, userId), eq(testOrders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * POST /api/v1/create-label with a TEST key: the order is checked and priced exactly as a live purchase
+ * (findOrderService + priceOrder: the same refusals, the same price) and its label made by the sandbox renderer, but
+ * no money moves — no ledger row, no balance change, no provider purchase — and it is written to `test_orders`, a table
+ * no list, count, statistic or job reads. The Idempotency-Key behaves as on live purchases.
+ */
+export async function createTestLabel(
+  services: Services,
+  input: { userId: string; request: CreateOrderData; idempotencyKey?: string | undefined },
+): Promise<{ kind: 'created' | 'replayed'; row: TestOrderRow }> {
+  const { request, userId, idempotencyKey } = input;
+  const hash = idempotencyKey ? orderRequestHash(request) : null;
+  const replay = async (): Promise<{ kind: 'replayed'; row: TestOrderRow } | undefined> => {
+    if (!idempotencyKey) return undefined;
+    const first = await byKey(services, userId, idempotencyKey);
+    if (!first) return undefined;
+    if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
+    return { kind: 'replayed', row: first };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const found = await findOrderService(services, {
+    userId,
+    apiId: request.apiId,
+    carrier: request.carrier,
+    serviceType: request.serviceType,
+  });
+  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
+  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
+    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+  }
+  const now = services.clock.now();
+  const row: TestOrderRow = {
+    id: newId('tord'),
+    userId,
+    apiId: found.api.id,
+    apiName: found.api.name,
+    serviceId: found.service.id,
+    carrier: found.service.carrier,
+    serviceName: found.service.name,
+    serviceCode: found.service.serviceCode,
+    priceCents,
+    senderJson: JSON.stringify(party(request.sender)),
+    recipientJson: JSON.stringify(party(request.recipient)),
+    packageJson: JSON.stringify(storedPackage(request)),
+    trackingNumber: testTrackingNumber(found.service.carrier),
+    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hash,
+    createdAt: now.toISOString(),
+  };
+  try {
+    await services.db.insert(testOrders).values(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const twin = await replay();
+      if (twin) return twin;
+    }
+    throw err;
+  }
+  return { kind: 'created', row };
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { User } from './auth';
+import { CreateOrderResponse, Order, OrderPartyInput, PackageInput } from './orders';
+import { Carrier, CustomerService } from './providers';
+
+/**
+ * The public API for integrators (/api/v1, SPEC §2 API Documentation page) and the API key page (SPEC §7
+ * GET /api/user/api-key, POST /api/user/api-key/regenerate; §8 texts; §9 timers and the limit). These schemas validate
+ * the requests AND generate the OpenAPI document (edge-api/src/routes/v1/openapi.ts), so the reference cannot drift.
+ */
+
+// The key page (web app, session token) ------------------------------------------------------------------------------
+
+export const API_KEY_MESSAGES = {
+  /** SPEC §8. */
+  loadFailed: 'Failed to load API key. Please try again later.',
+  generateFailed: 'Failed to generate new API key. Please try again later.',
+  copyFailed: 'Failed to copy API key',
+  copied: 'API key copied to clipboard',
+  generated: 'New API key generated successfully',
+} as const;
+
+/** SPEC §9: API key messages clear after 5 s (generation) and 3 s (copy). */
+export const API_KEY_GENERATED_MESSAGE_MS = 5_000;
+export const API_KEY_COPIED_MESSAGE_MS = 3_000;
+
+export const ApiKeyMode = z.enum(['live', 'test']);
+export type ApiKeyMode = z.infer<typeof ApiKeyMode>;
+
+/** GET /api/user/api-key. `apiKey` (SPEC) is the live key; the test key and the dates are extensions. */
+export const ApiKeyResponse = z.object({
+  apiKey: z.string(),
+  createdAt: z.string(),
+  /** Updated at most once a minute; null until the key is first used. */
+  lastUsedAt: z.string().nullable(),
+  testKey: z.string(),
+  testKeyCreatedAt: z.string(),
+  testKeyLastUsedAt: z.string().nullable(),
+});
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;
+
+/** POST /api/user/api-key/regenerate?mode=live|test (default live). */
+export const RegenerateApiKeyQuery = z.object({ mode: ApiKeyMode.default('live') });
+export type RegenerateApiKeyQuery = z.input<typeof RegenerateApiKeyQuery>;
+
+export const RegenerateApiKeyResponse = ApiKeyResponse.extend({ message: z.string() });
+export type RegenerateApiKeyResponse = z.infer<typeof RegenerateApiKeyResponse>;
+
+// The limit (SPEC §9) ------------------------------------------------------------------------------------------------
+
+export const PUBLIC_API_RATE_LIMIT = 100;
+export const PUBLIC_API_RATE_WINDOW_SECONDS = 300;
+export const PUBLIC_API_BASE_PATH = '/api/v1';
+
+// v1 bodies ----------------------------------------------------------------------------------------------------------
+
+/** Every successful v1 JSON answer: SPEC `status` + `data`; `livemode` is false for answers to a test key. */
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal('success'), livemode: z.boolean(), data });
+
+export const V1UserResponse = envelope(User);
+export type V1UserResponse = z.infer<typeof V1UserResponse>;
+
+export const V1Api = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean() });
+export const V1Service = CustomerService.pick({
+  id: true,
+  name: true,
+  code: true,
+  carrier: true,
+  price: true,
+  reliabilityStatus: true,
+  active: true,
+  maxWeight: true,
+  weightUnit: true,
+});
+
+/** GET /api/v1/services?apiId= : the enabled APIs, and the services of one (the default without apiId) by carrier. */
+export const V1ServicesQuery = z.object({ apiId: z.string().trim().min(1).max(100).optional() });
+export const V1ServicesResponse = envelope(
+  z.object({
+    apis: z.array(V1Api),
+    apiId: z.string(),
+    services: z.object({ UPS: z.array(V1Service), USPS: z.array(V1Service), FEDEX: z.array(V1Service) }),
+  }),
+);
+export type V1ServicesResponse = z.infer<typeof V1ServicesResponse>;
+
+const dimension = PackageInput.shape.length;
+
+/**
+ * The package as the SPEC's page documents it (`dimensions: {length, width, height}`) or flat as POST /api/orders
+ * takes it; both are accepted, flat values win when both are sent.
+ */
+export const V1PackageInput = PackageInput.extend({
+  length: dimension.optional(),
+  width: dimension.optional(),
+  height: dimension.optional(),
+  dimensions: z.object({ length: dimension, width: dimension, height: dimension }).optional(),
+})
+  .refine(
+    (p) => (p.length !== undefined && p.width !== undefined && p.height !== undefined) || p.dimensions !== undefined,
+    { message: 'Length, width and height are required (packageDetails.dimensions or flat)', path: ['dimensions'] },
+  )
+  .transform(({ dimensions, ...p }) => ({
+    ...p,
+    length: p.length ?? dimensions?.length ?? 0,
+    width: p.width ?? dimensions?.width ?? 0,
+    height: p.height ?? dimensions?.height ?? 0,
+  }));
+
+export const SERVICE_REF_MESSAGE = 'Send serviceId (from GET /api/v1/services), or apiId, carrier and serviceType';
+
+/**
+ * POST /api/v1/create-label: one label, bought exactly as POST /api/orders buys it (same pricing, two-phase purchase,
+ * Idempotency-Key header). The service is `serviceId` (an id from GET /services) or apiId + carrier + serviceType.
+ * `price` (optional): the price you expect; a different server price answers 409 instead of charging.
+ */
+export const V1CreateLabelRequest = z
+  .object({
+    serviceId: z.string().trim().min(1).max(100).optional(),
+    apiId: z.string().trim().min(1).max(100).optional(),
+    carrier: Carrier.optional(),
+    serviceType: z.string().trim().min(1).max(200).optional(),
+    sender: OrderPartyInput,
+    recipient: OrderPartyInput,
+    packageDetails: V1PackageInput,
+    price: z.number().nonnegative().optional(),
+  })
+  .refine((r) => r.serviceId !== undefined || (r.apiId && r.carrier && r.serviceType), {
+    message: SERVICE_REF_MESSAGE,
+    path: ['serviceId'],
+  });
+export type V1CreateLabelRequest = z.input<typeof V1CreateLabelRequest>;
+
+export const V1CreateLabelResponse = envelope(CreateOrderResponse);
+export type V1CreateLabelResponse = z.infer<typeof V1CreateLabelResponse>;
+
+export const V1OrderResponse = envelope(Order);
+export type V1OrderResponse = z.infer<typeof V1OrderResponse>;
+
+export const V1OrderIdParam = z.object({ order_id: z.string().trim().min(1).max(100) });
