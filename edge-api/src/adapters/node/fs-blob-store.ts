@@ -6,7 +6,7 @@ import { backgroundThread } from './background-thread';
 /**
  * What the writer thread runs. Each request is one blob: its files are written in order, each to a temp file renamed
  * into place, so a reader never sees half a file; a directory removed under us (someone cleaned DATA_DIR) is made
- * again, once.
+ * again, once. Directories are created 0700 and files 0600 (the umask can only narrow these; see private-files.ts).
  */
 const WRITER_SOURCE = `
 import { randomBytes } from 'node:crypto';
@@ -17,17 +17,17 @@ const madeDirs = new Set();
 function atomicWrite(path, body) {
   const dir = dirname(path);
   if (!madeDirs.has(dir)) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     madeDirs.add(dir);
   }
   const tmp = path + '.' + randomBytes(6).toString('hex') + '.tmp';
   try {
     try {
-      writeFileSync(tmp, body);
+      writeFileSync(tmp, body, { mode: 0o600 });
     } catch (err) {
       if (err.code !== 'ENOENT') throw err;
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(tmp, body);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(tmp, body, { mode: 0o600 });
     }
     renameSync(tmp, path);
   } catch (err) {

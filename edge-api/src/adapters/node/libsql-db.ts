@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../db/schema';
+import { ensurePrivateDir, ensurePrivateFile, restrictIfExists } from './private-files';
 import { startWalCheckpointer } from './wal-checkpointer';
 
 /** edge-api/migrations: the one drizzle-kit folder, shared with `wrangler d1 migrations apply`. */
@@ -34,8 +34,13 @@ export interface OpenLibsqlDbOptions {
  */
 export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb> {
   const dataDir = resolve(opts.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const path = join(dataDir, opts.fileName ?? DB_FILE_NAME);
+  // Owner-only whatever the umask: the database file is created 0600 before libSQL opens it (its -wal and -shm files
+  // then get the same mode), and files an earlier version left wider are narrowed.
+  ensurePrivateFile(path);
+  restrictIfExists(`${path}-wal`);
+  restrictIfExists(`${path}-shm`);
   // One connection: every libSQL call is synchronous underneath, and per-connection PRAGMAs then hold everywhere.
   const client = createClient({ url: `file:${path}`, timeout: opts.busyTimeoutMs ?? 5_000, concurrency: 1 });
   try {

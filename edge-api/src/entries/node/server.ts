@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
 import type { CarrierSandboxApp } from '@labeldesk/sandbox-carrier';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
+import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
 import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled } from '../../jobs/schedule';
@@ -86,7 +86,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   } = opts;
   const log = logOpt ?? ((line: string) => console.log(line));
   const config = NodeConfig.parse(configInput);
-  mkdirSync(config.dataDir, { recursive: true });
+  // Owner-only (0700) whatever the umask: it holds the database, the labels and the generated secrets.
+  ensurePrivateDir(config.dataDir);
 
   const jwtSecret = await loadOrCreateLocalSecret(config.dataDir, JWT_SECRET_FILE, config.jwtSecret);
   const providerKeySecret = await loadOrCreateLocalSecret(
