@@ -18,6 +18,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  saveFile,
   Table,
   Text,
   useListFilterState,
@@ -27,7 +28,6 @@ import {
 import { type ReactNode, useState } from 'react';
 import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
 import { DEFAULT_PAGE_SIZE, fetchAllDeposits, isPageSize, type PageSize, totalPeriodLabel } from './deposit-query';
-import { downloadText } from './download';
 
 /**
  * SPEC §2 Admin: Deposit History (/admin/transactions): total deposits (all time or the date range), search, From/To,
@@ -55,7 +55,7 @@ export default function DepositHistoryPage() {
     setExportError(null);
     try {
       const all = await fetchAllDeposits((q) => api.adminDeposits.list(q), filters.applied);
-      downloadText(depositCsvFileName(new Date()), depositsCsv(all));
+      saveFile(depositsCsv(all), depositCsvFileName(new Date()), 'text/csv;charset=utf-8');
     } catch (e) {
       setExportError(errorMessage(e, 'Failed to export deposit history'));
     } finally {

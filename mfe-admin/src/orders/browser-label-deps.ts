@@ -1,5 +1,5 @@
 import { api } from '@labeldesk/api-client';
-import { saveFile } from '@labeldesk/ui';
+import { downloadUrl, saveFile } from '@labeldesk/ui';
 import type { BulkActionDeps } from './bulk-actions';
 import type { LabelActionDeps } from './label-actions';
 
@@ -23,16 +23,7 @@ export const browserLabelDeps: LabelActionDeps = {
   openUrl: (url) => {
     window.open(absolute(url), '_blank', 'noopener');
   },
-  download: (url) => {
-    const link = document.createElement('a');
-    link.href = absolute(url);
-    link.download = '';
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  },
+  download: (url) => downloadUrl(url),
   alert: (message) => window.alert(message),
 };
 

@@ -18,6 +18,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  saveFile,
   Text,
   Title,
   useFlash,
@@ -37,7 +38,6 @@ import {
 } from './converter';
 import { converterReducer, initialConverterState } from './converter-state';
 import { DimensionsForm } from './DimensionsForm';
-import { downloadFile } from './download-file';
 import { type DropzoneRejections, ReportDropzone } from './ReportDropzone';
 import { SenderAddressPicker, type SendersState } from './SenderAddressPicker';
 import { defaultSenderId } from './sender';
@@ -145,7 +145,7 @@ export function AmazonConvertPage() {
     if (!conversion?.ok) return;
     try {
       const file = buildCsvFile(conversion.value.rows, new Date());
-      downloadFile(file.content, file.fileName, file.mimeType);
+      saveFile(file.content, file.fileName, file.mimeType);
     } catch (error) {
       dispatch({ type: 'error', error: stageErrorMessage('csv', error) });
     }
@@ -157,7 +157,7 @@ export function AmazonConvertPage() {
     setZipBusy(true);
     try {
       const zip = await buildZip(groupRows(conversion.value.rows, method), method ?? 'sku', new Date());
-      downloadFile(zip.data, zip.fileName, zip.mimeType);
+      saveFile(zip.data, zip.fileName, zip.mimeType);
       dispatch({ type: 'dismiss-error' });
       showSuccess(zipSuccessMessage(zip));
     } catch (error) {
