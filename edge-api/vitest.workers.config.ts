@@ -29,7 +29,8 @@ export default defineConfig(async () => {
           // wrangler one whole, so every setting is repeated).
           queueConsumers: {
             'labeldesk-jobs': {
-              maxBatchSize: 10,
+              maxBatchSize: 5,
+              maxConcurrency: 4,
               maxBatchTimeout: 0.05,
               maxRetries: 4,
               deadLetterQueue: 'labeldesk-jobs-dlq',
