@@ -1,8 +1,8 @@
 // `pnpm --filter edge-api run dev:worker:sandboxes`: the Worker under `wrangler dev` (offline) with both upstream
 // sandboxes, seeded the way the Node entry seeds itself on a fresh DATA_DIR:
 //   1. starts the carrier (label provider) sandbox and the BTCPay sandbox on loopback ports, state under --state-dir;
-//   2. keeps the Worker's local secrets (JWT_SECRET, PROVIDER_KEY_SECRET, ADMIN_BOOTSTRAP_TOKEN, the BTCPay API key and
-//      webhook secret) in --state-dir/worker.env (generated once, mode 0600) and passes the vars that point the Worker at
+//   2. keeps the Worker's local secrets (those .dev.vars.example sets — JWT_SECRET, PROVIDER_KEY_SECRET, API_KEY_SECRET,
+//      ADMIN_BOOTSTRAP_TOKEN — and the sandbox store's BTCPay API key and webhook secret) in --state-dir/worker.env (generated once, mode 0600) and passes the vars that point the Worker at
 //      the sandboxes (BTCPAY_URL, BTCPAY_STORE_ID, ALLOW_PRIVATE_PROVIDER_URLS, PUBLIC_URL) with --var;
 //   3. applies the D1 migrations to the local database (wrangler d1 migrations apply --local);
 //   4. runs `wrangler dev --test-scheduled` on --port (default 8789: `pnpm start` has 8787, the standalone carrier
@@ -87,18 +87,18 @@ async function readJson(path) {
   }
 }
 
-/** The Worker's local secrets, generated on the first start and kept (sealed provider keys need the same secret). */
+/**
+ * The Worker's local secrets, generated on the first start and kept (sealed provider keys need the same secret): every
+ * secret .dev.vars.example sets (so a secret added there is generated here too), plus the sandbox store's BTCPay ones.
+ */
 async function loadSecrets() {
   const path = join(stateDir, 'secrets.json');
   const secret = () => randomBytes(36).toString('base64url');
   const stored = (await readJson(path)) ?? {};
-  const secrets = {
-    JWT_SECRET: stored.JWT_SECRET ?? secret(),
-    PROVIDER_KEY_SECRET: stored.PROVIDER_KEY_SECRET ?? secret(),
-    ADMIN_BOOTSTRAP_TOKEN: stored.ADMIN_BOOTSTRAP_TOKEN ?? secret(),
-    BTCPAY_API_KEY: stored.BTCPAY_API_KEY ?? secret(),
-    BTCPAY_WEBHOOK_SECRET: stored.BTCPAY_WEBHOOK_SECRET ?? secret(),
-  };
+  const example = await readFile(join(EDGE_API, '.dev.vars.example'), 'utf8');
+  const names = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+  const secrets = {};
+  for (const name of [...names, 'BTCPAY_API_KEY', 'BTCPAY_WEBHOOK_SECRET']) secrets[name] = stored[name] ?? secret();
   await writePrivate(path, `${JSON.stringify(secrets, null, 2)}\n`);
   // What wrangler reads (--env-file): one NAME=value a line.
   await writePrivate(
