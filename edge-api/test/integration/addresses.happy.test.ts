@@ -20,7 +20,7 @@ describe('addresses: happy paths', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    token = (await register(server, { name: 'A', email: 'a@example.com', password: 'pw' })).token;
+    token = (await register(server, { name: 'A', email: 'a@example.com', password: 'pw-12345' })).token;
   });
   afterAll(() => server.stop());
 

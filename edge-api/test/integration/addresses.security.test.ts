@@ -22,8 +22,8 @@ describe('addresses: role matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    alice = (await register(server, { name: 'Alice', email: 'alice@example.com', password: 'pw' })).token;
-    bob = (await register(server, { name: 'Bob', email: 'bob@example.com', password: 'pw' })).token;
+    alice = (await register(server, { name: 'Alice', email: 'alice@example.com', password: 'pw-12345' })).token;
+    bob = (await register(server, { name: 'Bob', email: 'bob@example.com', password: 'pw-12345' })).token;
     admin = (await loginAdmin(server)).token;
     const res = await call(server, 'POST', '/api/addresses', { token: alice, json: address });
     aliceAddressId = (res.body as { address: { _id: string } }).address._id;

@@ -19,7 +19,7 @@ describe('admin: customers and balance changes', () => {
     server = await startMoneyServer();
     const a = await loginAdmin(server);
     admin = { token: a.token, id: a.user._id };
-    const d = await register(server, { name: 'Dora Deposit', email: 'dora@example.com', password: 'pw' });
+    const d = await register(server, { name: 'Dora Deposit', email: 'dora@example.com', password: 'pw-12345' });
     dora = { token: d.token, id: d.user._id };
   });
   afterAll(() => server.stop());

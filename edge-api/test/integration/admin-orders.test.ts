@@ -44,8 +44,8 @@ describe('admin orders and label statistics', () => {
       api1: { _id: api1 },
       api2: { _id: api2 },
     } = await seededApis(server, admin));
-    const annAuth = await register(server, { name: 'Ann Archer', email: 'ann@shop.test', password: 'pw' });
-    const bobAuth = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw' });
+    const annAuth = await register(server, { name: 'Ann Archer', email: 'ann@shop.test', password: 'pw-12345' });
+    const bobAuth = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw-12345' });
     ann = { token: annAuth.token, id: annAuth.user._id };
     bob = { token: bobAuth.token, id: bobAuth.user._id };
     await fund(server, ann.id, 100_000, a.user._id);

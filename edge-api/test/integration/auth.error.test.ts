@@ -13,7 +13,7 @@ describe('auth: errors', () => {
 
   it('refuses a second account for the same email, whatever its case (409)', async () => {
     const res = await call(server, 'POST', '/api/auth/register', {
-      json: { name: 'Copy', email: 'TAKEN@example.com', password: 'x' },
+      json: { name: 'Copy', email: 'TAKEN@example.com', password: 'another-password-1' },
     });
     expect(res.status).toBe(409);
     expect(errorOf(res).error).toEqual({

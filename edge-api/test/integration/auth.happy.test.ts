@@ -21,7 +21,7 @@ describe('auth: happy paths', () => {
   afterAll(() => server.stop());
 
   it('registers a customer and answers a token, the user and a message', async () => {
-    const res = await register(server, { name: '  Ada Lovelace ', email: 'Ada@Example.com', password: 'pw' });
+    const res = await register(server, { name: '  Ada Lovelace ', email: 'Ada@Example.com', password: 'pw-12345' });
     expect(res.message).toBe('Registration successful');
     expect(res.token.split('.')).toHaveLength(3);
     expect(res.user).toMatchObject({

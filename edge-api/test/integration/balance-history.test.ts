@@ -21,8 +21,8 @@ describe('transaction history and deposit history', () => {
     server = await startMoneyServer({ clock, runJobs: false });
     const a = await loginAdmin(server);
     admin = { token: a.token, id: a.user._id };
-    const e = await register(server, { name: 'Eve Early', email: 'eve@example.com', password: 'pw' });
-    const f = await register(server, { name: 'Finn Late', email: 'finn@shop.test', password: 'pw' });
+    const e = await register(server, { name: 'Eve Early', email: 'eve@example.com', password: 'pw-12345' });
+    const f = await register(server, { name: 'Finn Late', email: 'finn@shop.test', password: 'pw-12345' });
     eve = { token: e.token, id: e.user._id };
     finn = { token: f.token, id: f.user._id };
 

@@ -12,7 +12,7 @@ describe('crypto top-ups: validation and the 24 h pending window', () => {
 
   beforeAll(async () => {
     server = await startMoneyServer({ clock, runJobs: false });
-    token = (await register(server, { name: 'Vic', email: 'vic@example.com', password: 'pw' })).token;
+    token = (await register(server, { name: 'Vic', email: 'vic@example.com', password: 'pw-12345' })).token;
   });
   afterAll(() => server.stop());
 

@@ -16,7 +16,7 @@ describe('crypto top-up through the embedded BTCPay sandbox (happy path)', () =>
 
   beforeAll(async () => {
     server = await startMoneyServer({ publicUrl: 'https://shop.labeldesk.test/' });
-    const session = await register(server, { name: 'Carol Crypto', email: 'carol@example.com', password: 'pw' });
+    const session = await register(server, { name: 'Carol Crypto', email: 'carol@example.com', password: 'pw-12345' });
     token = session.token;
     userId = session.user._id;
   });

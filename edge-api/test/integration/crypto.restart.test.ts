@@ -11,7 +11,7 @@ describe('embedded BTCPay sandbox across a restart', () => {
   it('keeps its generated credentials (mode 0600) and invoices; a payment after the restart is credited', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-it-restart-'));
     const first = await startMoneyServer({ dataDir });
-    const session = await register(first, { name: 'Rex Restart', email: 'rex@example.com', password: 'pw' });
+    const session = await register(first, { name: 'Rex Restart', email: 'rex@example.com', password: 'pw-12345' });
     const topUp = await openTopUp(first, session.token, 17);
     const credentialsPath = join(dataDir, SANDBOX_DIR, SANDBOX_CREDENTIALS_FILE);
     const credentials = readFileSync(credentialsPath, 'utf8');
@@ -35,7 +35,7 @@ describe('embedded BTCPay sandbox across a restart', () => {
       sandboxOf(second).payInFull(topUp.invoiceId);
       await sandboxOf(second).webhooksIdle();
       // ...and its webhook reaches the new server, which credits it.
-      await login(second, 'rex@example.com', 'pw');
+      await login(second, 'rex@example.com', 'pw-12345');
       expect(await expectConsistent(second, session.user._id)).toBe(1700);
     } finally {
       await second.stop();

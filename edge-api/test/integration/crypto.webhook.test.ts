@@ -27,7 +27,7 @@ describe('POST /api/crypto/webhook and settlement', () => {
 
   beforeAll(async () => {
     server = await startMoneyServer();
-    const session = await register(server, { name: 'Wes Webhook', email: 'wes@example.com', password: 'pw' });
+    const session = await register(server, { name: 'Wes Webhook', email: 'wes@example.com', password: 'pw-12345' });
     token = session.token;
     userId = session.user._id;
   });
@@ -263,7 +263,7 @@ describe('POST /api/crypto/webhook and settlement', () => {
   it('a payment still awaiting confirmation is not credited until it confirms', async () => {
     const slow = await startMoneyServer({ btcpaySandbox: { settlementDelayMs: 60_000 } });
     try {
-      const session = await register(slow, { name: 'Slow', email: 'slow@example.com', password: 'pw' });
+      const session = await register(slow, { name: 'Slow', email: 'slow@example.com', password: 'pw-12345' });
       const topUp = await openTopUp(slow, session.token, 8);
       const sandbox = sandboxOf(slow);
       sandbox.payInFull(topUp.invoiceId);
@@ -300,7 +300,7 @@ describe('POST /api/crypto/webhook and settlement', () => {
 
   it('a missed webhook is caught by the crypto.recheck job', async () => {
     const btcpay = sandboxOf(server);
-    const other = await register(server, { name: 'Rita Recheck', email: 'rita@example.com', password: 'pw' });
+    const other = await register(server, { name: 'Rita Recheck', email: 'rita@example.com', password: 'pw-12345' });
     const topUp = await withoutWebhook(async () => {
       const t = await openTopUp(server, other.token, 9.99);
       btcpay.payInFull(t.invoiceId);
@@ -365,7 +365,7 @@ describe('payment processor unreachable', () => {
       btcpayApiKey: 'api-key-x',
       btcpayWebhookSecret: secret,
     });
-    const session = await register(server, { name: 'Una', email: 'una@example.com', password: 'pw' });
+    const session = await register(server, { name: 'Una', email: 'una@example.com', password: 'pw-12345' });
     token = session.token;
     userId = session.user._id;
   });

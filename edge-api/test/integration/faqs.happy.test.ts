@@ -10,7 +10,7 @@ describe('faqs: happy paths', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = (await loginAdmin(server)).token;
-    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw' })).token;
+    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw-12345' })).token;
   });
   afterAll(() => server.stop());
 

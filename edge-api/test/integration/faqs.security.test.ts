@@ -10,7 +10,7 @@ describe('faqs: role matrix', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = (await loginAdmin(server)).token;
-    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw' })).token;
+    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw-12345' })).token;
     const res = await call(server, 'POST', '/api/admin/faqs', { token: admin, json: { question: 'Q', answer: 'A' } });
     faqId = (res.body as { faq: { _id: string } }).faq._id;
   });

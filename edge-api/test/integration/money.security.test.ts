@@ -32,8 +32,8 @@ describe('money routes: role matrix', () => {
 
   beforeAll(async () => {
     server = await startMoneyServer();
-    const a = await register(server, { name: 'Alice', email: 'alice@example.com', password: 'pw' });
-    const b = await register(server, { name: 'Bob', email: 'bob@example.com', password: 'pw' });
+    const a = await register(server, { name: 'Alice', email: 'alice@example.com', password: 'pw-12345' });
+    const b = await register(server, { name: 'Bob', email: 'bob@example.com', password: 'pw-12345' });
     alice = { token: a.token, id: a.user._id };
     bob = { token: b.token, id: b.user._id };
     admin = (await loginAdmin(server)).token;

@@ -43,8 +43,8 @@ describe('order history: lists, filters, counts, stats, date range', () => {
     const apis = await seededApis(server, admin.token);
     api1 = apis.api1._id;
     api2 = apis.api2._id;
-    const a = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw' });
-    const b = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw' });
+    const a = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw-12345' });
+    const b = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw-12345' });
     ann = { token: a.token, id: a.user._id };
     bob = { token: b.token, id: b.user._id };
     await fund(server, ann.id, 100_000, admin.user._id);

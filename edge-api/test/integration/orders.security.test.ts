@@ -24,8 +24,8 @@ describe('orders, tracking and admin order views: role matrix', () => {
     const a = await loginAdmin(server);
     admin = { token: a.token, id: a.user._id };
     const { api1 } = await seededApis(server, admin.token);
-    const annAuth = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw' });
-    const bobAuth = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw' });
+    const annAuth = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw-12345' });
+    const bobAuth = await register(server, { name: 'Bob Baker', email: 'bob@example.com', password: 'pw-12345' });
     ann = { token: annAuth.token, id: annAuth.user._id };
     bob = { token: bobAuth.token, id: bobAuth.user._id };
     await fund(server, ann.id, 10_000, admin.id);

@@ -31,7 +31,7 @@ describe('providers on the embedded default', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = (await loginAdmin(server)).token;
-    customer = (await register(server, { name: 'Cora', email: 'cora@example.com', password: 'pw' })).token;
+    customer = (await register(server, { name: 'Cora', email: 'cora@example.com', password: 'pw-12345' })).token;
     ({ api1, api2 } = await seededApis(server, admin));
   });
   afterAll(() => server.stop());

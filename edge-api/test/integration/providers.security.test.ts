@@ -51,7 +51,7 @@ describe('providers routes: role matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const c = await register(server, { name: 'Carol', email: 'carol@example.com', password: 'pw' });
+    const c = await register(server, { name: 'Carol', email: 'carol@example.com', password: 'pw-12345' });
     customer = { token: c.token, id: c.user._id };
     admin = (await loginAdmin(server)).token;
     const { api1, api2 } = await seededApis(server, admin);

@@ -9,7 +9,7 @@ describe('settings', () => {
   beforeAll(async () => {
     server = await startTestServer({ supportEmail: 'help@labeldesk.test' });
     admin = (await loginAdmin(server)).token;
-    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw' })).token;
+    customer = (await register(server, { name: 'C', email: 'c@example.com', password: 'pw-12345' })).token;
   });
   afterAll(() => server.stop());
 

@@ -53,7 +53,7 @@ describe('tracking: one order', () => {
       api1: { _id: api1 },
       api2: { _id: api2 },
     } = await seededApis(server, admin.token));
-    const a = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw' });
+    const a = await register(server, { name: 'Ann Archer', email: 'ann@example.com', password: 'pw-12345' });
     ann = { token: a.token, id: a.user._id };
     await fund(server, ann.id, 50_000, admin.user._id);
     order = await buyLabel(server, ann.token, ups(api1, 'Grace Receiver'));
@@ -217,7 +217,7 @@ describe('tracking: the scheduled refresh', () => {
       api1: { _id: api1 },
       api2: { _id: api2 },
     } = await seededApis(server, admin.token));
-    const u = await register(server, { name: 'Dan Dray', email: 'dan@example.com', password: 'pw' });
+    const u = await register(server, { name: 'Dan Dray', email: 'dan@example.com', password: 'pw-12345' });
     token = u.token;
     await fund(server, u.user._id, 50_000, admin.user._id);
 
@@ -364,7 +364,7 @@ describe('tracking: the scheduled refresh under a provider rate limit', () => {
     }));
     const admin = await loginAdmin(server);
     apiId = (await seededApis(server, admin.token)).api1._id;
-    const u = await register(server, { name: 'Eve Eager', email: 'eve@example.com', password: 'pw' });
+    const u = await register(server, { name: 'Eve Eager', email: 'eve@example.com', password: 'pw-12345' });
     await fund(server, u.user._id, 50_000, admin.user._id);
     for (let i = 0; i < 6; i++) {
       // A fresh rate-limit window for every purchase.

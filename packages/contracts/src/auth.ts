@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { newPasswordProblems, PASSWORD_MESSAGES, passwordMatchesEmail } from './password-policy';
 
 export const User = z.object({
   _id: z.string(),
@@ -32,14 +33,28 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const RegisterRequest = z.object({
-  name: requiredText('Name is required', 100),
-  email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(1024, 'Password is too long'),
-});
+/** A new password's own rules (length); rules that need the email are added where the email is known. */
+const newPassword = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .superRefine((value, ctx) => {
+      if (value === '') return; // already "required"
+      for (const message of newPasswordProblems(value, undefined)) ctx.addIssue({ code: 'custom', message });
+    });
+
+/** SPEC §7 register: name, email, password; the password must pass the password policy (password-policy.ts). */
+export const RegisterRequest = z
+  .object({
+    name: requiredText('Name is required', 100),
+    email,
+    password: newPassword('Password is required'),
+  })
+  .superRefine((value, ctx) => {
+    if (passwordMatchesEmail(value.password, value.email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.isEmail });
+    }
+  });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 /**
@@ -60,6 +75,13 @@ export const AuthResponse = z.object({
   message: z.string(),
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** POST /api/auth/change-password (an extension of SPEC §7): the current password and the new one. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  newPassword: newPassword('New password is required'),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
 export const VerifyResponse = z.object({
   valid: z.boolean(),

@@ -9,6 +9,7 @@ export * from './health';
 export * from './list-query';
 export * from './money';
 export * from './orders';
+export * from './password-policy';
 export * from './providers';
 export * from './public-api';
 export * from './settings';

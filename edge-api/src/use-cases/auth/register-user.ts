@@ -1,4 +1,5 @@
 import type { Services } from '../../env';
+import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { authLimits, enforceRateLimits } from '../../lib/throttle';
 import { createUser } from '../users/create-user';
 import { issueSession, type Session } from './issue-session';
@@ -10,9 +11,13 @@ export interface RegisterUserInput {
   clientIp: string;
 }
 
-/** Self-service sign-up: always a customer (never admin), throttled per client IP, answers with a session. */
+/**
+ * Self-service sign-up: always a customer (never admin), throttled per client IP, the password held to the password
+ * policy (400 with every problem), answers with a session.
+ */
 export async function registerUser(services: Services, input: RegisterUserInput): Promise<Session> {
   await enforceRateLimits(services.rateLimiter, [authLimits.registerPerIp(input.clientIp)], services.clock.now());
+  assertNewPasswordAllowed(input.password, input.email);
   const user = await createUser(services, {
     name: input.name,
     email: input.email,
