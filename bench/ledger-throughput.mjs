@@ -248,13 +248,14 @@ if (!isMainThread) {
       BTCPAY_API_KEY: 'none',
       BTCPAY_WEBHOOK_SECRET: 'bench-webhook-secret-0123',
     });
-    const { signSessionToken } = await load('lib/jwt.ts');
-    const token = await signSessionToken({
-      userId: admin.id,
-      secret: JWT_SECRET,
-      ttlSeconds: 3600,
-      now: new Date(),
-    });
+    // A session row in the database file (the server checks it) and a token naming it, signed with the server's key.
+    const { issueSession } = await load('use-cases/auth/issue-session.ts');
+    const opened = await openServices(dataDir);
+    const { token } = await issueSession(
+      { ...opened.services, config: { ...opened.services.config, jwtSecret: JWT_SECRET } },
+      admin,
+    );
+    await opened.database.close();
     const http = { applied: 0, refused: 0, busy: 0, other: 0, lastError: undefined };
     const httpOps = Math.max(1, Math.floor(opsPerBuyer / 5));
     started = performance.now();

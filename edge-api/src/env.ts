@@ -67,6 +67,8 @@ export interface AppEnv {
     sessionUserId: string;
     /** Set by the public API's key middleware (/api/v1): the key that authenticated the request. */
     apiKey: { id: string; mode: 'live' | 'test' };
+    /** The id of the request's session (the token's `jti`), set with `user` by the auth middleware. */
+    sessionId: string;
     /** The caller's IP as the entry resolved it (cf-connecting-ip on Workers, the socket address on Node). */
     clientIp: string;
   };

@@ -1,15 +1,19 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TtlCache } from './ttl-cache';
 
-/** Session tokens: HS256, `sub` = user id, `iat`/`exp` from the given clock. */
+/** Session tokens: HS256, `sub` = user id, `jti` = session id (the `sessions` row), `iat`/`exp` from the given clock. */
 export interface SessionTokenInput {
   userId: string;
+  sessionId: string;
   secret: string;
   ttlSeconds: number;
   now: Date;
 }
 
-export type SessionTokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+/** `sessionId` is undefined for a token made before tokens named their session (such a token is no longer accepted). */
+export type SessionTokenCheck =
+  | { ok: true; userId: string; sessionId: string | undefined }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 const ALG = 'HS256';
 const encoder = new TextEncoder();
@@ -35,6 +39,7 @@ export async function signSessionToken(input: SessionTokenInput): Promise<string
   return new SignJWT({})
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(input.userId)
+    .setJti(input.sessionId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + input.ttlSeconds)
     .sign(await hmacKey(input.secret));
@@ -45,9 +50,14 @@ export async function signSessionToken(input: SessionTokenInput): Promise<string
  * session need not recompute the HMAC. Its expiry is still checked on every use; only good answers are kept.
  */
 const VERIFIED_TTL_MS = 60_000;
-const verified = new Map<string, TtlCache<{ userId: string; expMs: number }>>();
+interface Verified {
+  userId: string;
+  sessionId: string | undefined;
+  expMs: number;
+}
+const verified = new Map<string, TtlCache<Verified>>();
 
-function verifiedFor(secret: string): TtlCache<{ userId: string; expMs: number }> {
+function verifiedFor(secret: string): TtlCache<Verified> {
   let cache = verified.get(secret);
   if (!cache) {
     if (verified.size > 8) verified.clear();
@@ -63,7 +73,9 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
   const known = cache.get(token, nowMs);
   if (known) {
     // jose's rule: expired once `exp` (seconds) is at or before now.
-    return known.expMs <= nowMs ? { ok: false, reason: 'expired' } : { ok: true, userId: known.userId };
+    return known.expMs <= nowMs
+      ? { ok: false, reason: 'expired' }
+      : { ok: true, userId: known.userId, sessionId: known.sessionId };
   }
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
@@ -72,8 +84,11 @@ export async function verifySessionToken(token: string, secret: string, now: Dat
       requiredClaims: ['sub', 'exp'],
     });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) return { ok: false, reason: 'invalid' };
-    if (typeof payload.exp === 'number') cache.set(token, { userId: payload.sub, expMs: payload.exp * 1000 }, nowMs);
-    return { ok: true, userId: payload.sub };
+    const sessionId = typeof payload.jti === 'string' && payload.jti.length > 0 ? payload.jti : undefined;
+    if (typeof payload.exp === 'number') {
+      cache.set(token, { userId: payload.sub, sessionId, expMs: payload.exp * 1000 }, nowMs);
+    }
+    return { ok: true, userId: payload.sub, sessionId };
   } catch (err) {
     if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

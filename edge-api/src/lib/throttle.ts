@@ -17,7 +17,39 @@ export const authLimits = {
     limit: 5,
     windowMs: 10 * 60_000,
   }),
+  /** Guessing the current password through change-password with a stolen session: 5 tries per 15 minutes. */
+  changePasswordPerUser: (userId: string): RateLimitRequest => ({
+    key: `change-password:user:${userId}`,
+    limit: 5,
+    windowMs: 15 * 60_000,
+  }),
 };
+
+/**
+ * Login attempts per account, from any address (OWASP ASVS 5.0 V6.3, credential stuffing from many IPs): a progressive
+ * delay, not a lockout. The first ACCOUNT_LOGIN_FREE_ATTEMPTS attempts since the last successful login go through at
+ * once; after that each attempt must wait 1 s, 2 s, 4 s, … (doubling) after the previous one, at most 15 minutes, and
+ * an attempt during the wait is refused (429 + Retry-After) without checking the password or counting. A successful
+ * login, or a day without attempts, starts again from zero. So the owner is slowed down like anyone else but never
+ * locked out: the correct password after the wait logs in. 40 guesses from 40 addresses in a burst: 6 are checked, the
+ * rest refused; sustained guessing gets ~15 in the first hour, then 4 an hour.
+ */
+export const ACCOUNT_LOGIN_FREE_ATTEMPTS = 5;
+export const ACCOUNT_LOGIN_MAX_DELAY_MS = 15 * 60_000;
+export const ACCOUNT_LOGIN_RESET_MS = 24 * 60 * 60_000;
+export const ACCOUNT_THROTTLED_MESSAGE = 'Too many failed logins for this account. Please try again later.';
+
+/** How long the attempt after the `attempts`-th (counted since the last success) must wait. */
+export function accountLoginDelayMs(attempts: number): number {
+  if (attempts <= ACCOUNT_LOGIN_FREE_ATTEMPTS) return 0;
+  return Math.min(ACCOUNT_LOGIN_MAX_DELAY_MS, 1000 * 2 ** (attempts - ACCOUNT_LOGIN_FREE_ATTEMPTS - 1));
+}
+
+/** 429 `rate_limited` with Retry-After (whole seconds, at least 1) until `untilMs`. */
+export function rateLimited(message: string, untilMs: number, now: Date, logMessage: string): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((untilMs - now.getTime()) / 1000));
+  return new ApiError('rate_limited', message, { headers: { 'Retry-After': String(retryAfter) }, logMessage });
+}
 
 /**
  * Tracking refreshes go to the carrier: a customer (or a script with their token) may not hammer it. Generous for a
@@ -41,9 +73,5 @@ export async function enforceRateLimits(limiter: RateLimiter, rules: RateLimitRe
   const blocked = results.filter((r) => !r.success);
   if (blocked.length === 0) return;
   const reset = Math.max(...blocked.map((r) => r.reset));
-  const retryAfter = Math.max(1, Math.ceil((reset - now.getTime()) / 1000));
-  throw new ApiError('rate_limited', RATE_LIMITED_MESSAGE, {
-    headers: { 'Retry-After': String(retryAfter) },
-    logMessage: `rate limited: ${rules.map((r) => r.key).join(', ')}`,
-  });
+  throw rateLimited(RATE_LIMITED_MESSAGE, reset, now, `rate limited: ${rules.map((r) => r.key).join(', ')}`);
 }

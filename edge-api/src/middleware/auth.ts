@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { User } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { verifySession, verifySessionSignature } from '../use-cases/auth/verify-session';
+import { verifySession, verifySessionLive } from '../use-cases/auth/verify-session';
 
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 
@@ -14,12 +14,17 @@ export function bearerToken(c: Context): string | undefined {
   return match?.[1];
 }
 
-/** Authenticates the request (401 otherwise) and returns the freshly read user row. */
+/**
+ * Authenticates the request (401 otherwise): a live session (not logged out, not revoked by a password change) and
+ * the freshly read user row, in one indexed read. Sets `sessionId` and returns the user.
+ */
 export async function authenticate(c: Context<AppEnv>): Promise<User> {
-  return verifySession(c.get('services'), bearerToken(c));
+  const { user, sessionId } = await verifySession(c.get('services'), bearerToken(c));
+  c.set('sessionId', sessionId);
+  return user;
 }
 
-/** Any logged-in user. Sets `user` (freshly read) and `sessionUserId`. */
+/** Any logged-in user. Sets `user` (freshly read), `sessionUserId` and `sessionId`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate(c);
   c.set('user', user);
@@ -28,11 +33,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * A valid session token, checked by its signature and expiry only (no database read): for hot read-only routes whose
- * answer reveals nothing beyond what the token's holder could already see (the price quote). Sets `sessionUserId`.
+ * A live session without reading its user row: for hot read-only routes whose answer reveals nothing beyond what the
+ * token's holder could already see (the price quote). The session row is still read (by primary key), so a token
+ * stops working here the moment its session is revoked. Sets `sessionUserId`.
  */
 export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('sessionUserId', await verifySessionSignature(c.get('services'), bearerToken(c)));
+  c.set('sessionUserId', await verifySessionLive(c.get('services'), bearerToken(c)));
   await next();
 });
 

@@ -15,7 +15,7 @@ describe('auth: security', () => {
 
   it('never lets a registration create an admin', async () => {
     const res = await call(server, 'POST', '/api/auth/register', {
-      json: { name: 'Mallory', email: 'mallory@example.com', password: 'pw', isAdmin: true },
+      json: { name: 'Mallory', email: 'mallory@example.com', password: 'pw-12345', isAdmin: true },
     });
     expect(res.status).toBe(201);
     const [row] = await server.services.db.select().from(users).where(eq(users.email, 'mallory@example.com'));
@@ -38,7 +38,7 @@ describe('auth: security', () => {
   });
 
   it('refuses tokens signed with another secret, with alg none, or for a user that no longer exists', async () => {
-    const user = await register(server, { name: 'Victim', email: 'victim@example.com', password: 'pw' });
+    const user = await register(server, { name: 'Victim', email: 'victim@example.com', password: 'pw-12345' });
     const now = Math.floor(Date.now() / 1000);
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -57,16 +57,27 @@ describe('auth: security', () => {
       expect(errorOf(res)).toMatchObject({ error: { code: 'unauthorized' }, expired: true });
     }
 
-    // A valid token for a deleted account stops working at once.
-    const ghost = await new SignJWT({})
+    // A token of an account that has since been deleted stops working at once.
+    const ghost = await register(server, { name: 'Ghost', email: 'ghost@example.com', password: 'pw-12345' });
+    expect((await call(server, 'GET', '/api/auth/verify', { token: ghost.token })).status).toBe(200);
+    await server.services.db.delete(users).where(eq(users.id, ghost.user._id));
+    const res = await call(server, 'GET', '/api/auth/verify', { token: ghost.token });
+    expect(res.status).toBe(401);
+    expect(errorOf(res)).toMatchObject({ error: { code: 'token_expired' }, expired: true });
+
+    // A correctly signed token from before tokens named their session (no jti) cannot be revoked: refused as expired.
+    const legacy = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('usr_01h00000000000000000000000')
+      .setSubject(user.user._id)
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(secret);
-    const res = await call(server, 'GET', '/api/auth/verify', { token: ghost });
-    expect(res.status).toBe(401);
-    expect(errorOf(res).error.code).toBe('unauthorized');
+    const legacyRes = await call(server, 'GET', '/api/auth/verify', { token: legacy });
+    expect(legacyRes.status).toBe(401);
+    expect(errorOf(legacyRes)).toEqual({
+      error: { code: 'token_expired', message: 'Your session has expired. Please log in again.', details: [] },
+      expired: true,
+    });
   });
 
   it('re-reads the user on every request: a revoked admin loses admin access immediately', async () => {

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../src/adapters/node/test-support';
 import { ApiError } from '../../src/errors';
-import { signSessionToken } from '../../src/lib/jwt';
+import { issueSession } from '../../src/use-cases/auth/issue-session';
 import { recheckCryptoInvoices } from '../../src/use-cases/crypto/recheck-crypto-invoices';
 import { applyBalanceChange } from '../../src/use-cases/ledger/apply-balance-change';
-import { call, JWT_SECRET, loginAdmin, type TestServer } from './helpers';
+import { call, loginAdmin, type TestServer } from './helpers';
 import { openTopUp, postWebhook, sandboxOf, sign, startMoneyServer, webhookBody } from './money-support';
 
 /** How the customer treats the invoice at the sandbox checkout. */
@@ -89,9 +89,7 @@ describe('money model (fast-check, concurrent, real database file)', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         runs += 1;
         const people = await Promise.all(Array.from({ length: USERS }, () => insertTestUser(server.services)));
-        const tokens = await Promise.all(
-          people.map((p) => signSessionToken({ userId: p.id, secret: JWT_SECRET, ttlSeconds: 3600, now: new Date() })),
-        );
+        const tokens = await Promise.all(people.map(async (p) => (await issueSession(server.services, p)).token));
         const invoices: string[] = [];
         const statuses: number[] = [];
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountLoginDelayMs } from '../../src/lib/throttle';
+import { fixedClock } from '../../src/ports/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, errorOf, startTestServer, type TestServer } from './helpers';
 
 const RATE_LIMITED = { code: 'rate_limited', message: 'Too many attempts. Please try again later.', details: [] };
@@ -11,10 +13,14 @@ describe('rate limiting of login and register', () => {
   });
 
   it('answers 429 with Retry-After once one email is hammered from one IP, even with the right password', async () => {
-    server = await startTestServer();
+    // The account's own progressive delay (auth.throttle.test.ts) is waited out between attempts, as a patient
+    // attacker would: the per-IP+email window (10 a minute) is what refuses the 11th.
+    const clock = fixedClock(new Date());
+    server = await startTestServer({ clock });
     const attempts = [];
     for (let i = 0; i < 10; i++) {
       attempts.push(await call(server, 'POST', '/api/auth/login', { json: { email: ADMIN_EMAIL, password: `x${i}` } }));
+      clock.advance(accountLoginDelayMs(i + 1));
     }
     expect(attempts.map((r) => r.status)).toEqual(Array(10).fill(401));
 
@@ -51,27 +57,32 @@ describe('rate limiting of login and register', () => {
     server = await startTestServer();
     for (let i = 0; i < 5; i++) {
       const res = await call(server, 'POST', '/api/auth/register', {
-        json: { name: `U${i}`, email: `u${i}@example.com`, password: 'pw' },
+        json: { name: `U${i}`, email: `u${i}@example.com`, password: 'pw-12345' },
       });
       expect(res.status).toBe(201);
     }
     const blocked = await call(server, 'POST', '/api/auth/register', {
-      json: { name: 'U5', email: 'u5@example.com', password: 'pw' },
+      json: { name: 'U5', email: 'u5@example.com', password: 'pw-12345' },
     });
     expect(blocked.status).toBe(429);
     expect(errorOf(blocked).error).toEqual(RATE_LIMITED);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(60);
-    const login = await call(server, 'POST', '/api/auth/login', { json: { email: 'u5@example.com', password: 'pw' } });
+    const login = await call(server, 'POST', '/api/auth/login', {
+      json: { email: 'u5@example.com', password: 'pw-12345' },
+    });
     expect(login.status).toBe(401);
   });
 
   it('behind a trusted proxy (TRUST_PROXY=1) tells clients apart by the forwarded address', async () => {
-    server = await startTestServer({ trustProxy: 1 });
+    const clock = fixedClock(new Date());
+    server = await startTestServer({ trustProxy: 1, clock });
     for (let i = 0; i < 10; i++) {
-      await call(server, 'POST', '/api/auth/login', {
+      const res = await call(server, 'POST', '/api/auth/login', {
         json: { email: ADMIN_EMAIL, password: 'wrong' },
         headers: { 'X-Forwarded-For': '198.51.100.7' },
       });
+      expect(res.status).toBe(401);
+      clock.advance(accountLoginDelayMs(i + 1)); // the account's own delay, waited out
     }
     const sameClient = await call(server, 'POST', '/api/auth/login', {
       json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },

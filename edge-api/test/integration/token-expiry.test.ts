@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/ports/clock';
 import { call, errorOf, JWT_SECRET, loginAdmin, startTestServer, type TestServer } from './helpers';
 
 const secret = new TextEncoder().encode(JWT_SECRET);
@@ -34,10 +35,20 @@ describe('token expiry', () => {
     }
   });
 
-  it('accepts the same token shape while exp is still ahead', async () => {
-    const token = await tokenExpiringAt(Math.floor(Date.now() / 1000) + 60);
-    const res = await call(server, 'GET', '/api/auth/verify-admin', { token });
-    expect(res.status).toBe(200);
+  it('accepts a session token until its exp, then answers token_expired', async () => {
+    const clock = fixedClock(new Date());
+    const timed = await startTestServer({ jwtTtlSeconds: 120, clock });
+    try {
+      const { token } = await loginAdmin(timed);
+      clock.advance(119_000);
+      expect((await call(timed, 'GET', '/api/auth/verify-admin', { token })).status).toBe(200);
+      clock.advance(1_000);
+      const res = await call(timed, 'GET', '/api/auth/verify-admin', { token });
+      expect(res.status).toBe(401);
+      expect(errorOf(res).error.code).toBe('token_expired');
+    } finally {
+      await timed.stop();
+    }
   });
 
   it('issues tokens that expire after the configured JWT_TTL_SECONDS', async () => {

@@ -64,7 +64,7 @@ describe('auth through the Worker (Argon2id + jose inside workerd, D1 storage)',
     expect(unknown.status).toBe(401);
 
     const dup = await call('/api/auth/register', {
-      body: { name: 'Grace Again', email: 'grace@example.com', password: 'x' },
+      body: { name: 'Grace Again', email: 'grace@example.com', password: 'another-password-1' },
       ip: freshIp(),
     });
     expect(dup.status).toBe(409);
@@ -83,8 +83,15 @@ describe('auth through the Worker (Argon2id + jose inside workerd, D1 storage)',
   it('throttles login per IP and email through the RateLimiter Durable Object: 429 with Retry-After', async () => {
     await register('Linus T', 'linus@example.com', 'penguin-power');
     const ip = '192.0.2.77';
-    const attempt = (password: string, from = ip) =>
-      call('/api/auth/login', { body: { email: 'linus@example.com', password }, ip: from });
+    // The account's own progressive delay (after 5 failures, from any address) is forgotten after each attempt here,
+    // as if waited out, so that this test sees the per-IP+email window alone.
+    const attempt = async (password: string, from = ip) => {
+      const res = await call('/api/auth/login', { body: { email: 'linus@example.com', password }, ip: from });
+      await env.DB.prepare(
+        "UPDATE users SET failed_logins = 0, login_retry_at = NULL WHERE email = 'linus@example.com'",
+      ).run();
+      return res;
+    };
 
     // Windows are epoch-aligned minutes and 11 Argon2id logins take 10+ s on a busy machine: start at the beginning
     // of a window when less than 40 s of this one are left, so the sequence never straddles two windows.
@@ -110,4 +117,33 @@ describe('auth through the Worker (Argon2id + jose inside workerd, D1 storage)',
     const again = await stub.limit({ key: `login:ip-email:${ip}:linus@example.com`, limit: 10, windowMs: 60_000 });
     expect(again.success).toBe(false);
   }, 120_000);
+
+  it('keeps sessions in D1: logout revokes the token, and the account delay holds across addresses', async () => {
+    const { token } = await register('Barbara L', 'barbara@example.com', 'liskov-substitution');
+    expect((await call('/api/auth/verify', { token })).status).toBe(200);
+    const out = await call('/api/auth/logout', { token, method: 'POST' });
+    expect(out.status).toBe(200);
+    const after = await call('/api/auth/verify', { token });
+    expect(after.status).toBe(401);
+    expect(await json<ErrorBody>(after)).toMatchObject({ error: { code: 'token_expired' }, expired: true });
+    const row = await env.DB.prepare(
+      'SELECT revoked_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    )
+      .bind('barbara@example.com')
+      .first<{ revoked_at: string | null }>();
+    expect(row?.revoked_at).toBeTruthy();
+
+    // Real time here: each checked guess itself takes a moment (Argon2id), which can outlast the first short waits
+    // (1 s, 2 s, ...); the doubling wait soon outlasts it, and then guesses are refused unchecked.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await call('/api/auth/login', {
+        body: { email: 'barbara@example.com', password: `guess-${i}` },
+        ip: freshIp(),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+  });
 });

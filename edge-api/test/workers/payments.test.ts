@@ -179,8 +179,14 @@ describe('crypto top-ups inside workerd (D1 + WebCrypto + fetch to Greenfield)',
     )
       .bind(now, now)
       .run();
+    await env.DB.prepare(
+      `INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('ses_01jadmin', 'usr_01jadmin00000000000000000', ?, ?)`,
+    )
+      .bind(now, new Date(Date.now() + 600_000).toISOString())
+      .run();
     const adminToken = await signSessionToken({
       userId: 'usr_01jadmin00000000000000000',
+      sessionId: 'ses_01jadmin',
       secret: TEST_JWT_SECRET,
       ttlSeconds: 600,
       now: new Date(),

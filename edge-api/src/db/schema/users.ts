@@ -17,6 +17,10 @@ export const users = sqliteTable(
     state: text('state'),
     zip: text('zip'),
     country: text('country'),
+    /** Login attempts counted against this account since its last successful login (any address), see login-user.ts. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    /** ISO time before which the next login attempt for this account is refused (429), or null. */
+    loginRetryAt: text('login_retry_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

@@ -1,12 +1,16 @@
-import type { AuthResponse, VerifyResponse } from '@labeldesk/contracts';
+import type { AuthResponse, MessageResponse, VerifyResponse } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { presentUser } from '../../lib/presenters/user';
-import { ADMIN_REQUIRED_MESSAGE, authenticate } from '../../middleware/auth';
+import { ADMIN_REQUIRED_MESSAGE, authenticate, requireUser } from '../../middleware/auth';
+import { changePassword as changePasswordUseCase } from '../../use-cases/auth/change-password';
 import { loginUser } from '../../use-cases/auth/login-user';
+import { logoutSession } from '../../use-cases/auth/logout-session';
 import { registerUser } from '../../use-cases/auth/register-user';
+import { INVALID_TOKEN_MESSAGE } from '../../use-cases/auth/verify-session';
 import { bootstrapAdmin as bootstrapFirstAdmin } from '../../use-cases/users/bootstrap-admin';
+import { getUserById } from '../../use-cases/users/get-user-by-id';
 import { authValidators } from './auth.routes';
 
 const factory = createFactory<AppEnv>();
@@ -58,4 +62,22 @@ export const bootstrapAdmin = factory.createHandlers(authValidators.bootstrapAdm
   });
   const body: AuthResponse = { token: session.token, user: presentUser(session.user), message: 'Admin created' };
   return c.json(body, 201);
+});
+
+export const logout = factory.createHandlers(async (c) => {
+  await authenticate(c);
+  await logoutSession(c.get('services'), { sessionId: c.get('sessionId') });
+  const body: MessageResponse = { message: 'Logged out' };
+  return c.json(body, 200);
+});
+
+export const changePassword = factory.createHandlers(requireUser, authValidators.changePassword, async (c) => {
+  const { currentPassword, newPassword } = c.req.valid('json');
+  const services = c.get('services');
+  // The middleware's `user` is typed without the password hash: read the row the use-case checks against.
+  const user = await getUserById(services, c.get('user').id);
+  if (!user) throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE);
+  await changePasswordUseCase(services, { user, sessionId: c.get('sessionId'), currentPassword, newPassword });
+  const body: MessageResponse = { message: 'Password changed. Your other sessions were signed out.' };
+  return c.json(body, 200);
 });

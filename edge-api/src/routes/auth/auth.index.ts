@@ -8,4 +8,6 @@ export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.register, ...handlers.register)
   .get(authRoutes.verify, ...handlers.verify)
   .get(authRoutes.verifyAdmin, ...handlers.verifyAdmin)
-  .post(authRoutes.bootstrapAdmin, ...handlers.bootstrapAdmin);
+  .post(authRoutes.bootstrapAdmin, ...handlers.bootstrapAdmin)
+  .post(authRoutes.logout, ...handlers.logout)
+  .post(authRoutes.changePassword, ...handlers.changePassword);

@@ -1,7 +1,10 @@
-import { BootstrapAdminRequest, LoginRequest, RegisterRequest } from '@labeldesk/contracts';
+import { BootstrapAdminRequest, ChangePasswordRequest, LoginRequest, RegisterRequest } from '@labeldesk/contracts';
 import { jsonBody } from '../../middleware/validate';
 
-/** SPEC §7 auth calls. login/register: no auth, throttled; verify/verify-admin: Bearer token. */
+/**
+ * SPEC §7 auth calls. login/register: no auth, throttled; verify/verify-admin: Bearer token. Extensions: logout
+ * (revokes the caller's session) and change-password (revokes the user's other sessions), Bearer token.
+ */
 export const authRoutes = {
   login: '/auth/login',
   register: '/auth/register',
@@ -9,10 +12,13 @@ export const authRoutes = {
   verifyAdmin: '/auth/verify-admin',
   /** Extension: the first admin on Workers, with the ADMIN_BOOTSTRAP_TOKEN secret (use-cases/users/bootstrap-admin). */
   bootstrapAdmin: '/auth/bootstrap-admin',
+  logout: '/auth/logout',
+  changePassword: '/auth/change-password',
 } as const;
 
 export const authValidators = {
   login: jsonBody(LoginRequest),
   register: jsonBody(RegisterRequest),
   bootstrapAdmin: jsonBody(BootstrapAdminRequest),
+  changePassword: jsonBody(ChangePasswordRequest),
 };

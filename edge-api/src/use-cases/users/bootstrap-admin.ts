@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { secretsEqual } from '../../lib/constant-time';
+import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { authLimits, enforceRateLimits } from '../../lib/throttle';
 import { issueSession, type Session } from '../auth/issue-session';
 import { createUser } from './create-user';
@@ -46,6 +47,7 @@ export async function bootstrapAdmin(services: Services, input: BootstrapAdminIn
     });
   }
   if (await adminExists(services)) throw new ApiError('conflict', BOOTSTRAP_MESSAGES.adminExists);
+  assertNewPasswordAllowed(input.password, input.email);
 
   const user = await createUser(services, {
     name: input.name,

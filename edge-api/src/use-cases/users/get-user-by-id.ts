@@ -3,7 +3,7 @@ import { type User, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { perDatabase } from '../../ports/database';
 
-/** Every authenticated request reads its user: the query is prepared once per database, not built per request. */
+/** Prepared once per database, not built per call. */
 const userById = perDatabase((db) =>
   db
     .select()
