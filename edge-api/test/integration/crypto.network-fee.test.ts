@@ -18,7 +18,7 @@ describe('crypto top-ups paid in several payments are credited net of the networ
 
   beforeAll(async () => {
     server = await startMoneyServer({ btcpaySandbox: { btcUsdRate: '64321.57' } });
-    const session = await register(server, { name: 'Nina Net', email: 'nina@example.com', password: 'pw' });
+    const session = await register(server, { name: 'Nina Net', email: 'nina@example.com', password: 'pw-12345' });
     token = session.token;
     userId = session.user._id;
   });
