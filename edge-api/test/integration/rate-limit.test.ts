@@ -51,7 +51,8 @@ describe('rate limiting of login and register', () => {
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses[30]).toBe(429);
-  });
+    // 30 Argon2id checks (~0.3 s each, several times that on a machine busy with other suites).
+  }, 90_000);
 
   it('throttles registrations per IP (5 per 10 minutes) and creates nothing when throttled', async () => {
     server = await startTestServer();
