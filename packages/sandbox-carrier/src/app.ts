@@ -11,6 +11,8 @@ import {
   ClockInput,
   DownInput,
   FailureRateInput,
+  type LabelAnswer,
+  LabelAnswerInput,
   LabelRequestInput,
   LatencyInput,
   parseBody,
@@ -46,6 +48,54 @@ export interface SandboxRuntime {
   log: (line: string) => void;
   /** Path prefix the app is mounted under ('' when it is the whole server), e.g. '/sandbox/carrier'. */
   basePath?: string;
+  /** How purchases are answered (controls): `remaining` purchases more, or every one while null. */
+  labelAnswer: { answer: LabelAnswer; remaining: number | null };
+}
+
+/** Bigger than any client should read (LabelDesk stops at 8 MiB). */
+export const OVERSIZED_ANSWER_BYTES = 9 * 1024 * 1024;
+
+/**
+ * The answer a purchase gets under the `label-answer` control, the label being bought (and billed) all the same:
+ * success that is not JSON, JSON of the wrong shape (the label id still in it), no PDF, a PDF that is not one, a body
+ * too large to read, or a 500 as if the sandbox crashed after the purchase. Null: answer normally.
+ */
+function unusableAnswer(
+  rt: SandboxRuntime,
+  view: ReturnType<typeof labelView> & { labelPdf?: string },
+  status: 200 | 201,
+): Response | null {
+  const current = rt.labelAnswer;
+  if (current.answer === 'normal' || current.remaining === 0) return null;
+  if (current.remaining !== null) current.remaining -= 1;
+  const json = (body: unknown, code: number = status) =>
+    new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+  switch (current.answer) {
+    case 'non_json':
+      return new Response(`<html><body><h1>Label ${view.labelId} created</h1></body></html>`, {
+        status,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      });
+    case 'wrong_shape': {
+      const { trackingNumber: _dropped, ...rest } = view;
+      return json({ ...rest, price: `${view.price} USD` });
+    }
+    case 'no_pdf': {
+      const { labelPdf: _dropped, ...rest } = view;
+      return json(rest);
+    }
+    case 'bad_pdf':
+      return json({ ...view, labelPdf: Buffer.from('this is not a PDF document').toString('base64') });
+    case 'oversized': {
+      const text = JSON.stringify(view);
+      return new Response(text + ' '.repeat(Math.max(0, OVERSIZED_ANSWER_BYTES - text.length)), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    case 'server_error':
+      return json(new CarrierError('internal_error', 'Internal error').toBody(), 500);
+  }
 }
 
 type AppEnv = { Variables: { catalogue: Catalogue; requestId: string } };
@@ -303,7 +353,23 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
     );
     if (body.includePdf) view.labelPdf = Buffer.from(await renderLabelPdf(label)).toString('base64');
     if (replayed) c.header('Idempotent-Replayed', 'true');
+    const unusable = unusableAnswer(rt, view, replayed ? 200 : 201);
+    if (unusable) return unusable;
     return c.json(view, replayed ? 200 : 201);
+  });
+
+  // The label a purchase with this Idempotency-Key bought (while the key is remembered): how a client that lost or
+  // could not read the answer finds it, and the proof that the purchase bought nothing when the list is empty.
+  v1.get('/labels', (c) => {
+    const catalogue = c.get('catalogue');
+    const key = c.req.query('idempotencyKey');
+    if (key === undefined || key.length < 1 || key.length > 255) {
+      throw new CarrierError('invalid_request', 'The idempotencyKey query parameter (1-255 characters) is required', {
+        details: [{ field: 'idempotencyKey', message: 'is required (1-255 characters)' }],
+      });
+    }
+    const label = catalogue.labelByIdempotencyKey(key);
+    return c.json({ labels: label ? [labelView(label, baseUrl(c, catalogue, rt.basePath))] : [] });
   });
 
   v1.get('/labels/:labelId', (c) => {
@@ -418,7 +484,19 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
       const ref = label.reference ?? '';
       byReference[ref] = (byReference[ref] ?? 0) + 1;
     }
-    return c.json({ count: catalogue.labels().length, voided, byReference });
+    const labels = catalogue.labels().map((l) => ({
+      labelId: l.labelId,
+      reference: l.reference ?? null,
+      status: l.status,
+      voidedAt: l.voidedAt,
+    }));
+    return c.json({ count: catalogue.labels().length, voided, byReference, labels });
+  });
+
+  control.put('/label-answer', async (c) => {
+    const { answer, count } = parseBody(LabelAnswerInput, await readJson(c));
+    rt.labelAnswer = { answer, remaining: answer === 'normal' ? null : (count ?? null) };
+    return c.json(rt.labelAnswer);
   });
 
   control.put('/latency', async (c) => {

@@ -240,6 +240,16 @@ export class Catalogue {
     return label;
   }
 
+  /**
+   * The label bought with this Idempotency-Key, while the key is remembered (24 hours); undefined when the key bought
+   * nothing (never used, or its requests all failed) or was forgotten.
+   */
+  labelByIdempotencyKey(key: string): LabelRecord | undefined {
+    this.forgetExpiredKeys(this.clock.now());
+    const record = this.idempotencyByKey.get(key);
+    return record ? this.labelsById.get(record.labelId) : undefined;
+  }
+
   labelByTracking(trackingNumber: string): LabelRecord {
     const label = this.labelsByTracking.get(trackingNumber);
     if (!label) throw new CarrierError('not_found', `No shipment with tracking number ${trackingNumber}`);

@@ -1,4 +1,4 @@
-export { canonicalJson, labelView, type RateLimit, serviceView } from './app';
+export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, type RateLimit, serviceView } from './app';
 export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
 export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
@@ -12,6 +12,7 @@ export {
   createCarrierSandboxApp,
   type ServiceListing,
 } from './sandbox';
+export { LABEL_ANSWERS, type LabelAnswer } from './schemas';
 export { type TrackingEvent, type TrackingStatus, trackingAt } from './tracking';
 export { formatTrackingNumber, isValidTrackingNumber, newTrackingNumber } from './tracking-numbers';
 export type {

@@ -6,6 +6,7 @@ import { Catalogue } from './catalogue';
 import { defaultCatalogues } from './default-catalogues';
 import { CarrierError } from './errors';
 import { mulberry32, randomSeed } from './rng';
+import type { LabelAnswer } from './schemas';
 import { fileStore, memoryStore } from './store';
 import type { CatalogueDefinition, Clock, Latency, ServiceDefinition, ServiceStatus } from './types';
 
@@ -69,6 +70,11 @@ export interface CarrierSandbox {
   setDown(down: boolean): void;
   setLatency(latencyMs: Latency): void;
   setFailureRate(failureRate: number): void;
+  /**
+   * How purchases are answered once the label is bought: `normal`, or an answer a client cannot use (the label stands
+   * billed) for the next `count` purchases (every one when omitted). See PUT /_sandbox/label-answer.
+   */
+  setLabelAnswer(answer: LabelAnswer, count?: number): void;
   /** Stops listening and drops open connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -119,7 +125,15 @@ function buildRuntime(opts: RuntimeOptions, basePath: string): SandboxRuntime {
     controlKey: opts.controlKey,
     log: opts.log ?? ((line) => console.error(line)),
     basePath,
+    labelAnswer: { answer: 'normal', remaining: null },
   };
+}
+
+function setLabelAnswer(rt: SandboxRuntime, answer: LabelAnswer, count?: number): void {
+  if (count !== undefined && !(Number.isInteger(count) && count >= 1)) {
+    throw new CarrierError('invalid_request', 'count must be a whole number, 1 or more');
+  }
+  rt.labelAnswer = { answer, remaining: answer === 'normal' ? null : (count ?? null) };
 }
 
 function handleFor(cat: Catalogue, baseUrl: string): CatalogueHandle {
@@ -154,6 +168,8 @@ export interface CarrierSandboxApp {
   setFailureRate(failureRate: number): void;
   /** Per-key rate limit (`false`: off); a new limit starts a fresh window. */
   setRateLimit(rateLimit: RateLimit | false): void;
+  /** See {@link CarrierSandbox.setLabelAnswer}. */
+  setLabelAnswer(answer: LabelAnswer, count?: number): void;
 }
 
 /**
@@ -190,6 +206,7 @@ export function createCarrierSandboxApp(opts: RuntimeOptions & { basePath: strin
       rt.rateLimit = rateLimit;
       for (const cat of rt.catalogues.values()) cat.rateWindow = { start: 0, count: 0 };
     },
+    setLabelAnswer: (answer, count) => setLabelAnswer(rt, answer, count),
   };
 }
 
@@ -228,6 +245,7 @@ export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Pr
     setFailureRate: (failureRate) => {
       rt.failureRate = checkRate('failureRate', failureRate);
     },
+    setLabelAnswer: (answer, count) => setLabelAnswer(rt, answer, count),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         const s = server;

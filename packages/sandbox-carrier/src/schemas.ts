@@ -111,6 +111,25 @@ export const RateLimitInput = z.object({
     z.object({ limit: z.number().int().min(1).max(1_000_000), windowMs: z.number().int().min(100).max(3_600_000) }),
   ]),
 });
+/**
+ * How POST /v1/labels answers once it has bought (or replayed) the label: `normal`, or one of the answers a client
+ * cannot use while the label stands billed — for `count` purchases, or until set back to `normal`.
+ */
+export const LABEL_ANSWERS = [
+  'normal',
+  'non_json',
+  'wrong_shape',
+  'no_pdf',
+  'bad_pdf',
+  'oversized',
+  'server_error',
+] as const;
+export type LabelAnswer = (typeof LABEL_ANSWERS)[number];
+export const LabelAnswerInput = z.object({
+  answer: z.enum(LABEL_ANSWERS),
+  count: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 /** Moves the sandbox's time forward (never back: labels and tracking only ever age). At most a year per call. */
 export const ClockInput = z.object({
   advanceMs: z
