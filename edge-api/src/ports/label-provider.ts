@@ -157,6 +157,11 @@ export type ProviderTracking = z.infer<typeof ProviderTracking>;
  *   address fields) — the customer can fix it;
  * - not_found (404): no such label or tracking number at the provider;
  * - conflict (409): the label can no longer be voided (already scanned).
+ *
+ * A purchase may also fail with `outcomeUnknown` set: the provider answered in a way that may mean it made (and billed)
+ * a label we cannot use — a 2xx that is not JSON, has the wrong shape, has no readable PDF or is too large, or a 5xx
+ * other than 502/503/504 after the retries. Such an answer is neither a refusal nor a label: the label must be voided
+ * (by `labelId` when the answer named one, else looked up by the Idempotency-Key) before the customer is refunded.
  */
 export type ProviderErrorCode = 'upstream_unavailable' | 'upstream_error' | 'invalid_input' | 'not_found' | 'conflict';
 
@@ -180,6 +185,11 @@ export class ProviderError extends Error {
   readonly httpStatus: number | undefined;
   /** For `weight_exceeds_max`: the service's limit in its unit. */
   readonly maxWeight: { value: number; unit: ProviderWeightUnit } | undefined;
+  /**
+   * Set on a purchase that may have made a label we cannot use (see above); `labelId` when the answer named one.
+   * Undefined on every other failure.
+   */
+  readonly outcomeUnknown: { labelId: string | undefined } | undefined;
 
   constructor(
     code: ProviderErrorCode,
@@ -191,6 +201,7 @@ export class ProviderError extends Error {
       retryAfterSeconds?: number;
       httpStatus?: number;
       maxWeight?: { value: number; unit: ProviderWeightUnit };
+      outcomeUnknown?: { labelId: string | undefined };
       cause?: unknown;
     } = {},
   ) {
@@ -203,6 +214,7 @@ export class ProviderError extends Error {
     this.retryAfterSeconds = opts.retryAfterSeconds;
     this.httpStatus = opts.httpStatus;
     this.maxWeight = opts.maxWeight;
+    this.outcomeUnknown = opts.outcomeUnknown;
   }
 }
 
@@ -225,8 +237,16 @@ export interface LabelProvider {
   listServices(): Promise<ProviderServiceInfo[]>;
   /** A price for one package; buys nothing. */
   quote(input: QuoteInput): Promise<ProviderQuote>;
-  /** Buys a label and returns it with its PDF (one call). */
+  /**
+   * Buys a label and returns it with its PDF (one call). An answer that may hide a label we cannot use throws a
+   * ProviderError with `outcomeUnknown`.
+   */
   createLabel(input: CreateLabelInput): Promise<PurchasedLabel>;
+  /**
+   * The label bought with this Idempotency-Key, or null when the provider has none for it: its proof that a purchase
+   * made nothing. Valid while the provider remembers the key (24 hours).
+   */
+  findLabelByIdempotencyKey(idempotencyKey: string): Promise<ProviderLabel | null>;
   /** The PDF of a label bought earlier. */
   getLabelPdf(labelId: string): Promise<Uint8Array>;
   getTracking(trackingNumber: string): Promise<ProviderTracking>;

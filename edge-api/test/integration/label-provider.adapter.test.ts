@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpLabelProvider, type ProviderFetch } from '../../src/adapters/label-provider/http-label-provider';
 import { labelProviders } from '../../src/adapters/label-provider/label-providers';
 import { nodeHttpFetch } from '../../src/adapters/node/node-http-fetch';
-import { type CreateLabelInput, ProviderError } from '../../src/ports/label-provider';
+import { type CreateLabelInput, PROVIDER_ERROR_MESSAGES, ProviderError } from '../../src/ports/label-provider';
 
 /**
  * The provider adapter against the real carrier sandbox over HTTP (and a few hand-made misbehaving servers), with
@@ -126,6 +126,36 @@ describe.each(TRANSPORTS)('http label provider against the carrier sandbox (%s)'
     const voided = await provider.voidLabel(label.labelId);
     expect(voided.status).toBe('voided');
     expect((await provider.voidLabel(label.labelId)).status).toBe('voided');
+  });
+
+  it('an answer that may hide a label is outcomeUnknown (with the id it names); the key finds the label', async () => {
+    const provider = httpLabelProvider({ ...alpha, sleep: noSleep });
+    const cases = [
+      ['non_json', false],
+      ['wrong_shape', true],
+      ['no_pdf', true],
+      ['bad_pdf', true],
+      ['oversized', false],
+      ['server_error', false],
+    ] as const;
+    for (const [answer, named] of cases) {
+      sandbox.setLabelAnswer(answer);
+      const key = `unknown-${answer}`;
+      const err = await failure(provider.createLabel(labelInput({ idempotencyKey: key })));
+      sandbox.setLabelAnswer('normal');
+      expect(err.code, answer).toBe('upstream_error');
+      expect(err.message).toBe(PROVIDER_ERROR_MESSAGES.rejected);
+      const found = await provider.findLabelByIdempotencyKey(key);
+      expect(found, answer).toMatchObject({ labelId: expect.stringMatching(/^lbl_/), status: 'created' });
+      expect(err.outcomeUnknown, answer).toEqual({ labelId: named ? found?.labelId : undefined });
+    }
+    // A refusal made nothing and says so: no unknown outcome, and the key finds nothing.
+    const refused = await failure(
+      provider.createLabel(labelInput({ idempotencyKey: 'refused-1', serviceCode: 'nope' })),
+    );
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.outcomeUnknown).toBeUndefined();
+    expect(await provider.findLabelByIdempotencyKey('refused-1')).toBeNull();
   });
 
   it('maps refusals to our taxonomy with our own text (never the provider text)', async () => {

@@ -246,14 +246,15 @@ describe('order reconciliation', () => {
   });
 
   // Moves the server clock a day ahead: keep it last.
-  it('after the reconciliation window the order is refunded without asking the provider again', async () => {
+  it('after the reconciliation window the order is refunded without buying again (nothing found by the key)', async () => {
     const buyer = await newCustomer(server, admin, 20);
     carrierOf(server).setDown(true);
     const res = await postOrder(server, buyer.token, upsGround(api1));
     expect(res.status).toBe(202);
     const { _id: orderId } = CreateOrderResponse.parse(res.body);
     offset.ms = 24 * 60 * 60_000;
-    // The provider is reachable again, but 24 h later it may have forgotten the purchase's key: refund, never rebuy.
+    // The provider is reachable again, but 24 h later it may have forgotten the purchase's key: never rebuy; the key
+    // finds no label (the purchase never reached it), so the order is refunded.
     carrierOf(server).setDown(false);
     expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
     const [order] = await ordersOf(server, buyer.id);

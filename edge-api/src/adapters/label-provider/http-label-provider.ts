@@ -31,6 +31,9 @@ import {
  *   longer than `maxRetryDelayMs` (an outage, `Retry-After: 30`) ends the retries at once.
  * - Failures become ProviderError with our own customer-safe text; the provider's words go to `logMessage` only.
  * - Answers are read up to `maxResponseBytes` and validated with zod; anything unexpected is an upstream_error.
+ * - A purchase answer that may hide a label we cannot use (a 2xx that is not JSON, has the wrong shape, no readable PDF
+ *   or is too large; a 5xx other than 502/503/504 after the retries) is an upstream_error with `outcomeUnknown` (and
+ *   the label id when the answer names one): the caller voids before it refunds.
  */
 export interface HttpLabelProviderOptions {
   /** `<server>/catalogues/<id>`-style base URL, without the /v1 suffix. */
@@ -121,6 +124,8 @@ const WireLabel = z.object({
   voidedAt: z.string().nullable().optional(),
   labelPdf: z.string().optional(),
 });
+
+const WireLabelList = z.object({ labels: z.array(WireLabel).max(10) });
 
 const WireTracking = z.object({
   trackingNumber: z.string(),
@@ -238,7 +243,32 @@ async function readLimited(res: Response, limit: number): Promise<Uint8Array> {
   return out;
 }
 
-type Call = 'services' | 'rates' | 'labels' | 'label' | 'pdf' | 'void' | 'tracking';
+type Call = 'services' | 'rates' | 'labels' | 'lookup' | 'label' | 'pdf' | 'void' | 'tracking';
+
+/** The label id a garbled purchase answer still names, if it is JSON with a plausible top-level `labelId`. */
+function labelIdIn(body: Uint8Array): string | undefined {
+  try {
+    const raw: unknown = JSON.parse(new TextDecoder().decode(body));
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const id = (raw as { labelId?: unknown }).labelId;
+    return typeof id === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same failure, marked as a purchase whose outcome is unknown (a label may exist). */
+function withUnknownOutcome(err: ProviderError, labelId: string | undefined): ProviderError {
+  return new ProviderError(err.code, err.message, {
+    logMessage: `${err.logMessage} (a label may have been made${labelId ? `: ${labelId}` : ''})`,
+    details: err.details,
+    ...(err.providerCode ? { providerCode: err.providerCode } : {}),
+    ...(err.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+    ...(err.httpStatus !== undefined ? { httpStatus: err.httpStatus } : {}),
+    outcomeUnknown: { labelId },
+    cause: err,
+  });
+}
 
 /** A non-2xx answer in our taxonomy. `call` decides what 404 and 409 mean. */
 function errorFor(call: Call, status: number, bodyText: string, retryAfter: number | undefined): ProviderError {
@@ -265,7 +295,10 @@ function errorFor(call: Call, status: number, bodyText: string, retryAfter: numb
 
   if (status === 429 || status === 502 || status === 503 || status === 504)
     return make('upstream_unavailable', MSG.unavailable);
-  if (status >= 500) return make('upstream_error', MSG.rejected);
+  // A purchase that failed inside the provider may have made the label first.
+  if (status >= 500) {
+    return make('upstream_error', MSG.rejected, call === 'labels' ? { outcomeUnknown: { labelId: undefined } } : {});
+  }
   if (status >= 300 && status < 400)
     return make('upstream_error', MSG.rejected, {
       logMessage: `provider redirected (${status}); redirects are not followed`,
@@ -355,7 +388,11 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
       try {
         body = await readLimited(res, opts.maxResponseBytes);
       } catch (err) {
-        if (err instanceof ProviderError) throw err;
+        if (err instanceof ProviderError) {
+          // Too large to read: a purchase answered with success (or a crash) may hide a label.
+          if (call === 'labels' && (res.ok || res.status >= 500)) throw withUnknownOutcome(err, undefined);
+          throw err;
+        }
         last = new ProviderError('upstream_unavailable', MSG.unavailable, {
           logMessage: `provider answer interrupted (${method} ${path})`,
           cause: err,
@@ -460,7 +497,14 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
           includePdf: true,
         },
       });
-      const label = json(sent, WireLabel, 'POST /v1/labels');
+      let label: z.output<typeof WireLabel>;
+      try {
+        label = json(sent, WireLabel, 'POST /v1/labels');
+      } catch (err) {
+        // Success, but not an answer we can read: the label may exist.
+        if (err instanceof ProviderError) throw withUnknownOutcome(err, labelIdIn(sent.body));
+        throw err;
+      }
       let pdf: Uint8Array | undefined;
       try {
         pdf = label.labelPdf ? decodeBase64(label.labelPdf) : undefined;
@@ -470,10 +514,18 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
       if (!pdf || !isPdf(pdf)) {
         throw new ProviderError('upstream_error', MSG.rejected, {
           logMessage: `POST /v1/labels: label ${label.labelId} came without a readable PDF`,
+          outcomeUnknown: { labelId: label.labelId },
         });
       }
       const replayed = sent.res.headers.get('idempotent-replayed') === 'true';
       return { ...toLabel(label, replayed), pdf };
+    },
+
+    async findLabelByIdempotencyKey(idempotencyKey: string) {
+      const sent = await send('lookup', 'GET', `/labels?idempotencyKey=${enc(idempotencyKey)}`, { retry: true });
+      const found = json(sent, WireLabelList, 'GET /v1/labels?idempotencyKey');
+      const [first] = found.labels;
+      return first ? toLabel(first, false) : null;
     },
 
     async getLabelPdf(labelId: string) {

@@ -10,6 +10,7 @@ import { perDatabase, placeholdersFor } from '../../ports/database';
 import {
   type CreateLabelInput,
   type LabelProvider,
+  PROVIDER_ERROR_MESSAGES,
   type ProviderAddress,
   ProviderError,
   type PurchasedLabel,
@@ -28,14 +29,22 @@ import { refundOrder } from './refund-order';
  * - a definite refusal (invalid_input, upstream_error, not_found, conflict; or the API config is gone or its key
  *   unreadable) → refunded at once (see refundOrder);
  * - no answer (upstream_unavailable: timeout, network, 5xx after the adapter's retries; or any unexpected error) →
- *   `pending_reconciliation`: the caller schedules reconciliation.
+ *   `pending_reconciliation`: the caller schedules reconciliation;
+ * - an answer that may hide a label we cannot use (ProviderError.outcomeUnknown: a 2xx we cannot read, a 500) →
+ *   `pending_reconciliation` too, with `unusableAnswer`: reconciliation asks again and, if the answer is still
+ *   unusable, voids the label before it refunds (reconcile-order.ts, void-and-refund-order.ts).
  * Every effect is conditional or keyed, so running it twice, or concurrently, settles the order once.
  */
 
 export type LabelOutcome =
   | { kind: 'completed'; order: OrderRow }
   | { kind: 'failed'; order: OrderRow; error: ApiError }
-  | { kind: 'pending'; order: OrderRow }
+  | {
+      kind: 'pending';
+      order: OrderRow;
+      /** Set when the provider answered but we could not use the answer: a label may exist (`labelId` if named). */
+      unusableAnswer?: { labelId: string | undefined };
+    }
   /** Only with `onRateLimited: 'defer'`: the provider rate limited us (429); the order is untouched, still open. */
   | { kind: 'deferred'; order: OrderRow; retryAfterSeconds: number };
 
@@ -97,7 +106,12 @@ function refusalError(order: OrderRow, err: ProviderError): ApiError {
   return providerApiError(err) ?? new ApiError('upstream_error', err.message);
 }
 
-async function markPending(services: Services, order: OrderRow, why: string): Promise<LabelOutcome> {
+async function markPending(
+  services: Services,
+  order: OrderRow,
+  why: string,
+  unusableAnswer?: { labelId: string | undefined },
+): Promise<LabelOutcome> {
   console.warn(`[orders] ${order.id}: provider outcome unknown (${why}); pending reconciliation`);
   const now = services.clock.now().toISOString();
   const [row] = await services.db
@@ -109,7 +123,7 @@ async function markPending(services: Services, order: OrderRow, why: string): Pr
     })
     .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
     .returning();
-  if (row) return { kind: 'pending', order: row };
+  if (row) return { kind: 'pending', order: row, ...(unusableAnswer ? { unusableAnswer } : {}) };
   const current = await readOrder(services, order.id);
   return current ? outcomeOf(current) : { kind: 'pending', order };
 }
@@ -250,9 +264,20 @@ export async function buyOrderLabel(
         return { kind: 'deferred', order, retryAfterSeconds: err.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS };
       }
       if (err.code === 'upstream_unavailable') return markPending(services, order, err.logMessage);
+      if (err.outcomeUnknown) return markPending(services, order, err.logMessage, err.outcomeUnknown);
       return fail(services, order, refusalError(order, err));
     }
     return markPending(services, order, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+  }
+  if (label.status === 'voided') {
+    // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.
+    return fail(
+      services,
+      order,
+      new ApiError('upstream_error', PROVIDER_ERROR_MESSAGES.rejected, {
+        logMessage: `label ${label.labelId} is voided at the provider`,
+      }),
+    );
   }
   return complete(services, order, label, provider);
 }

@@ -1,14 +1,16 @@
 import type { Services } from '../../env';
+import { PROVIDER_ERROR_MESSAGES } from '../../ports/label-provider';
 import { settleBulkOrder } from '../bulk-orders/settle-bulk-order';
 import { buyOrderLabel, type LabelOutcome, outcomeOf } from './buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from './order-rows';
-import { refundOrder } from './refund-order';
+import { voidAndRefundOrder } from './void-and-refund-order';
 
 /** The first reconcile job runs this long after the provider's answer was lost. */
 export const RECONCILE_DELAY_SECONDS = 10;
 /**
  * How long an unconfirmed purchase is asked about. The provider remembers a purchase's Idempotency-Key for 24 hours,
- * so asking again within that window can never buy a second label; after it the order is refunded without asking.
+ * so asking again within that window can never buy a second label; after it the order is no longer re-bought: the
+ * label the lost request may have made is looked up by the key and voided, then the order is refunded.
  */
 export const RECONCILE_WINDOW_MS = 23 * 60 * 60_000;
 
@@ -16,7 +18,9 @@ export const RECONCILE_WINDOW_MS = 23 * 60 * 60_000;
  * The `orders.reconcile` job (and the sweep, per order): asks the provider again for an open order's label with the
  * same Idempotency-Key — it answers with the label if the lost request made one, or makes it now — and settles the
  * order as phase 2 does (completed, or refunded on a definite refusal). Still no answer → `pending` (the job retries).
- * A settled order is left as it is; an unknown id is null. Safe to run any number of times, concurrently.
+ * An answer we still cannot use (see buyOrderLabel) → the label is voided, then the order refunded; a usable one
+ * completes the order (the customer gets the label they paid for). A settled order is left as it is; an unknown id is
+ * null. Safe to run any number of times, concurrently.
  */
 export async function reconcileOrder(services: Services, input: { orderId: string }): Promise<LabelOutcome | null> {
   const outcome = await reconcileOpenOrder(services, input);
@@ -33,8 +37,16 @@ async function reconcileOpenOrder(services: Services, input: { orderId: string }
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
   const age = services.clock.now().getTime() - Date.parse(order.createdAt);
   if (age > RECONCILE_WINDOW_MS) {
-    console.warn(`[orders] ${order.id}: unconfirmed for ${Math.round(age / 3_600_000)} h; refunding`);
-    return outcomeOf(await refundOrder(services, order, RECONCILE_GAVE_UP_MESSAGE));
+    console.warn(`[orders] ${order.id}: unconfirmed for ${Math.round(age / 3_600_000)} h; voiding, then refunding`);
+    return voidAndRefundOrder(services, order, { reason: RECONCILE_GAVE_UP_MESSAGE });
   }
-  return buyOrderLabel(services, order);
+  const outcome = await buyOrderLabel(services, order);
+  if (outcome.kind === 'pending' && outcome.unusableAnswer) {
+    // Asked again with the same key and still unusable: the label it names (or the key finds) is voided first.
+    return voidAndRefundOrder(services, outcome.order, {
+      labelId: outcome.unusableAnswer.labelId,
+      reason: PROVIDER_ERROR_MESSAGES.rejected,
+    });
+  }
+  return outcome;
 }
