@@ -28,35 +28,29 @@ async function afterSettled(services: Services, order: OrderRow, kind: 'complete
  * job, a restart mid-row or two consumers racing buy the row at most once:
  * - already settled → nothing bought (the bulk order is settled again, in case the previous run died before that);
  * - in pending_reconciliation → left to the reconcile job;
- * - older than the reconciliation window (23 h) → refunded without asking (the provider forgets keys after 24 h);
- * - else purchase_attempts + 1 (only while still processing) and phase 2 with `onRateLimited: 'defer'`: bought →
+ * - else purchase_attempts + 1 (only while still processing); older than the reconciliation window (23 h) →
+ *   refunded without asking (the provider forgets keys after 24 h); else phase 2 with `onRateLimited: 'defer'`: bought →
  *   completed; refused → refunded (a credit of THIS row's price naming the order); answer lost → pending
  *   reconciliation + a reconcile job; 429 → deferred, the row stays processing and the caller retries it later.
  * After a row settles, settleBulkOrder gives the bulk order its final status once no row is open.
  */
 export async function buyBulkRow(services: Services, input: { orderId: string }): Promise<BulkRowOutcome> {
-  const order = await readOrder(services, input.orderId);
-  if (!order) return { kind: 'missing', finalized: false };
-  if (order.status === 'completed' || order.status === 'failed') return afterSettled(services, order, 'settled');
-  if (order.status === 'pending_reconciliation') return { kind: 'pending', finalized: false };
-
   const now = services.clock.now();
-  if (now.getTime() - Date.parse(order.createdAt) > RECONCILE_WINDOW_MS) {
-    const refunded = await refundOrder(services, order, RECONCILE_GAVE_UP_MESSAGE);
-    return afterSettled(services, refunded, 'settled');
-  }
-
+  // The common case in one statement: the row is still processing, so count this attempt and take the row as it is.
   const [claimed] = await services.db
     .update(orders)
     .set({ purchaseAttempts: sql`${orders.purchaseAttempts} + 1`, updatedAt: now.toISOString() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')))
+    .where(and(eq(orders.id, input.orderId), eq(orders.status, 'processing')))
     .returning();
   if (!claimed) {
-    const current = await readOrder(services, order.id);
-    if (current && (current.status === 'completed' || current.status === 'failed')) {
-      return afterSettled(services, current, 'settled');
-    }
+    const order = await readOrder(services, input.orderId);
+    if (!order) return { kind: 'missing', finalized: false };
+    if (order.status === 'completed' || order.status === 'failed') return afterSettled(services, order, 'settled');
     return { kind: 'pending', finalized: false };
+  }
+  if (now.getTime() - Date.parse(claimed.createdAt) > RECONCILE_WINDOW_MS) {
+    const refunded = await refundOrder(services, claimed, RECONCILE_GAVE_UP_MESSAGE);
+    return afterSettled(services, refunded, 'settled');
   }
 
   const outcome = await buyOrderLabel(services, claimed, { onRateLimited: 'defer' });
@@ -72,12 +66,12 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
       }
       try {
         await services.queue.send(
-          { type: 'orders.reconcile', jobId: newId('job'), orderId: order.id },
+          { type: 'orders.reconcile', jobId: newId('job'), orderId: claimed.id },
           { delaySeconds: RECONCILE_DELAY_SECONDS },
         );
       } catch (err) {
         // The periodic sweep (orders.reconcile-due) finds it anyway.
-        console.error(`[bulk] ${order.id}: reconcile job not queued: ${err instanceof Error ? err.message : err}`);
+        console.error(`[bulk] ${claimed.id}: reconcile job not queued: ${err instanceof Error ? err.message : err}`);
       }
       return { kind: 'pending', finalized: false };
     }
