@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER, createMarketplaceSandbox, type MarketplaceSandbox } from '../src';
+
+const KEY = 'marketplace-control-key-0123456789';
+const shipment = (amazonOrderId: string) => ({
+  amazonOrderId,
+  carrier: 'UPS',
+  service: 'UPS Ground',
+  trackingNumber: '1Z999AA10123456784',
+  shipDate: '2026-11-20T10:00:00.000Z',
+});
+
+describe('marketplace sandbox over HTTP', () => {
+  let sb: MarketplaceSandbox;
+  beforeAll(async () => {
+    sb = await createMarketplaceSandbox({ controlKey: KEY, rateLimit: { limit: 2, windowMs: 60_000 } });
+  });
+  afterAll(() => sb.close());
+
+  async function confirm(cookie: string, csrf: string, ids: string[]) {
+    const res = await fetch(`${sb.url}/shipments/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: csrf },
+      body: JSON.stringify({ shipments: ids.map(shipment) }),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('confirms once per order id, refuses unknown and malformed ids, checks session, CSRF and rate limit', async () => {
+    const signin = await fetch(`${sb.url}/signin`, { method: 'POST' });
+    expect(signin.status).toBe(201);
+    const s = (await signin.json()) as { cookieHeader: string; csrfToken: string };
+
+    const mark = await fetch(`${sb.url}/_sandbox/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-key': KEY },
+      body: JSON.stringify({ amazonOrderId: '111-0000000-0000009', state: 'unknown' }),
+    });
+    expect(mark.status).toBe(200);
+
+    const first = await confirm(s.cookieHeader, s.csrfToken, ['111-0000000-0000001', '111-0000000-0000009', 'nope']);
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual([
+      { amazonOrderId: '111-0000000-0000001', status: 'confirmed', alreadyConfirmed: false },
+      { amazonOrderId: '111-0000000-0000009', status: 'refused', reason: 'Order not found' },
+      { amazonOrderId: 'nope', status: 'refused', reason: 'Order not found' },
+    ]);
+    const again = await confirm(s.cookieHeader, s.csrfToken, ['111-0000000-0000001']);
+    expect(again.body.results).toEqual([
+      { amazonOrderId: '111-0000000-0000001', status: 'confirmed', alreadyConfirmed: true },
+    ]);
+    expect(sb.confirmations()).toHaveLength(1);
+    expect(sb.confirmations()[0]?.requests).toBe(2);
+
+    expect((await confirm(s.cookieHeader, 'wrong-token', ['111-0000000-0000001'])).status).toBe(403);
+    expect((await confirm('session-id=x; session-token=y', s.csrfToken, ['111-0000000-0000001'])).status).toBe(401);
+    const limited = await confirm(s.cookieHeader, s.csrfToken, ['111-0000000-0000002']);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const stale = sb.issueSession({ ageDays: 20 });
+    const expired = await confirm(stale.cookieHeader, stale.csrfToken, ['111-0000000-0000003']);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ error: { code: 'session_expired' } });
+
+    const noKey = await fetch(`${sb.url}/_sandbox/confirmations`);
+    expect(noKey.status).toBe(404);
+  });
+});
