@@ -10,6 +10,7 @@ import { addressesRouter } from './routes/addresses/addresses.index';
 import { adminBulkOrdersRouter } from './routes/admin-bulk-orders/admin-bulk-orders.index';
 import { adminOrdersRouter } from './routes/admin-orders/admin-orders.index';
 import { apiKeysRouter } from './routes/api-keys/api-keys.index';
+import { amazonRouter } from './routes/amazon/amazon.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
 import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
@@ -65,6 +66,7 @@ function apiRoutes() {
     .route('/', serviceConfigRouter)
     .route('/', serviceReportRouter)
     .route('/', customPricingRouter)
+    .route('/', amazonRouter)
     .route('/', bulkHistoryRouter)
     .route('/', orderHistoryRouter)
     .route('/', trackingRouter)

@@ -6,6 +6,7 @@ import type { Clock } from './ports/clock';
 import type { Db } from './ports/database';
 import type { JobQueue } from './ports/job-queue';
 import type { LabelProviders } from './ports/label-provider';
+import type { Marketplace } from './ports/marketplace';
 import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
 
@@ -44,6 +45,8 @@ export interface Services {
   labelProviders: LabelProviders;
   /** Seals provider API keys at rest (AES-256-GCM, key from PROVIDER_KEY_SECRET). */
   providerKeys: SecretBox;
+  /** The marketplace (Amazon) shipment confirmations go to: MARKETPLACE_URL, or the embedded sandbox on Node. */
+  marketplace: Marketplace;
   /**
    * Keeps work that goes on after the answer (or after a job is settled) alive until it settles: on Workers the
    * invocation's `ctx.waitUntil` (without it the isolate may stop first); on Node a tracker the shutdown waits for.

@@ -9,6 +9,10 @@ import {
   type AdminOrderListQuery,
   AdminUserListResponse,
   AllServicesResponse,
+  AmazonConfirmationsResponse,
+  type AmazonConfirmRequest,
+  AmazonConfirmResponse,
+  AmazonSavedCredentialsResponse,
   ApiConfigListResponse,
   ApiConfigResponse,
   AppSettings,
@@ -196,6 +200,18 @@ export const api = {
     get: (id: string) => request(`/api/orders/bulk/${enc(id)}`, { schema: BulkOrderDetailResponse }),
     /** The failed rows as CSV text (save it as failed-orders-{bulkOrderId}.csv). */
     failedCsv: (id: string) => requestText(`/api/orders/bulk/${enc(id)}/failed-csv`),
+  },
+  /** Customer: confirm a bulk order's Amazon orders (SPEC §7 Amazon); the conversion itself runs in the browser. */
+  amazon: {
+    confirmOrders: (body: AmazonConfirmRequest) =>
+      request('/api/amazon/confirm-orders', { method: 'POST', body, schema: AmazonConfirmResponse }),
+    savedCredentials: (includeCredentials = true) =>
+      request(`/api/amazon/saved-credentials${includeCredentials ? '?includeCredentials=true' : ''}`, {
+        schema: AmazonSavedCredentialsResponse,
+      }),
+    /** Each order's confirmation state (confirmed, refused with the marketplace's reason, failed). */
+    confirmations: (bulkOrderId: string) =>
+      request(`/api/amazon/confirmations/${enc(bulkOrderId)}`, { schema: AmazonConfirmationsResponse }),
   },
   /** Short-lived links signed for one label: open them in a new tab (no session token in the URL). */
   labels: {

@@ -1,4 +1,5 @@
 export * from './addresses';
+export * from './amazon';
 export * from './auth';
 export * from './balance';
 export * from './bulk';

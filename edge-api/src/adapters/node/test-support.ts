@@ -7,6 +7,7 @@ import { createApiKeyVault } from '../../lib/api-key-vault';
 import { newId } from '../../lib/ids';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, fixedClock } from '../../ports/clock';
+import { unconfiguredMarketplace } from '../../ports/marketplace';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import { noopRateLimiter } from '../../ports/rate-limiter';
 import { labelProviders } from '../label-provider/label-providers';
@@ -58,6 +59,7 @@ export async function testServices(
     payments: opts.payments ?? unconfiguredPaymentProcessor,
     labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
     providerKeys: createSecretBox('unit-test-provider-key-secret-0123456789abcdef'),
+    marketplace: unconfiguredMarketplace,
     waitUntil: background.waitUntil,
     apiKeys: createApiKeyVault('unit-test-api-key-secret-0123456789abcdef'),
   };

@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './api-keys';
+export * from './amazon';
 export * from './app-settings';
 export * from './bulk-orders';
 export * from './custom-pricing';

@@ -107,6 +107,13 @@ export const NodeConfig = z
      * sends this key in X-Sandbox-Key; unset: controls off. For test suites and demos.
      */
     carrierSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * The marketplace (Amazon) shipment confirmations go to. Unset: the embedded marketplace sandbox under
+     * /sandbox/marketplace on this server.
+     */
+    marketplaceUrl: httpUrl('MARKETPLACE_URL'),
+    /** Enables the embedded marketplace sandbox's /_sandbox controls for whoever sends this key in X-Sandbox-Key. */
+    marketplaceSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     /** Background jobs the local runner runs at once. */
     jobConcurrency: z.coerce.number().int().min(1).max(64).default(8),
     /** Rows of bulk orders bought at once per provider API (halved for a while after a 429). */
@@ -155,6 +162,8 @@ export interface NodeConfigInput {
   carrierSandboxControlKey?: string | undefined;
   jobConcurrency?: number | string | undefined;
   bulkConcurrencyPerApi?: number | string | undefined;
+  marketplaceUrl?: string | undefined;
+  marketplaceSandboxControlKey?: string | undefined;
 }
 
 /** Reads and validates the environment (names as documented: PORT, DATA_DIR, ADMIN_EMAIL, ...). */
@@ -185,6 +194,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
+    marketplaceUrl: env.MARKETPLACE_URL,
+    marketplaceSandboxControlKey: env.MARKETPLACE_SANDBOX_CONTROL_KEY || undefined,
   };
   const parsed = NodeConfig.safeParse(input);
   if (!parsed.success) {
@@ -214,6 +225,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
       jobConcurrency: 'JOB_CONCURRENCY',
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
+      marketplaceUrl: 'MARKETPLACE_URL',
+      marketplaceSandboxControlKey: 'MARKETPLACE_SANDBOX_CONTROL_KEY',
     };
     const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

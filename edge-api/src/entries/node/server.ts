@@ -3,6 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
 import type { CarrierSandboxApp } from '@labeldesk/sandbox-carrier';
+import {
+  createMarketplaceSandboxApp,
+  type MarketplaceSandboxApp,
+  type MarketplaceSandboxOptions,
+} from '@labeldesk/sandbox-marketplace';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
 import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
@@ -48,7 +53,12 @@ export interface StartServerOptions extends NodeConfigInput {
   btcpaySandbox?: Partial<BtcpaySandboxOptions>;
   /** Overrides for the embedded carrier sandbox (CARRIER_SANDBOX=on), e.g. latency, failure rate, seed. */
   carrierSandboxOptions?: CarrierSandboxOverrides;
+  /** Overrides for the embedded marketplace sandbox (when MARKETPLACE_URL is not set), e.g. its clock or rate limit. */
+  marketplaceSandboxOptions?: MarketplaceSandboxOptions;
 }
+
+/** The embedded marketplace sandbox is mounted on the API's own port under this path (when MARKETPLACE_URL is unset). */
+export const MARKETPLACE_SANDBOX_BASE_PATH = '/sandbox/marketplace';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 (no trailing slash). */
@@ -61,6 +71,8 @@ export interface RunningServer {
   btcpay: BtcpaySandboxControls | undefined;
   /** The embedded carrier sandbox under /sandbox/carrier (its test controls), when CARRIER_SANDBOX=on. */
   carrier: CarrierSandboxApp | undefined;
+  /** The embedded marketplace sandbox under /sandbox/marketplace (its test controls), when MARKETPLACE_URL is unset. */
+  marketplace: MarketplaceSandboxApp | undefined;
   /**
    * Stops the server, the job runner and the scheduler, waits for work still running after its answer (label PDF
    * writes), stops the blob writer, then closes the database. Idempotent.
@@ -82,6 +94,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     runJobs,
     btcpaySandbox,
     carrierSandboxOptions: carrierSandboxOverrides,
+    marketplaceSandboxOptions,
     ...configInput
   } = opts;
   const log = logOpt ?? ((line: string) => console.log(line));
@@ -107,12 +120,23 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // The embedded carrier sandbox lives on this server: exactly its base URLs are allowed (filled in once we listen and
   // know the port), not every private address; ALLOW_PRIVATE_PROVIDER_URLS opens those.
   const sandboxBaseUrls: string[] = [];
+  const marketplace = config.marketplaceUrl
+    ? undefined
+    : createMarketplaceSandboxApp({
+        basePath: MARKETPLACE_SANDBOX_BASE_PATH,
+        ...(config.marketplaceSandboxControlKey ? { controlKey: config.marketplaceSandboxControlKey } : {}),
+        ...(clock ? { now: () => clock.now() } : {}),
+        ...marketplaceSandboxOptions,
+      });
+  // Known once we listen (the embedded sandbox is on our own port).
+  let marketplaceBaseUrl: string | undefined = config.marketplaceUrl;
   const node = await createNodeServices({
     providerKeySecret,
     apiKeySecret,
     allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
     trustedProviderBaseUrls: () => sandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,
+    marketplaceBaseUrl: () => marketplaceBaseUrl,
     dataDir: config.dataDir,
     jwtSecret,
     jwtTtlSeconds: config.jwtTtlSeconds,
@@ -157,6 +181,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const fetch = (request: Request, env: HttpBindings | Http2Bindings) => {
       const { pathname } = new URL(request.url);
       if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
+      if (marketplace && pathname.startsWith(`${MARKETPLACE_SANDBOX_BASE_PATH}/`)) return marketplace.fetch(request);
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
     };
@@ -178,6 +203,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (carrier) {
       const base = CARRIER_SANDBOX_BASE_PATH;
       sandboxBaseUrls.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+    }
+    if (marketplace) {
+      marketplaceBaseUrl = `${url}${MARKETPLACE_SANDBOX_BASE_PATH}`;
+      log(
+        `[labeldesk] Marketplace sandbox (Amazon confirmations, no real marketplace) under ${marketplaceBaseUrl}: POST ${MARKETPLACE_SANDBOX_BASE_PATH}/signin for a seller session; set MARKETPLACE_URL for a real one`,
+      );
     }
     const publicUrl = config.publicUrl ?? `http://localhost:${info.port}`;
     const processor = payments.start({ internalUrl: url, publicUrl });
@@ -235,7 +266,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       })();
       return closing;
     };
-    return { url, port: info.port, config, services: finalServices, btcpay: payments.sandbox, carrier, close };
+    return {
+      url,
+      port: info.port,
+      config,
+      services: finalServices,
+      btcpay: payments.sandbox,
+      carrier,
+      marketplace,
+      close,
+    };
   } catch (err) {
     markFailed(err);
     if (scheduler) clearInterval(scheduler);

@@ -1,4 +1,5 @@
 import { labelProviders } from '../../adapters/label-provider/label-providers';
+import { httpMarketplace } from '../../adapters/marketplace/http-marketplace';
 import { type BackgroundWork, backgroundWork } from '../../adapters/node/background-work';
 import { nodeDnsResolver } from '../../adapters/node/dns-resolver';
 import { type FsBlobStore, fsBlobStore } from '../../adapters/node/fs-blob-store';
@@ -44,6 +45,8 @@ export async function createNodeServices(opts: {
   trustedProviderBaseUrls?: () => readonly string[];
   /** Per-attempt timeout of provider calls; default 10 s. */
   providerTimeoutMs?: number;
+  /** The marketplace's base URL (MARKETPLACE_URL or the embedded sandbox, known once the server listens). */
+  marketplaceBaseUrl?: () => string | undefined;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
@@ -73,6 +76,7 @@ export async function createNodeServices(opts: {
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
     apiKeys: createApiKeyVault(opts.apiKeySecret),
+    marketplace: httpMarketplace({ baseUrl: opts.marketplaceBaseUrl ?? (() => undefined) }),
     waitUntil: background.waitUntil,
   };
   return { services, database, blobs, background, onEnqueue };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
 import { labelProviders } from '../../adapters/label-provider/label-providers';
+import { httpMarketplace } from '../../adapters/marketplace/http-marketplace';
 import { cloudflareJobQueue } from '../../adapters/workers/cloudflare-job-queue';
 import { d1Db } from '../../adapters/workers/d1-db';
 import { durableObjectRateLimiter } from '../../adapters/workers/durable-object-rate-limiter';
@@ -62,6 +63,12 @@ export const WorkerVars = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((v) => v === 'true'),
+    /** The marketplace (Amazon Seller Central API or the marketplace sandbox) base URL; empty: confirmation off (503). */
+    MARKETPLACE_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), 'MARKETPLACE_URL must be an http(s) URL'),
     /** Per attempt, milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /**
@@ -166,6 +173,7 @@ export function buildServices(env: Env): Services {
       timeoutMs: vars.PROVIDER_TIMEOUT_MS,
     }),
     providerKeys: createSecretBox(vars.PROVIDER_KEY_SECRET),
+    marketplace: httpMarketplace({ baseUrl: () => vars.MARKETPLACE_URL || undefined }),
     // Replaced per invocation by the entry (forInvocation) with that invocation's ctx.waitUntil.
     waitUntil: (work) => {
       work.catch((err: unknown) => console.error(`[labeldesk] background work failed: ${String(err)}`));
