@@ -1,6 +1,6 @@
 export * from './addresses';
-export * from './api-keys';
 export * from './amazon';
+export * from './api-keys';
 export * from './app-settings';
 export * from './bulk-orders';
 export * from './custom-pricing';
