@@ -1,9 +1,6 @@
 import type { RemotePages } from '@labeldesk/ui';
 import { lazy } from 'react';
 
-const NotYet = (title: string) =>
-  lazy(() => import('./pages/NotYet').then((m) => ({ default: () => m.NotYet({ title }) })));
-
 /** Customer screens, keyed by the page names the shell routes to; each page is its own chunk. */
 const pages: RemotePages = {
   dashboard: lazy(() => import('./dashboard/DashboardPage')),
@@ -12,7 +9,7 @@ const pages: RemotePages = {
   'bulk-order': lazy(() => import('./bulk-order/BulkOrderPage')),
   balance: lazy(() => import('./balance/BalancePage')),
   services: lazy(() => import('./services/ServicesPage')),
-  'api-docs': NotYet('API Information'),
+  'api-docs': lazy(() => import('./api-docs/ApiDocsPage')),
   addresses: lazy(() => import('./addresses/AddressesPage')),
   faqs: lazy(() => import('./faqs/FaqsPage')),
   'contact-support': lazy(() => import('./support/ContactSupportPage')),

@@ -15,6 +15,8 @@ import {
   AmazonSavedCredentialsResponse,
   ApiConfigListResponse,
   ApiConfigResponse,
+  type ApiKeyMode,
+  ApiKeyResponse,
   AppSettings,
   AuthResponse,
   BalanceResponse,
@@ -59,6 +61,7 @@ import {
   ProviderPricesResponse,
   PublicSettings,
   RefreshPaymentResponse,
+  RegenerateApiKeyResponse,
   type RegisterRequest,
   type RemoveServicesRequest,
   RemoveServicesResponse,
@@ -220,6 +223,12 @@ export const api = {
     /** The combined labels PDF of a bulk order (one page per label, in row order); owner or admin. */
     bulkLink: (bulkOrderId: string) =>
       request(`/api/labels/bulk/${enc(bulkOrderId)}/link`, { method: 'POST', schema: BulkLabelLinkResponse }),
+  },
+  /** The customer's public API keys (SPEC §7): live (apiKey) and test. */
+  apiKeys: {
+    get: () => request('/api/user/api-key', { schema: ApiKeyResponse }),
+    regenerate: (mode: ApiKeyMode = 'live') =>
+      request(`/api/user/api-key/regenerate?mode=${enc(mode)}`, { method: 'POST', schema: RegenerateApiKeyResponse }),
   },
   tracking: {
     get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrlFor, ENDPOINTS, maskKey } from './api-docs';
+
+describe('API Information page texts', () => {
+  it('masks a key down to its mode prefix and last 4 characters', () => {
+    const key = `ld_live_${'A'.repeat(36)}wxyz`;
+    const masked = maskKey(key);
+    expect(masked.startsWith('ld_live_')).toBe(true);
+    expect(masked.endsWith('wxyz')).toBe(true);
+    expect(masked).not.toContain('AAAA');
+  });
+
+  it('builds curl examples on the customer’s real base URL with the key header the API documents', () => {
+    const base = baseUrlFor('https://ship.example.com/');
+    expect(base).toBe('https://ship.example.com/api/v1');
+    const order = ENDPOINTS.find((e) => e.path === '/orders/{order_id}');
+    expect(order?.curl(base)).toBe(
+      'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/orders/<order_id>"',
+    );
+    const create = ENDPOINTS.find((e) => e.path === '/create-label')?.curl(base) ?? '';
+    expect(create).toContain('-X POST');
+    expect(create).toContain('Idempotency-Key');
+    expect(JSON.parse(create.slice(create.indexOf("'") + 1, create.lastIndexOf("'")))).toHaveProperty('packageDetails');
+  });
+});

@@ -1,0 +1,109 @@
+import { PUBLIC_API_BASE_PATH, PUBLIC_API_RATE_LIMIT, PUBLIC_API_RATE_WINDOW_SECONDS } from '@labeldesk/contracts';
+
+/** What the API Information page shows (SPEC §2 API Documentation), kept out of the component so it is unit-tested. */
+
+/** The key as the page shows it before "reveal": its prefix (live/test is not secret) and the last 4 characters. */
+export function maskKey(key: string): string {
+  const prefix = /^ld_(live|test)_/.exec(key)?.[0] ?? '';
+  return `${prefix}${'•'.repeat(24)}${key.slice(-4)}`;
+}
+
+/** The customer's real base URL: this site's origin + /api/v1. */
+export function baseUrlFor(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}${PUBLIC_API_BASE_PATH}`;
+}
+
+export const RATE_LIMIT_TEXT = `${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per API key; beyond that the API answers HTTP 429 with a Retry-After header (seconds to wait).`;
+
+export interface EndpointDoc {
+  method: 'GET' | 'POST';
+  path: string;
+  description: string;
+  /** A curl example (the key shown as $LABELDESK_API_KEY). */
+  curl: (base: string) => string;
+}
+
+const keyHeader = `-H "x-api-key: Bearer $LABELDESK_API_KEY"`;
+
+export const CREATE_LABEL_EXAMPLE = {
+  serviceId: '<id from GET /services>',
+  sender: {
+    name: 'Ada Shipper',
+    street1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zip: '10001',
+    phone: '212-555-0100',
+  },
+  recipient: {
+    name: 'Grace Receiver',
+    street1: '500 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip: '94105',
+    phone: '415-555-0199',
+  },
+  packageDetails: { weight: 3, dimensions: { length: 10, width: 8, height: 4 }, description: 'Books' },
+};
+
+export const CREATE_BULK_EXAMPLE = {
+  serviceId: '<id from GET /services>',
+  template: 'BASIC',
+  orders: [
+    {
+      sender: CREATE_LABEL_EXAMPLE.sender,
+      recipient: CREATE_LABEL_EXAMPLE.recipient,
+      packageDetails: CREATE_LABEL_EXAMPLE.packageDetails,
+    },
+  ],
+};
+
+const get = (path: string, description: string, out = ''): EndpointDoc => ({
+  method: 'GET',
+  path,
+  description,
+  curl: (base) => `curl ${keyHeader} "${base}${path.replace(/\{(\w+)\}/g, (_m, name: string) => `<${name}>`)}"${out}`,
+});
+
+const post = (path: string, description: string, body: unknown): EndpointDoc => ({
+  method: 'POST',
+  path,
+  description,
+  curl: (base) =>
+    `curl -X POST ${keyHeader} -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" "${base}${path}" \\\n  -d '${JSON.stringify(body)}'`,
+});
+
+/** SPEC §2: the endpoints the page documents. */
+export const ENDPOINTS: EndpointDoc[] = [
+  get('/user', 'Your account: name, email, balance and total spend.'),
+  get(
+    '/services',
+    'Status, data.apis (id, name, isDefault) and data.services by carrier (id, name, code, carrier, price, reliabilityStatus). Add ?apiId= for another API than the default.',
+  ),
+  post(
+    '/create-label',
+    'Buy one label: serviceId (or apiId, carrier, serviceType), sender, recipient, packageDetails (weight, dimensions length/width/height, description, value, template for USPS).',
+    CREATE_LABEL_EXAMPLE,
+  ),
+  post(
+    '/create-bulk-labels',
+    'Buy many labels at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails.',
+    CREATE_BULK_EXAMPLE,
+  ),
+  get('/orders/{order_id}', 'One of your orders, with its status and tracking number.'),
+  get('/bulk-orders/{bulk_order_id}', 'One of your bulk orders: its orders and failed rows.'),
+  get('/labels/{order_id}', 'The label PDF of one order.', ' -o label.pdf'),
+  get('/bulk-labels/{bulk_order_id}', 'All labels of a bulk order in one PDF.', ' -o labels.pdf'),
+];
+
+export const ERROR_EXAMPLE = JSON.stringify(
+  {
+    error: {
+      code: 'invalid_input',
+      message: 'City is required',
+      details: [{ path: 'recipient.city', message: 'City is required' }],
+    },
+  },
+  null,
+  2,
+);
