@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerViaUi, setupBrowser, textOf, uniqueEmail, visible } from './support/browser';
+import { baseUrl, registerViaUi, setupBrowser, textOf, uniqueEmail, visible } from './support/browser';
 
 const browser = setupBrowser();
 
@@ -90,5 +90,72 @@ describe('register and login', () => {
     release();
     await expect.poll(() => textOf(page.getByRole('alert'))).toBe('Invalid email or password');
     await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+  });
+
+  it('shows the password rules on Register: length and email in the browser, a common password from the server', async () => {
+    const page = await browser.newPage();
+    const registerCalls: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/auth/register')) registerCalls.push(r.status());
+    });
+    const email = uniqueEmail('rules');
+    await page.goto('/auth/register');
+    await visible(page.getByText('At least 8 characters; not your email; not a common password.'));
+    await page.getByLabel('Full Name').fill('Rule Follower');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('checkbox').check();
+    const password = page.getByLabel('Password', { exact: true });
+    const tryPassword = async (value: string) => {
+      await password.fill(value);
+      await page.getByLabel('Confirm Password').fill(value);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+    };
+    const passwordNote = () => page.locator('.auth-field-error').first();
+
+    await tryPassword('short');
+    await expect.poll(() => textOf(passwordNote())).toBe('Password must be at least 8 characters');
+    await tryPassword(email.toUpperCase());
+    await expect
+      .poll(() => textOf(passwordNote()))
+      .toBe('Password must not be your email address or the part of it before the @');
+    expect(registerCalls).toEqual([]);
+
+    // The list of common passwords is the server's: the browser sends it, the server refuses it, the field says why.
+    await tryPassword('password123');
+    await expect
+      .poll(() => textOf(passwordNote()))
+      .toBe('This password is one of the 10,000 most common passwords. Please choose a less common one.');
+    expect(registerCalls).toEqual([400]);
+    expect(new URL(page.url()).pathname).toBe('/auth/register');
+
+    await tryPassword('a long and uncommon passphrase');
+    await page.waitForURL('**/dashboard');
+    expect(registerCalls).toEqual([400, 201]);
+  });
+
+  it('Logout revokes the session on the server: the token it had is refused afterwards', async () => {
+    const page = await browser.newPage();
+    await registerViaUi(page, { name: 'Token Keeper', email: uniqueEmail('keeper'), password: 'keeper-password-1' });
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    if (!token) throw new Error('no token stored after registration');
+    const verify = () =>
+      fetch(`${baseUrl()}/api/auth/verify`, { headers: { Authorization: `Bearer ${token}` } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { expired?: boolean },
+      }));
+    expect((await verify()).status).toBe(200);
+
+    const logoutCall = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await logoutCall).status()).toBe(200);
+
+    // Someone who copied the token before the logout gets nothing with it now.
+    const after = await verify();
+    expect(after.status).toBe(401);
+    expect(after.body.expired).toBe(true);
+    const addresses = await fetch(`${baseUrl()}/api/addresses`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(addresses.status).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { api, clearSession, errorMessage, updateStoredUser } from '@labeldesk/api-client';
+import { api, errorMessage, logout, updateStoredUser } from '@labeldesk/api-client';
 import type { Order, OrderStats } from '@labeldesk/contracts';
 import { Link, Navigate, useNavigate } from '@labeldesk/router';
 import {
@@ -123,7 +123,7 @@ export default function DashboardPage() {
   const page = paging.key === pageKey ? paging.page : 1;
 
   const toLogin = () => {
-    clearSession();
+    logout(); // revokes the session on the server, clears storage
     navigate('/auth/login', { replace: true });
   };
 

@@ -30,6 +30,7 @@ import {
   BulkValidateResponse,
   type CalculatePriceRequest,
   CalculatePriceResponse,
+  type ChangePasswordRequest,
   CheckUpdatesResponse,
   CleanupReportResponse,
   type CreateApiConfigRequest,
@@ -108,6 +109,17 @@ export const api = {
       request('/api/auth/register', { method: 'POST', body, schema: AuthResponse, auth: false }),
     verify: () => request('/api/auth/verify', { schema: VerifyResponse }),
     verifyAdmin: () => request('/api/auth/verify-admin', { schema: VerifyResponse }),
+    /** Revokes the session of `token` on the server (sent as given: the caller may already have cleared storage). */
+    logout: (token: string) =>
+      request('/api/auth/logout', {
+        method: 'POST',
+        schema: MessageResponse,
+        auth: false,
+        headers: { Authorization: `Bearer ${token}` },
+        keepalive: true,
+      }),
+    changePassword: (body: ChangePasswordRequest) =>
+      request('/api/auth/change-password', { method: 'POST', body, schema: MessageResponse }),
   },
   settings: {
     publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),

@@ -34,6 +34,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Let the request outlive the page (fetch keepalive), e.g. a logout sent as the user leaves. */
+  keepalive?: boolean;
 }
 
 let apiBase = '';
@@ -61,6 +63,7 @@ async function send(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -1,5 +1,6 @@
 export { type Api, api } from './endpoints';
 export { ApiClientError, configureApiBase, errorMessage, type RequestOptions, request, requestText } from './http';
+export { logout } from './logout';
 export {
   clearSession,
   getSession,

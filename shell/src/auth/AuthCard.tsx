@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import './auth.css';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -16,13 +16,30 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 export function Field({
   label,
   error,
+  hint,
   ...input
-}: { label: string; error?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  error?: string | undefined;
+  /** A short rule shown under the input while there is no error (its description, not part of its name). */
+  hint?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
   return (
-    <label className="auth-field">
-      {label}
-      <input {...input} aria-invalid={error ? true : undefined} />
-      {error ? <span className="auth-field-error">{error}</span> : null}
-    </label>
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
+      <input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={note ? noteId : undefined} />
+      {error ? (
+        <span id={noteId} className="auth-field-error">
+          {error}
+        </span>
+      ) : hint ? (
+        <span id={noteId} className="auth-field-hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -1,10 +1,14 @@
-import { api, errorMessage, saveSession } from '@labeldesk/api-client';
+import { ApiClientError, api, errorMessage, saveSession } from '@labeldesk/api-client';
+import { newPasswordProblems, PASSWORD_MIN_LENGTH } from '@labeldesk/contracts';
 import { Link, useNavigate } from '@labeldesk/router';
 import { type FormEvent, useState } from 'react';
 import { AuthCard, Field } from './AuthCard';
 import { CommunityButtons } from './CommunityButtons';
 
 type FieldName = 'name' | 'email' | 'password' | 'confirmPassword';
+/** The password rules the browser can check; the server also refuses the 10,000 most common passwords. */
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not your email; not a common password.`;
+
 const REQUIRED: Record<FieldName, string> = {
   name: 'Full Name is required',
   email: 'Email is required',
@@ -41,6 +45,10 @@ export function RegisterPage() {
     for (const field of Object.keys(REQUIRED) as FieldName[]) {
       if (!form[field].trim()) errors[field] = REQUIRED[field];
     }
+    if (!errors.password) {
+      const problems = newPasswordProblems(form.password, form.email);
+      if (problems.length > 0) errors.password = problems.join(' ');
+    }
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     if (form.password !== form.confirmPassword) {
@@ -58,7 +66,11 @@ export function RegisterPage() {
       saveSession({ token, user });
       navigate('/dashboard', { replace: true });
     } catch (e) {
-      setError(errorMessage(e, 'Registration failed'));
+      // The server's password rules (e.g. a common password) are shown under the field they concern.
+      const passwordProblems =
+        e instanceof ApiClientError ? e.details.filter((d) => d.path === 'password').map((d) => d.message) : [];
+      if (passwordProblems.length > 0) setFieldErrors({ password: passwordProblems.join(' ') });
+      else setError(errorMessage(e, 'Registration failed'));
       setBusy(false);
     }
   };
@@ -73,7 +85,14 @@ export function RegisterPage() {
         ) : null}
         <Field label="Full Name" autoComplete="name" {...bind('name')} />
         <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
-        <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          maxLength={1024}
+          {...bind('password')}
+        />
         <Field label="Confirm Password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
         <label className="auth-check">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />

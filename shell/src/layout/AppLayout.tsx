@@ -1,4 +1,4 @@
-import { api, clearSession, updateStoredUser } from '@labeldesk/api-client';
+import { api, logout as endSession, updateStoredUser } from '@labeldesk/api-client';
 import { Link, Outlet, useLocation, useNavigate } from '@labeldesk/router';
 import {
   Anchor,
@@ -50,7 +50,7 @@ export function AppLayout() {
   const user = stored.kind === 'ok' ? stored.user : null;
   const items = navFor(pathname);
   const logout = () => {
-    clearSession();
+    endSession(); // revokes the session on the server, clears storage
     navigate('/auth/login', { replace: true });
   };
 
