@@ -7,6 +7,7 @@ import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoic
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
+import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
 import { purgeFinishedJobs } from './purge-finished-jobs';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
 
@@ -32,6 +33,12 @@ export async function handleJob(services: Services, message: JobMessage): Promis
       // Always ack: a provider that is down or rate limits us leaves its orders due for the next cron run, so
       // retrying here would only ask it again sooner.
       await refreshDueTracking(services, { limit: message.limit });
+      return { kind: 'ack' };
+    }
+    case 'tracking.refresh-user': {
+      // One chunk (at most ~40 s); the next chunk is its own job, enqueued by the chunk. A redelivered or stale
+      // chunk (the run's cursor moved on) changes nothing.
+      await runUserTrackingRefresh(services, { runId: message.runId, cursor: message.cursor });
       return { kind: 'ack' };
     }
     case 'orders.reconcile': {

@@ -25,6 +25,14 @@ export const JobMessage = z.discriminatedUnion('type', [
     limit: z.number().int().positive().max(1000),
   }),
   z.object({
+    type: z.literal('tracking.refresh-user'),
+    jobId: z.string(),
+    /** An admin's refresh of one customer (tracking_refresh_runs): this job handles one chunk after `cursor`. */
+    runId: z.string().min(1),
+    /** The last order id the previous chunk looked at (null: the first chunk). A stale redelivery is ignored. */
+    cursor: z.string().nullable(),
+  }),
+  z.object({
     type: z.literal('orders.reconcile'),
     jobId: z.string(),
     /** A purchase whose provider answer was lost: asked again with the same idempotency key until settled. */

@@ -14,3 +14,4 @@ export * from './password-policy';
 export * from './providers';
 export * from './public-api';
 export * from './settings';
+export * from './tracking-refresh';

@@ -14,3 +14,4 @@ export * from './shipping-apis';
 export * from './shipping-services';
 export * from './users';
 export * from './webhook-deliveries';
+export * from './tracking-refresh-runs';

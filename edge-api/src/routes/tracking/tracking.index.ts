@@ -5,4 +5,7 @@ import { trackingRoutes } from './tracking.routes';
 
 export const trackingRouter = new Hono<AppEnv>()
   .get(trackingRoutes.get, ...handlers.get)
-  .post(trackingRoutes.refresh, ...handlers.refresh);
+  .post(trackingRoutes.refresh, ...handlers.refresh)
+  .get(trackingRoutes.refreshStats, ...handlers.refreshStats)
+  .post(trackingRoutes.refreshUser, ...handlers.refreshUser)
+  .get(trackingRoutes.refreshRun, ...handlers.refreshRun);
