@@ -31,7 +31,7 @@ describe('tracking refresh of one customer', () => {
     const a = await loginAdmin(server);
     admin = a.token;
     const { api1 } = await seededApis(server, admin);
-    const b = await register(server, { name: 'Bob Bulk', email: 'bob@example.com', password: 'pw' });
+    const b = await register(server, { name: 'Bob Bulk', email: 'bob@example.com', password: 'bob-password-123' });
     bob = { token: b.token, id: b.user._id };
     await fund(server, bob.id, 500_000, a.user._id);
     labels = [];
