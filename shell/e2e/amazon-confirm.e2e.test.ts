@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminCredentials,
+  apiAs,
+  baseUrl,
+  nextClientIp,
+  setupBrowser,
+  signInAsNewCustomer,
+  textOf,
+  visible,
+} from './support/browser';
+
+const browser = setupBrowser();
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
+    body: JSON.stringify(adminCredentials()),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const ROW = {
+  fromName: 'Maya Chen',
+  fromStreet1: '1200 Market St',
+  fromCity: 'San Francisco',
+  fromState: 'CA',
+  fromZip: '94103',
+  fromPhone: '415-555-0132',
+  toStreet1: '350 W 42nd St',
+  toCity: 'New York',
+  toState: 'NY',
+  toZip: '10036',
+  toPhone: '212-555-0147',
+  weight: '1',
+  length: '10',
+  width: '8',
+  height: '4',
+  description: 'Mug',
+};
+
+describe('Amazon order confirmation', () => {
+  it('a customer confirms a bought bulk order of Amazon orders on the marketplace sandbox from /amazon-confirm', async () => {
+    const admin = await adminToken();
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Amazon Seller');
+    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
+    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount: 200, reason: 'E2E' });
+
+    // A bulk order of converter rows (orderNumber, sku), bought over the API: this test is about the confirmation.
+    const { apis } = await apiAs<{ apis: Array<{ _id: string; isDefault: boolean }> }>(
+      customer.token,
+      'GET',
+      '/api/shipping/apis',
+    );
+    const apiId = (apis.find((a) => a.isDefault) ?? apis[0])?._id ?? '';
+    const services = await apiAs<{ UPS: Array<{ name: string; active: boolean }> }>(
+      customer.token,
+      'GET',
+      `/api/shipping/all-services?apiId=${apiId}`,
+    );
+    const service = services.UPS.find((s) => s.active && s.name.startsWith('UPS Ground'))?.name ?? '';
+    const stamp = String(Date.now()).slice(-7);
+    const amazonIds = [1, 2, 3].map((i) => `114-${stamp}-000000${i}`);
+    const orders = amazonIds.map((id, i) => ({
+      rowIndex: i,
+      data: { ...ROW, toName: `Buyer ${i}`, orderNumber: id, sku: `MUG-${i}`, productName: 'Mug' },
+    }));
+    const { bulkOrderId } = await apiAs<{ bulkOrderId: string }>(customer.token, 'POST', '/api/orders/bulk/process', {
+      apiId,
+      carrier: 'UPS',
+      service,
+      orders,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ bulkOrder: { status: string } }>(customer.token, 'GET', `/api/orders/bulk/${bulkOrderId}`))
+            .bulkOrder.status,
+        { timeout: 60_000 },
+      )
+      .toBe('completed');
+
+    // The seller signs in at the marketplace sandbox and exports cookies (a browser extension's JSON) and the token.
+    const signin = await fetch(`${baseUrl()}/sandbox/marketplace/signin`, { method: 'POST' });
+    const seller = (await signin.json()) as { cookies: Array<{ name: string; value: string }>; csrfToken: string };
+
+    await page.goto('/amazon-confirm');
+    const row = page.locator(`[data-testid="amazon-bulk-row"][data-bulk-id="${bulkOrderId}"]`);
+    await visible(row);
+    expect(await textOf(row)).toMatch(/completed/i);
+    const submit = page.getByTestId('amazon-confirm-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    await row.getByTestId('amazon-bulk-select').click();
+    await expect.poll(() => page.getByTestId('amazon-order-row').count()).toBe(3);
+
+    // A file that is not JSON gets the SPEC text; the button stays disabled.
+    const file = page.getByTestId('amazon-cookies-file');
+    await file.setInputFiles({ name: 'cookies.json', mimeType: 'application/json', buffer: Buffer.from('nope') });
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-confirm-error')))
+      .toBe('Failed to parse the cookies file. Please ensure it is a valid JSON file.');
+    await page.getByTestId('amazon-csrf-input').fill(seller.csrfToken);
+    expect(await submit.isDisabled()).toBe(true);
+
+    await file.setInputFiles({
+      name: 'cookies.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(seller.cookies)),
+    });
+    await expect.poll(() => textOf(page.getByTestId('amazon-cookies-loaded'))).toContain('3 cookies');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await submit.click();
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-confirm-success')))
+      .toBe('Successfully confirmed 3 orders on Amazon!');
+    await expect
+      .poll(async () => (await page.getByTestId('amazon-confirm-result').allTextContents()).join(','))
+      .toBe('Confirmed,Confirmed,Confirmed');
+    // The message goes after 5 s.
+    await expect.poll(() => page.getByTestId('amazon-confirm-success').count(), { timeout: 8_000 }).toBe(0);
+
+    // A second click confirms nothing twice.
+    await submit.click();
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-confirm-success')))
+      .toBe('Successfully confirmed 0 orders on Amazon!');
+  });
+});
