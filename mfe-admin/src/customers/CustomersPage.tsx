@@ -24,12 +24,14 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
 import { BalanceModal } from './BalanceModal';
 import { CUSTOMERS_PAGE_SIZE, filterUsers, pageCount, pageOf, replaceUser, roleLabel } from './customer-list';
+import { TrackingRefreshModal } from './TrackingRefreshModal';
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 
 /**
  * SPEC §2 Admin: Customers: every user with role, balance, total spend and join date, a search box, and per user an
- * "Adjust balance" modal (add funds or set balance) and a "Custom pricing" modal. Tracking refresh comes later.
+ * "Adjust balance" modal (add funds or set balance) and a "Custom pricing" modal and a
+ * "Refresh tracking" modal (options, statistics, live progress of the server's refresh job).
  */
 export default function CustomersPage() {
   const [users, setUsers] = useState<User[]>([]);
@@ -43,6 +45,11 @@ export default function CustomersPage() {
     key: 0,
   });
   const [pricing, setPricing] = useState<{ opened: boolean; user: User | null; key: number }>({
+    opened: false,
+    user: null,
+    key: 0,
+  });
+  const [tracking, setTracking] = useState<{ opened: boolean; user: User | null; key: number }>({
     opened: false,
     user: null,
     key: 0,
@@ -161,6 +168,16 @@ export default function CustomersPage() {
                           >
                             Custom pricing
                           </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="teal"
+                            onClick={() => setTracking((t) => ({ opened: true, user, key: t.key + 1 }))}
+                            aria-label={`Refresh tracking for ${user.email}`}
+                            data-testid="customer-refresh-tracking"
+                          >
+                            Refresh tracking
+                          </Button>
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -201,6 +218,12 @@ export default function CustomersPage() {
         opened={pricing.opened}
         user={pricing.user}
         onClose={() => setPricing((p) => ({ ...p, opened: false }))}
+      />
+      <TrackingRefreshModal
+        key={`tracking-${tracking.key}`}
+        opened={tracking.opened}
+        user={tracking.user}
+        onClose={() => setTracking((t) => ({ ...t, opened: false }))}
       />
     </Stack>
   );

@@ -62,6 +62,9 @@ import {
   ProviderPricesResponse,
   PublicSettings,
   RefreshPaymentResponse,
+  RefreshStatsResponse,
+  type RefreshUserTrackingRequest,
+  RefreshUserTrackingResponse,
   RegenerateApiKeyResponse,
   type RegisterRequest,
   type RemoveServicesRequest,
@@ -71,6 +74,7 @@ import {
   ServiceResponse,
   TrackingInfo,
   TrackingRefreshResponse,
+  TrackingRefreshRun,
   TransactionListResponse,
   type UpdateApiKeyRequest,
   type UpdateAppSettingsRequest,
@@ -246,6 +250,18 @@ export const api = {
     get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),
     refresh: (orderId: string) =>
       request(`/api/tracking/${enc(orderId)}/refresh`, { method: 'POST', schema: TrackingRefreshResponse }),
+    /** Admin: a customer's labels by delivery status and the latest refresh run. */
+    refreshStats: (userId: string) =>
+      request(`/api/tracking/refresh-stats/${enc(userId)}`, { schema: RefreshStatsResponse }),
+    /** Admin: starts (or answers the running) tracking refresh of a customer's labels (202 + the run). */
+    refreshUser: (userId: string, body: RefreshUserTrackingRequest) =>
+      request(`/api/tracking/refresh-user/${enc(userId)}`, {
+        method: 'POST',
+        body,
+        schema: RefreshUserTrackingResponse,
+      }),
+    /** Admin: one refresh run, polled while it runs. */
+    refreshRun: (runId: string) => request(`/api/tracking/refresh-runs/${enc(runId)}`, { schema: TrackingRefreshRun }),
   },
   /** Admin: every customer's orders and label statistics. */
   adminOrders: {
