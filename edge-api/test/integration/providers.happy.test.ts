@@ -123,8 +123,8 @@ describe('providers on the embedded default', () => {
       const reliability = ServiceReliabilityResponse.parse(
         (await call(server, 'GET', '/api/shipping/services/reliability', { token: customer })).body,
       );
-      expect(reliability.apis.map((a) => a.name)).toEqual(['API 1', 'API 2']);
-      expect(reliability.apis[0]?.services.FEDEX.map((s) => s.name)).toContain('FedEx Ground');
+      expect(reliability.map((a) => a.name)).toEqual(['API 1', 'API 2']);
+      expect(reliability[0]?.services.FEDEX.map((s) => s.name)).toContain('FedEx Ground');
     });
 
     it("gives the provider's own live tier prices for comparison", async () => {
@@ -277,7 +277,7 @@ describe('providers on the embedded default', () => {
       const rel = ServiceReliabilityResponse.parse(
         (await call(server, 'GET', '/api/shipping/services/reliability', { token: customer })).body,
       );
-      expect(rel.apis[0]?.services.UPS.find((s) => s.name === 'UPS Ground')?.reliabilityStatus).toBe('reliable');
+      expect(rel[0]?.services.UPS.find((s) => s.name === 'UPS Ground')?.reliabilityStatus).toBe('reliable');
 
       await call(server, 'PATCH', `/api/admin/config/pricing/${api1._id}/FEDEX/${enc('FedEx 2Day')}`, {
         token: admin,

@@ -1,4 +1,4 @@
-import { INVALID_AMOUNT, UpdateBalanceRequest } from '@labeldesk/contracts';
+import { INVALID_AMOUNT, type UpdateBalanceChange, UpdateBalanceRequest } from '@labeldesk/contracts';
 
 /** SPEC §4 balance admin modal: add (new = current + amount) or set (balance = amount). */
 export type BalanceMode = 'add' | 'set';
@@ -23,7 +23,7 @@ export function parseAmount(value: string | number): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export type BalanceRequestCheck = { ok: true; body: UpdateBalanceRequest } | { ok: false; error: string };
+export type BalanceRequestCheck = { ok: true; body: UpdateBalanceChange } | { ok: false; error: string };
 
 /**
  * The PATCH body for the modal, checked with the contract (UsdAmount: a number > 0 in whole cents) so anything else

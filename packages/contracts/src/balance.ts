@@ -73,12 +73,29 @@ export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
  * SPEC §4 "Balance admin modal: add (new = current + amount) or set (balance = amount)". The server applies the change
  * itself (no read-modify-write in the browser), as one ledger row naming the admin and the reason.
  */
-export const UpdateBalanceRequest = z.discriminatedUnion('mode', [
+const UpdateBalanceModes = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('set'), balance: UsdAmount(0.01), reason: z.string().trim().max(200).optional() }),
   z.object({ mode: z.literal('add'), amount: UsdAmount(0.01), reason: z.string().trim().max(200).optional() }),
 ]);
+/** SPEC §7's own body: `{ balance }` sets the balance (the SPEC's client computed the new balance itself). */
+type SpecBalanceBody = { balance: number; reason?: string | undefined };
+/**
+ * PATCH /api/admin/users/{id}/balance: the SPEC's `{ balance }` (set), or the extension `{ mode: 'set', balance }` /
+ * `{ mode: 'add', amount }` (the server adds, so two admins adding at once both count).
+ */
+export const UpdateBalanceRequest = z.preprocess(
+  (raw: z.input<typeof UpdateBalanceModes> | SpecBalanceBody) =>
+    raw !== null && typeof raw === 'object' && !('mode' in raw) && 'balance' in raw ? { ...raw, mode: 'set' } : raw,
+  UpdateBalanceModes,
+);
 export type UpdateBalanceRequest = z.input<typeof UpdateBalanceRequest>;
-export const UpdateBalanceResponse = z.object({
+/** The change a valid body asks for, `mode` always spelled out. */
+export type UpdateBalanceChange = z.output<typeof UpdateBalanceRequest>;
+/**
+ * SPEC §7 "returns updated user": the user's fields at the top level (as the SPEC's client reads them), plus the same
+ * user under `user`, the ledger row written and a message.
+ */
+export const UpdateBalanceResponse = User.extend({
   user: User,
   /** The ledger row written, or null when the balance already had that value (nothing written). */
   transaction: Transaction.nullable(),

@@ -19,6 +19,9 @@ export const ORDER_MESSAGES = {
   serviceUnavailable: 'Service currently unavailable',
   weightRequired: 'Weight is required',
   dimensionRequired: 'Length, width and height are required',
+  dimensionsShape: 'dimensions must be an object with length, width and height',
+  dimensionsConflict: (name: string) =>
+    `packageDetails.${name} and packageDetails.dimensions.${name} differ: send one of them, or the same value in both`,
   /** SPEC §9: weight and dimensions step 0.1, min 0.1. */
   minPackageNumber: 'Must be at least 0.1',
   invalidValue: 'Declared value must be a positive amount',
@@ -229,7 +232,8 @@ const optionalText = (max: number) => z.string().trim().max(max).default('');
 export const OrderPartyInput = AddressInput.omit({ type: true, isDefault: true }).extend({ email: optionalText(254) });
 export type OrderPartyInput = z.input<typeof OrderPartyInput>;
 
-export const PackageInput = z.object({
+/** The package's fields, dimensions flat (what the server works with). */
+export const PackageFields = z.object({
   weight: packageNumber(ORDER_MESSAGES.weightRequired),
   weightUnit: WeightUnit.default('lbs'),
   length: packageNumber(ORDER_MESSAGES.dimensionRequired),
@@ -244,7 +248,48 @@ export const PackageInput = z.object({
   /** USPS template (SPEC §9); ignored for UPS and FedEx. Default BASIC. */
   template: z.string().trim().max(40).optional(),
 });
-export type PackageInput = z.input<typeof PackageInput>;
+
+const DIMENSIONS = ['length', 'width', 'height'] as const;
+type Dimension = (typeof DIMENSIONS)[number];
+/** SPEC §3's nesting, `packageDetails.dimensions.{length,width,height}` (what order answers carry). */
+export type PackageDimensionsInput = { [K in Dimension]?: number };
+
+/**
+ * Accepts SPEC §3's `dimensions: { length, width, height }` as well as flat `length`/`width`/`height`, and lifts the
+ * nested ones into the flat fields the rest of the schema (and its messages) checks. Both given and different → an
+ * issue on `dimensions.<name>`.
+ */
+function liftDimensions(raw: unknown, ctx: z.RefinementCtx): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !('dimensions' in raw)) return raw;
+  const { dimensions, ...flat } = raw as Record<string, unknown>;
+  if (dimensions === undefined) return flat;
+  if (dimensions === null || typeof dimensions !== 'object' || Array.isArray(dimensions)) {
+    ctx.addIssue({ code: 'custom', path: ['dimensions'], message: ORDER_MESSAGES.dimensionsShape });
+    return flat;
+  }
+  const nested = dimensions as Record<string, unknown>;
+  const lifted: Record<string, unknown> = { ...flat };
+  for (const name of DIMENSIONS) {
+    if (nested[name] === undefined) continue;
+    if (flat[name] !== undefined && flat[name] !== nested[name]) {
+      ctx.addIssue({ code: 'custom', path: ['dimensions', name], message: ORDER_MESSAGES.dimensionsConflict(name) });
+    }
+    lifted[name] = nested[name];
+  }
+  return lifted;
+}
+
+type FlatPackageInput = z.input<typeof PackageFields>;
+/** What a client may send: flat dimensions, nested ones (SPEC §3), or both when they agree. */
+export type PackageInput = Omit<FlatPackageInput, Dimension> &
+  Partial<Pick<FlatPackageInput, Dimension>> & { dimensions?: PackageDimensionsInput };
+
+export const PackageInput = z.preprocess((raw: PackageInput, ctx) => liftDimensions(raw, ctx), PackageFields);
+
+const PriceFields = PackageFields.pick({ weight: true, weightUnit: true, length: true, width: true, height: true });
+type PricePackageInput = Omit<z.input<typeof PriceFields>, Dimension> &
+  Partial<Pick<z.input<typeof PriceFields>, Dimension>> & { dimensions?: PackageDimensionsInput };
+const PricePackageInput = z.preprocess((raw: PricePackageInput, ctx) => liftDimensions(raw, ctx), PriceFields);
 
 /** Which service: the API, carrier and service name (SPEC §3 order payload: carrier, serviceType, apiId). */
 const ServiceRef = z.object({
@@ -255,7 +300,7 @@ const ServiceRef = z.object({
 
 /** POST /api/orders/calculate-price. Addresses are optional (the price does not depend on them here). */
 export const CalculatePriceRequest = ServiceRef.extend({
-  packageDetails: PackageInput.pick({ weight: true, weightUnit: true, length: true, width: true, height: true }),
+  packageDetails: PricePackageInput,
   sender: z
     .object({ zip: z.string().trim().max(20) })
     .partial()

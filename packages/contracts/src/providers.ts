@@ -440,16 +440,17 @@ export const ReliabilityService = z.object({
 });
 export type ReliabilityService = z.infer<typeof ReliabilityService>;
 
-/** GET /api/shipping/services/reliability: every enabled API with its enabled services' reliability. */
-export const ServiceReliabilityResponse = z.object({
-  apis: z.array(
-    CustomerApi.extend({
-      services: z.object({
-        UPS: z.array(ReliabilityService),
-        USPS: z.array(ReliabilityService),
-        FEDEX: z.array(ReliabilityService),
-      }),
+/**
+ * GET /api/shipping/services/reliability: SPEC §7 "array of APIs with services" — every enabled API with its enabled
+ * services' reliability, by carrier.
+ */
+export const ServiceReliabilityResponse = z.array(
+  CustomerApi.extend({
+    services: z.object({
+      UPS: z.array(ReliabilityService),
+      USPS: z.array(ReliabilityService),
+      FEDEX: z.array(ReliabilityService),
     }),
-  ),
-});
+  }),
+);
 export type ServiceReliabilityResponse = z.infer<typeof ServiceReliabilityResponse>;

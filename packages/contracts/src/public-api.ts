@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { User } from './auth';
-import { CreateOrderResponse, Order, OrderPartyInput, PackageInput } from './orders';
+import { CreateOrderResponse, Order, OrderPartyInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
 /**
@@ -85,13 +85,13 @@ export const V1ServicesResponse = envelope(
 );
 export type V1ServicesResponse = z.infer<typeof V1ServicesResponse>;
 
-const dimension = PackageInput.shape.length;
+const dimension = PackageFields.shape.length;
 
 /**
  * The package as the SPEC's page documents it (`dimensions: {length, width, height}`) or flat as POST /api/orders
  * takes it; both are accepted, flat values win when both are sent.
  */
-export const V1PackageInput = PackageInput.extend({
+export const V1PackageInput = PackageFields.extend({
   length: dimension.optional(),
   width: dimension.optional(),
   height: dimension.optional(),

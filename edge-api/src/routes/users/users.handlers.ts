@@ -40,8 +40,10 @@ export const adminBalance = factory.createHandlers(
       reason: request.reason,
       ...(key?.success ? { requestKey: key.data } : {}),
     });
+    const presented = presentUser(user);
     const body: UpdateBalanceResponse = {
-      user: presentUser(user),
+      ...presented,
+      user: presented,
       transaction: entry ? presentTransaction(entry) : null,
       message: entry ? 'Balance updated successfully' : 'Balance unchanged: it already has that value',
     };

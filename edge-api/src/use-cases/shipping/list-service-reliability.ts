@@ -8,7 +8,7 @@ import { listEnabledApis, presentCustomerApi } from './list-customer-apis';
 /** GET /api/shipping/services/reliability: every enabled API with its enabled services' reliability (SPEC §2). */
 export async function listServiceReliability(services: Services): Promise<ServiceReliabilityResponse> {
   const apis = await listEnabledApis(services);
-  if (apis.length === 0) return { apis: [] };
+  if (apis.length === 0) return [];
   const rows = await services.db
     .select()
     .from(shippingServices)
@@ -21,19 +21,17 @@ export async function listServiceReliability(services: Services): Promise<Servic
         eq(shippingServices.enabled, true),
       ),
     );
-  return {
-    apis: apis.map((api) => {
-      const grouped: ServiceReliabilityResponse['apis'][number]['services'] = { UPS: [], USPS: [], FEDEX: [] };
-      for (const row of rows.filter((r) => r.apiId === api.id).sort(byName)) {
-        grouped[row.carrier].push({
-          name: row.name,
-          serviceCode: row.serviceCode,
-          carrier: row.carrier,
-          reliabilityStatus: row.reliabilityStatus,
-          active: row.active,
-        });
-      }
-      return { ...presentCustomerApi(api), services: grouped };
-    }),
-  };
+  return apis.map((api) => {
+    const grouped: ServiceReliabilityResponse[number]['services'] = { UPS: [], USPS: [], FEDEX: [] };
+    for (const row of rows.filter((r) => r.apiId === api.id).sort(byName)) {
+      grouped[row.carrier].push({
+        name: row.name,
+        serviceCode: row.serviceCode,
+        carrier: row.carrier,
+        reliabilityStatus: row.reliabilityStatus,
+        active: row.active,
+      });
+    }
+    return { ...presentCustomerApi(api), services: grouped };
+  });
 }
