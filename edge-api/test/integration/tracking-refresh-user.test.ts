@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders, trackingRefreshRuns } from '../../src/db/schema';
+import { runUserTrackingRefresh } from '../../src/use-cases/tracking/run-user-tracking-refresh';
 import { call, errorOf, loginAdmin, register, type TestServer } from './helpers';
 import { buyLabel, drainJobs, fund, recipient, startOrdersServer, type TestClock } from './order-history-support';
 import { seededApis } from './providers-support';
@@ -182,5 +183,27 @@ describe('tracking refresh of one customer', () => {
     expect(done.stats.newlyDelivered).toBe(LABELS);
     expect(done.stats.statusChanges.every((c) => c.to === 'delivered')).toBe(true);
     expect((await stats()).userStats).toMatchObject({ deliveredOrders: LABELS, deliveryRate: 100 });
+  }, 60_000);
+
+  it('a long run goes in chunks: each chunk re-enqueues itself with its cursor, and a stale redelivery changes nothing', async () => {
+    clock.advance(2 * 3600_000);
+    const started = await start({ batchDelay: 500, requestDelay: 200, forceAll: true });
+    const runId = started.run.runId;
+    const noSleep = async () => {};
+    // The first chunk with a zero time budget: one batch of 10, then the next chunk is enqueued with the cursor.
+    await runUserTrackingRefresh(server.services, { runId, cursor: null, sleep: noSleep, chunkMs: 0 });
+    const afterFirst = await runOf(runId);
+    expect(afterFirst).toMatchObject({ status: 'running', processed: 10 });
+    const [row] = await server.services.db.select().from(trackingRefreshRuns).where(eq(trackingRefreshRuns.id, runId));
+    const next = (await refreshJobs()).map((j) => JSON.parse(j.payload)).filter((p) => p.runId === runId);
+    expect(next.map((p) => p.cursor)).toContain(row?.cursor);
+    // The first chunk delivered again (its job redelivered): the cursor moved on, nothing is asked twice.
+    await runUserTrackingRefresh(server.services, { runId, cursor: null, sleep: noSleep, chunkMs: 0 });
+    expect((await runOf(runId)).processed).toBe(10);
+    // The job runner finishes the rest: the original first job is ignored (stale), the follow-ups do 10 + 4.
+    await drainJobs(server);
+    const done = await runOf(runId);
+    expect(done).toMatchObject({ status: 'completed', processed: LABELS });
+    expect(done.stats).toMatchObject({ totalOrders: LABELS, updated: LABELS, errors: 0 });
   }, 60_000);
 });
