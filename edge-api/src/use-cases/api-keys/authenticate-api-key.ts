@@ -52,7 +52,7 @@ const touchKey = perDatabase((db) =>
 /**
  * Who a presented key belongs to, or 401. Unknown and wrong keys take the same path (HMAC, one indexed read that
  * finds nothing) and the same answer; a hit is compared again in constant time. Only the shape of a key (its public
- * prefix and length) is judged before hashing. `last_used_at` is refreshed when it is older than a minute.
+ * prefix and length) is judged before hashing. `last_used_at` is refreshed (in the background) when it is older than a minute.
  */
 export async function authenticateApiKey(services: Services, presented: string | undefined): Promise<ApiKeyPrincipal> {
   if (presented === undefined || presented === '') throw new ApiError('unauthorized', API_KEY_MISSING_MESSAGE);
@@ -66,7 +66,13 @@ export async function authenticateApiKey(services: Services, presented: string |
   const now = services.clock.now();
   if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) <= now.getTime() - LAST_USED_GRANULARITY_MS) {
     const before = new Date(now.getTime() - LAST_USED_GRANULARITY_MS).toISOString();
-    await touchKey(services.db).run({ id: row.id, now: now.toISOString(), before });
+    // Off the request's path (waitUntil: the invocation on Workers, the shutdown tracker on Node): a lost update only
+    // makes "last used" a minute older.
+    services.waitUntil(
+      touchKey(services.db)
+        .run({ id: row.id, now: now.toISOString(), before })
+        .catch((err: unknown) => console.warn(`[api-keys] last use of ${row.id} not recorded: ${String(err)}`)),
+    );
   }
   return {
     keyId: row.id,

@@ -1,0 +1,150 @@
+// Public API overhead on Node, in one process against one embedded server (fresh data dir, carrier sandbox on):
+//  1. key auth + limiter: per request, the work requireApiKey adds (HMAC of the key, the indexed key+owner read, the
+//     per-key limiter) measured around exactly that work, p50/p99 (target p99 <= 1 ms); and over HTTP the same
+//     GET /api/v1/user with the key vs GET /api/balance with a session (both read the caller's row), for scale.
+//  2. POST /api/v1/create-label vs POST /api/orders: the same purchase through both, alternating, p95 of each and the
+//     difference (target <= 5 %). The limit (100 / 5 min per key) is lifted by moving the server's clock.
+//
+// Run: node --import tsx bench/api-v1-overhead.ts [authIterations=5000] [purchases=150]
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../edge-api/src/entries/node/server';
+import { apiKeyLimit } from '../edge-api/src/middleware/api-key';
+import { fixedClock } from '../edge-api/src/ports/clock';
+import { authenticateApiKey } from '../edge-api/src/use-cases/api-keys/authenticate-api-key';
+
+const authIterations = Number(process.argv[2] ?? 5000);
+const purchases = Number(process.argv[3] ?? 150);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-api-'));
+const clock = fixedClock(new Date());
+const server = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  clock,
+  adminEmail: 'admin@bench.test',
+  adminPassword: 'bench-admin-password',
+  log: () => {},
+});
+async function json(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.url}${path}`, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+try {
+  const post = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const { token, user } = await json(
+    '/api/auth/register',
+    post({ name: 'API Bench', email: `api-${Date.now()}@bench.test`, password: 'bench-password-1' }),
+  );
+  const admin = (await json('/api/auth/login', post({ email: 'admin@bench.test', password: 'bench-admin-password' })))
+    .token;
+  await json(`/api/admin/users/${user._id}/balance`, {
+    ...post({ mode: 'set', balance: 50_000 }, { Authorization: `Bearer ${admin}` }),
+    method: 'PATCH',
+  });
+  const session = { Authorization: `Bearer ${token}` };
+  const { apiKey } = await json('/api/user/api-key', { headers: session });
+  const keyed = { 'x-api-key': `Bearer ${apiKey}` };
+
+  // 1a. The work requireApiKey adds, measured around that work only.
+  const services = server.services;
+  const auth: number[] = [];
+  for (let i = 0; i < authIterations + 200; i++) {
+    const t0 = performance.now();
+    const principal = await authenticateApiKey(services, apiKey);
+    await services.rateLimiter.limit(apiKeyLimit(principal.keyId));
+    const t = performance.now() - t0;
+    if (i >= 200) auth.push(t);
+    if (i % 90 === 0) clock.advance(300_000); // keep the window open so both branches are the common one
+  }
+  console.log(
+    `key auth + limiter (in process, ${authIterations} requests): p50 ${ms(pct(auth, 50))}, p99 ${ms(pct(auth, 99))} (target p99 <= 1 ms)`,
+  );
+
+  // 1b. Over HTTP, alternating: the v1 read with a key vs a session read of the same row.
+  const v1Times: number[] = [];
+  const webTimes: number[] = [];
+  for (let i = 0; i < 1200; i++) {
+    if (i % 90 === 0) clock.advance(300_000);
+    const a = performance.now();
+    await (await fetch(`${server.url}/api/v1/user`, { headers: keyed })).arrayBuffer();
+    const b = performance.now();
+    await (await fetch(`${server.url}/api/balance`, { headers: session })).arrayBuffer();
+    const c = performance.now();
+    if (i >= 200) {
+      v1Times.push(b - a);
+      webTimes.push(c - b);
+    }
+  }
+  console.log(
+    `HTTP GET /api/v1/user (key) p50 ${ms(pct(v1Times, 50))} p99 ${ms(pct(v1Times, 99))} | GET /api/balance (session) p50 ${ms(pct(webTimes, 50))} p99 ${ms(pct(webTimes, 99))}`,
+  );
+
+  // 2. The same purchase through both doors, alternating.
+  const catalogue = await json('/api/shipping/all-services', { headers: session });
+  const ground = catalogue.UPS.find((s: { name: string }) => s.name === 'UPS Ground');
+  const parties = {
+    sender: { name: 'Ada', street1: '1 Main St', city: 'New York', state: 'NY', zip: '10001', phone: '2125550100' },
+    recipient: {
+      name: 'Grace',
+      street1: '5 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+      phone: '4155550199',
+    },
+  };
+  const web = {
+    apiId: catalogue.apiId,
+    carrier: 'UPS',
+    serviceType: 'UPS Ground',
+    ...parties,
+    packageDetails: { weight: 3, length: 10, width: 8, height: 4 },
+  };
+  const api = {
+    serviceId: ground.id,
+    ...parties,
+    packageDetails: { weight: 3, dimensions: { length: 10, width: 8, height: 4 } },
+  };
+  const v1Buy: number[] = [];
+  const webBuy: number[] = [];
+  for (let i = 0; i < purchases + 10; i++) {
+    if (i % 90 === 0) clock.advance(300_000);
+    const a = performance.now();
+    const r1 = await fetch(`${server.url}/api/v1/create-label`, post(api, { ...keyed, 'Idempotency-Key': `v1-${i}` }));
+    const b = performance.now();
+    const r2 = await fetch(`${server.url}/api/orders`, post(web, { ...session, 'Idempotency-Key': `web-${i}` }));
+    const c = performance.now();
+    if (r1.status !== 201 || r2.status !== 201)
+      throw new Error(`purchase ${i}: ${r1.status} ${r2.status} ${await r1.text()} ${await r2.text()}`);
+    await r1.arrayBuffer();
+    await r2.arrayBuffer();
+    if (i >= 10) {
+      v1Buy.push(b - a);
+      webBuy.push(c - b);
+    }
+  }
+  const p95v1 = pct(v1Buy, 95);
+  const p95web = pct(webBuy, 95);
+  console.log(
+    `create-label (${purchases} each): v1 p50 ${ms(pct(v1Buy, 50))} p95 ${ms(p95v1)} | /api/orders p50 ${ms(pct(webBuy, 50))} p95 ${ms(p95web)} | p95 difference ${(((p95v1 - p95web) / p95web) * 100).toFixed(1)} % (target <= 5 %)`,
+  );
+} finally {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
