@@ -12,6 +12,6 @@ export * from './orders';
 export * from './sessions';
 export * from './shipping-apis';
 export * from './shipping-services';
+export * from './tracking-refresh-runs';
 export * from './users';
 export * from './webhook-deliveries';
-export * from './tracking-refresh-runs';
