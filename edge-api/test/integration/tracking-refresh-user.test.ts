@@ -119,6 +119,8 @@ describe('tracking refresh of one customer', () => {
     const first = await start({ batchDelay: 500, requestDelay: 200, forceAll: false });
     expect(first.run).toMatchObject({ status: 'running', processed: 0, batchDelay: 500, requestDelay: 200 });
     expect(first.run.stats.totalOrders).toBe(LABELS);
+    // SPEC §7 reads `stats` at the top level of the answer.
+    expect(first.stats).toEqual(first.run.stats);
     const again = await start({ batchDelay: 600, requestDelay: 300, forceAll: true });
     expect(again.run.runId).toBe(first.run.runId);
     expect(again.message).toBe('A tracking refresh of this customer is already running');

@@ -63,8 +63,16 @@ export const TrackingRefreshRun = z.object({
 });
 export type TrackingRefreshRun = z.infer<typeof TrackingRefreshRun>;
 
-/** POST /api/tracking/refresh-user/{userId} answers 202 with the run (the one already running, if any). */
-export const RefreshUserTrackingResponse = z.object({ message: z.string(), run: TrackingRefreshRun });
+/**
+ * POST /api/tracking/refresh-user/{userId} answers 202 with the run (the one already running, if any). `stats` is the
+ * SPEC §7 field, at the top level where integrators read it: the run's figures so far (final once `run.status` is no
+ * longer running; poll GET /api/tracking/refresh-runs/{runId} for the rest).
+ */
+export const RefreshUserTrackingResponse = z.object({
+  message: z.string(),
+  stats: TrackingRefreshStats,
+  run: TrackingRefreshRun,
+});
 export type RefreshUserTrackingResponse = z.infer<typeof RefreshUserTrackingResponse>;
 
 /** GET /api/tracking/refresh-stats/{userId}: the customer's labels now, and the latest refresh run. */

@@ -56,9 +56,11 @@ export const refreshUser = factory.createHandlers(
       requestDelayMs: input.requestDelay,
       forceAll: input.forceAll,
     });
+    const presented = presentTrackingRefreshRun(run, Date.now());
     const body: RefreshUserTrackingResponse = {
       message: started ? 'Tracking refresh started' : 'A tracking refresh of this customer is already running',
-      run: presentTrackingRefreshRun(run, Date.now()),
+      stats: presented.stats,
+      run: presented,
     };
     return c.json(body, 202);
   },
