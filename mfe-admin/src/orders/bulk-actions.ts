@@ -1,10 +1,6 @@
-import { errorMessage } from '@labeldesk/api-client';
-import { buildTrackingsCsv } from '@labeldesk/bulk-csv/trackings';
 import {
   AdminBulkListQuery,
   BULK_MESSAGES,
-  type BulkLabelLinkResponse,
-  type BulkOrderDetailResponse,
   type CheckedListQuery,
   checkedListQuery,
   type ListFilterInput,
@@ -46,44 +42,9 @@ export function bulkCountText(total: number, filtered: boolean): string {
   return filtered ? `${total} matching ${noun}` : `${total} ${noun}`;
 }
 
-export interface BulkActionDeps {
-  /** POST /api/labels/bulk/{id}/link: a signed link to the combined labels PDF. */
-  bulkLink: (bulkOrderId: string) => Promise<BulkLabelLinkResponse>;
-  /** GET /api/admin/bulk-orders/{id}. */
-  detail: (bulkOrderId: string) => Promise<BulkOrderDetailResponse>;
-  /** Saves the document behind a URL as a file. */
-  download: (url: string) => void;
-  /** Saves text made here as a file. */
-  save: (content: string, fileName: string, mimeType: string) => void;
-  now: () => Date;
-}
-
-/** Download All Labels: the combined PDF through a fresh signed link. The message to show on failure, else null. */
-export async function downloadAllLabels(bulkOrderId: string, deps: BulkActionDeps): Promise<string | null> {
-  try {
-    deps.download((await deps.bulkLink(bulkOrderId)).downloadUrl);
-    return null;
-  } catch (e) {
-    return errorMessage(e, BULK_MESSAGES.downloadLabelsFailed);
-  }
-}
-
-/**
- * Download Trackings CSV (SPEC §9 name and columns), built from the bulk order's orders (`orders` when the details are
- * already loaded, else fetched). The message to show on failure (or when no label has a tracking number yet), else null.
- */
-export async function downloadTrackings(
-  bulkOrderId: string,
-  deps: BulkActionDeps,
-  loaded?: BulkOrderDetailResponse,
-): Promise<string | null> {
-  try {
-    const detail = loaded ?? (await deps.detail(bulkOrderId));
-    const csv = buildTrackingsCsv(detail.bulkOrder.bulkOrderId, detail.orders, deps.now());
-    if (!csv) return BULK_MESSAGES.labelsNotReady;
-    deps.save(csv.content, csv.fileName, csv.mimeType);
-    return null;
-  } catch (e) {
-    return errorMessage(e, BULK_MESSAGES.downloadTrackingsFailed);
-  }
-}
+/** The bulk downloads live with the customer's in @labeldesk/bulk-csv (one rule, one text for both screens). */
+export {
+  type BulkDownloadDeps as BulkActionDeps,
+  downloadAllLabels,
+  downloadTrackings,
+} from '@labeldesk/bulk-csv/downloads';

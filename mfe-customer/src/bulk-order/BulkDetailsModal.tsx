@@ -1,5 +1,6 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import { buildTrackingsCsv, hasTracking } from '@labeldesk/bulk-csv/trackings';
+import { type BulkDownloadDeps, downloadAllLabels, downloadTrackings } from '@labeldesk/bulk-csv/downloads';
+import { hasTracking } from '@labeldesk/bulk-csv/trackings';
 import {
   BULK_MESSAGES,
   type BulkOrder,
@@ -35,6 +36,15 @@ type Detail =
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; value: BulkOrderDetailResponse };
 type Download = 'labels' | 'failed' | 'trackings';
+
+/** The bulk downloads as the browser runs them: the customer's routes, file downloads. */
+const browserBulkDeps: BulkDownloadDeps = {
+  bulkLink: (bulkOrderId) => api.labels.bulkLink(bulkOrderId),
+  detail: (bulkOrderId) => api.bulk.get(bulkOrderId),
+  download: (url) => downloadUrl(url),
+  save: (content, fileName, mimeType) => saveFile(content, fileName, mimeType),
+  now: () => new Date(),
+};
 
 /**
  * SPEC §2 bulk order details: the bulk order, its orders and failed rows, the combined-labels download (a signed link
@@ -80,7 +90,8 @@ function Details({ bulk }: { bulk: BulkOrder }) {
   if (detail.kind === 'failed') {
     return <ErrorState title={detail.message} onRetry={() => setAttempt((n) => n + 1)} />;
   }
-  const { bulkOrder, orders, failedOrders } = detail.value;
+  const loaded = detail.value;
+  const { bulkOrder, orders, failedOrders } = loaded;
 
   const run = async (what: Download, action: () => Promise<string | null>) => {
     if (busy) return;
@@ -93,15 +104,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
       setBusy(null);
     }
   };
-  const downloadLabels = () =>
-    run('labels', async () => {
-      try {
-        downloadUrl((await api.labels.bulkLink(bulkOrder._id)).downloadUrl);
-        return null;
-      } catch (e) {
-        return errorMessage(e, BULK_MESSAGES.downloadLabelsFailed);
-      }
-    });
+  const downloadLabels = () => run('labels', () => downloadAllLabels(bulkOrder._id, browserBulkDeps));
   const downloadFailed = () =>
     run('failed', async () => {
       try {
@@ -111,17 +114,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
         return errorMessage(e, BULK_MESSAGES.downloadCsvFailed);
       }
     });
-  const downloadTrackings = () =>
-    run('trackings', async () => {
-      try {
-        const csv = buildTrackingsCsv(bulkOrder.bulkOrderId, orders);
-        if (!csv) return BULK_MESSAGES.labelsNotReady;
-        saveFile(csv.content, csv.fileName, csv.mimeType);
-        return null;
-      } catch {
-        return BULK_MESSAGES.downloadTrackingsFailed;
-      }
-    });
+  const downloadTrackingsCsv = () => run('trackings', () => downloadTrackings(bulkOrder._id, browserBulkDeps, loaded));
 
   const running = isRunning(bulkOrder);
   return (
@@ -173,7 +166,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
         </Button>
         <Button
           variant="light"
-          onClick={downloadTrackings}
+          onClick={downloadTrackingsCsv}
           loading={busy === 'trackings'}
           disabled={!orders.some(hasTracking) || (busy !== null && busy !== 'trackings')}
           data-testid="bulk-details-download-trackings"
