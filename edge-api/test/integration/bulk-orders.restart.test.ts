@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AuthResponse,
   BalanceResponse,
@@ -15,65 +12,10 @@ import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csvRow } from './bulk-engine-support';
 import { call } from './helpers';
+import { exitOf, freePort, type RunningMain, startMain } from './node-process-support';
 
-const EDGE_API = fileURLToPath(new URL('../../', import.meta.url));
 const CONTROL_KEY = 'restart-test-control-key-0123456789';
 const ADMIN = { email: 'admin@restart.test', password: 'restart-admin-password' };
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The Node entry as `pnpm start:node` runs it, in a process of its own (so it can be SIGKILLed). */
-async function startMain(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entries/node/main.ts'], {
-    cwd: EDGE_API,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening after 30 s:\n${out}`)), 30_000);
-    const check = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
-  return { child, url, output: () => out };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
-}
 
 async function detail(url: string, token: string, bulkOrderId: string) {
   const res = await call({ url }, 'GET', `/api/orders/bulk/${bulkOrderId}`, { token });
@@ -89,11 +31,11 @@ async function detail(url: string, token: string, bulkOrderId: string) {
  */
 describe('bulk orders across a SIGKILL', () => {
   let dataDir = '';
-  let running: Running | undefined;
+  let running: RunningMain | undefined;
   afterAll(async () => {
     if (running && running.child.exitCode === null) {
       running.child.kill('SIGKILL');
-      await exited(running.child);
+      await exitOf(running.child);
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -168,7 +110,7 @@ describe('bulk orders across a SIGKILL', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     running.child.kill('SIGKILL');
-    await exited(running.child);
+    await exitOf(running.child);
     expect(before).toBeLessThan(170);
 
     running = await startMain(env);
@@ -202,7 +144,7 @@ describe('bulk orders across a SIGKILL', () => {
     expect(Math.round(balance.balance * 100)).toBe(startBalance * 100 - spent);
 
     running.child.kill('SIGTERM');
-    await exited(running.child);
+    await exitOf(running.child);
     // The ledger agrees with the balance, straight from the database file.
     const db = createClient({ url: `file:${join(dataDir, 'labeldesk.db')}` });
     try {

@@ -1,54 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const EDGE_API = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-}
-
-/** Runs `tsx src/entries/node/main.ts` like `pnpm start:node` does, and waits for it to listen. */
-async function startMain(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entries/node/main.ts'], {
-    cwd: EDGE_API,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening after 20 s:\n${out}`)), 20_000);
-    const check = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
-  return { child, output: () => out, url };
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+import { exitOf, spawnMain, startMain } from './node-process-support';
 
 describe('node entry (main.ts)', () => {
   let dataDir: string;
@@ -104,11 +59,7 @@ describe('node entry (main.ts)', () => {
     await new Promise<void>((resolve) => taken.listen(0, resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/entries/node/main.ts'], {
-        cwd: EDGE_API,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CARRIER_SANDBOX: 'off' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawnMain({ PORT: String(port), DATA_DIR: dataDir, CARRIER_SANDBOX: 'off' });
       let out = '';
       child.stderr?.on('data', (d) => {
         out += String(d);
@@ -123,11 +74,7 @@ describe('node entry (main.ts)', () => {
   });
 
   it('refuses to start with an invalid configuration and names the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entries/node/main.ts'], {
-      cwd: EDGE_API,
-      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir, JWT_SECRET: 'short' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnMain({ PORT: 'not-a-port', DATA_DIR: dataDir, JWT_SECRET: 'short' });
     let out = '';
     child.stderr?.on('data', (d) => {
       out += String(d);
