@@ -12,9 +12,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { bulkRowsOf, buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { newCustomer, startShop } from './orders-support';
 
 /**
  * Amazon confirmation over HTTP against the embedded marketplace sandbox (/sandbox/marketplace): bulk orders bought
@@ -42,9 +41,7 @@ describe('Amazon confirmation', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer({ marketplaceSandboxControlKey: CONTROL_KEY });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop({ marketplaceSandboxControlKey: CONTROL_KEY }));
   });
   afterAll(() => server.stop());
 

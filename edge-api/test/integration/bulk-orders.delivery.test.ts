@@ -18,9 +18,8 @@ import {
   PROVIDER_REFUSED_ZIP,
   waitForBulk,
 } from './bulk-engine-support';
-import { loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import type { TestServer } from './helpers';
+import { moneyOf, newCustomer, startShop } from './orders-support';
 
 /**
  * At-most-once per row whatever the queue does: every message delivered twice at the same time, a consumer that died
@@ -33,9 +32,10 @@ describe('bulk orders: redeliveries and racing consumers', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer({ runJobs: false, carrierSandboxOptions: { latencyMs: { min: 5, max: 40 } } });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop({
+      runJobs: false,
+      carrierSandboxOptions: { latencyMs: { min: 5, max: 40 } },
+    }));
   });
   afterAll(() => server.stop());
 

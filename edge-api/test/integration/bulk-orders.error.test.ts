@@ -17,9 +17,8 @@ import {
   validateRows,
   waitForBulk,
 } from './bulk-engine-support';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { moneyOf, newCustomer, startShop } from './orders-support';
 
 /** Bad bulk requests: each gets a clear answer and writes nothing (no bulk order, no order row, no money moved). */
 describe('bulk orders: refusals', () => {
@@ -28,9 +27,7 @@ describe('bulk orders: refusals', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
   });
   afterAll(() => server.stop());
 

@@ -10,9 +10,8 @@ import {
   validateRows,
   waitForBulk,
 } from './bulk-engine-support';
-import { loginAdmin, type TestServer } from './helpers';
-import { ledgerRowsOf, moneyOf, newCustomer, quote, startOrdersServer, upsGround } from './orders-support';
-import { seededApis } from './providers-support';
+import type { TestServer } from './helpers';
+import { ledgerRowsOf, moneyOf, newCustomer, quote, startShop, upsGround } from './orders-support';
 
 /**
  * A bulk order end to end over HTTP: the CSV rows validated and priced like manual orders, the valid ones bought in
@@ -24,9 +23,7 @@ describe('bulk orders', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
   });
   afterAll(() => server.stop());
 

@@ -8,10 +8,9 @@ import { bulkOrders, orders } from '../../src/db/schema';
 import { combineLabelsJob } from '../../src/use-cases/bulk-orders/build-combined-labels';
 import { buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
 import { bulkDetail, bulkHistory, pageSizes, pageTexts, purchase, seedBulkOrder } from './bulk-orders-support';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { call, errorOf, type TestServer } from './helpers';
 import { waitFor } from './money-support';
-import { fetchLabel, newCustomer, startOrdersServer, startsWithPdf } from './orders-support';
-import { seededApis } from './providers-support';
+import { fetchLabel, newCustomer, startShop, startsWithPdf } from './orders-support';
 
 /**
  * The combined labels PDF of a bulk order over HTTP: one 4x6 page per bought label in row order (read back from the
@@ -27,9 +26,7 @@ describe('bulk orders: combined labels', () => {
   let bulkId: string;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
     alice = await newCustomer(server, admin, 300, 'Alice Labels');
     bob = await newCustomer(server, admin, 50, 'Bob Labels');
     // Bought in the reverse of row order, with a refused row and an open row between them.

@@ -1,9 +1,9 @@
 import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bulkRowsOf, buyRows, csvRow, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
-import { loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, startOrdersServer } from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import type { TestServer } from './helpers';
+import { moneyOf, newCustomer, startShop } from './orders-support';
+import { carrierOf } from './providers-support';
 
 /**
  * The engine against a provider that misbehaves, with the real job runner: random 503s and latency (every row ends
@@ -15,13 +15,11 @@ describe('bulk orders against an unreliable provider', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer({
+    ({ server, admin, api1 } = await startShop({
       jobConcurrency: 8,
       bulkConcurrencyPerApi: 4,
       carrierSandboxOptions: { seed: 20_261_124 },
-    });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    }));
   });
   afterEach(() => {
     const sandbox = carrierOf(server);

@@ -9,9 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOrders } from '../../src/db/schema';
 import { bulkDetail, bulkHistory, purchase, seedBulkOrder } from './bulk-orders-support';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { newCustomer, startShop } from './orders-support';
 
 /**
  * The read side of bulk orders over HTTP: the customer's history and details, the admin's Bulk Orders tab and details.
@@ -29,9 +28,7 @@ describe('bulk orders: history and details', () => {
   const REFUSAL = 'The shipping provider refused the shipment details. Please check the addresses and package.';
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
     alice = await newCustomer(server, admin, 400, 'Alice Bulk');
     bob = await newCustomer(server, admin, 100, 'Bob Bulk');
     // Bought in one order, listed in another: the row order must come from row_index, not from creation time.

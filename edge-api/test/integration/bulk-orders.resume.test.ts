@@ -8,9 +8,8 @@ import { JobMessage } from '../../src/ports/job-queue';
 import { BULK_IDLE_MS } from '../../src/use-cases/bulk-orders/resume-due-bulk-orders';
 import { STUCK_BULK_ROW_MS } from '../../src/use-cases/orders/reconcile-due-orders';
 import { bulkOrderRow, bulkRowsOf, buyRows, csvRow, expectSettled, waitForBulk } from './bulk-engine-support';
-import { loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import type { TestServer } from './helpers';
+import { moneyOf, newCustomer, startShop } from './orders-support';
 
 /**
  * The safety nets around the engine, with the server's clock moved ahead: a bulk order whose jobs died is resumed by
@@ -24,9 +23,10 @@ describe('bulk orders: resuming and the reconcile sweep', () => {
   const offset = { ms: 0 };
 
   beforeAll(async () => {
-    server = await startOrdersServer({ runJobs: false, clock: { now: () => new Date(Date.now() + offset.ms) } });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop({
+      runJobs: false,
+      clock: { now: () => new Date(Date.now() + offset.ms) },
+    }));
   });
   afterAll(() => server.stop());
 

@@ -1,9 +1,8 @@
 import { BULK_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchase, seedBulkOrder } from './bulk-orders-support';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { newCustomer, startOrdersServer } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { newCustomer, startShop } from './orders-support';
 
 /**
  * The role matrix of the bulk order reads: anonymous 401, another customer 404 (never 403: ids cannot be probed), a
@@ -18,9 +17,7 @@ describe('bulk orders: who may read what', () => {
   let alices: string;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
     alice = await newCustomer(server, admin, 100, 'Alice Owner');
     bob = await newCustomer(server, admin, 100, 'Bob Other');
     const bought = await purchase(server, alice.token, api1, { recipientName: 'Sec Bought' });

@@ -8,7 +8,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { StartServerOptions } from '../../src/entries/node/server';
-import { call, register, startTestServer, type TestServer } from './helpers';
+import { call, loginAdmin, register, startTestServer, type TestServer } from './helpers';
+import { seededApis } from './providers-support';
 
 /** Buying labels over HTTP against the embedded carrier sandbox, and reading the effects from the database file. */
 
@@ -51,6 +52,19 @@ export function upsGround(api: ShippingApiConfig, overrides: Partial<CreateOrder
  */
 export function startOrdersServer(opts: StartServerOptions = {}): Promise<TestServer> {
   return startTestServer({ trustProxy: 1, jobPollIntervalMs: 50, ...opts });
+}
+
+/**
+ * The purchase tests' usual start: the orders server, an admin session, and the seeded "API 1" (the embedded carrier
+ * sandbox) to buy through.
+ */
+export async function startShop(
+  opts: StartServerOptions = {},
+): Promise<{ server: TestServer; admin: string; api1: ShippingApiConfig }> {
+  const server = await startOrdersServer(opts);
+  const admin = (await loginAdmin(server)).token;
+  const { api1 } = await seededApis(server, admin);
+  return { server, admin, api1 };
 }
 
 let customerCount = 0;

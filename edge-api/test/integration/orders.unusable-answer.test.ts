@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handleJob } from '../../src/jobs/handle-job';
 import { PROVIDER_ERROR_MESSAGES } from '../../src/ports/label-provider';
 import { RECONCILE_GAVE_UP_MESSAGE } from '../../src/use-cases/orders/order-rows';
-import { loginAdmin, type TestServer } from './helpers';
+import type { TestServer } from './helpers';
 import {
   fetchLabel,
   labelLink,
@@ -12,11 +12,11 @@ import {
   newCustomer,
   ordersOf,
   postOrder,
-  startOrdersServer,
+  startShop,
   startsWithPdf,
   upsGround,
 } from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import { carrierOf } from './providers-support';
 
 const CONTROL_KEY = 'unusable-answer-control-key-0123';
 
@@ -43,14 +43,12 @@ describe('a provider answer we cannot use', () => {
   const offset = { ms: 0 };
 
   beforeAll(async () => {
-    server = await startOrdersServer({
+    ({ server, admin, api1 } = await startShop({
       runJobs: false,
       providerTimeoutMs: 300,
       carrierSandboxControlKey: CONTROL_KEY,
       clock: { now: () => new Date(Date.now() + offset.ms) },
-    });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    }));
   });
   afterEach(async () => {
     await control('PUT', '/label-answer', { answer: 'normal' });

@@ -8,7 +8,7 @@ import {
 import { isValidTrackingNumber } from '@labeldesk/sandbox-carrier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/app';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { call, errorOf, type TestServer } from './helpers';
 import {
   ledgerRowsOf,
   moneyOf,
@@ -16,10 +16,9 @@ import {
   ordersOf,
   RECIPIENT,
   SENDER,
-  startOrdersServer,
+  startShop,
   startsWithPdf,
 } from './orders-support';
-import { seededApis } from './providers-support';
 import { apiKeysOf, v1 } from './public-api-support';
 
 /** The SPEC's request shape: nested dimensions, the service by its id from GET /services. */
@@ -36,9 +35,7 @@ describe('the public API, happy paths and bad input (every answer checked agains
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
   });
   afterAll(() => server.stop());
 
