@@ -12,9 +12,17 @@
 //
 // Run: node bench/bulk-throughput.mjs [concurrency=4] [rows=1000] [latencyMs=150]
 
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { cpuMs, freePort, machineCpu, ROOT, requestJson, startEmbedded } from './support.mjs';
+import { spawnSync } from 'node:child_process';
+import {
+  bulkRow,
+  cpuMs,
+  okJson as json,
+  machineCpu,
+  ROOT,
+  requestJson,
+  startEmbedded,
+  startSandbox,
+} from './support.mjs';
 
 const [concurrencyArg, rowsArg, latencyArg] = process.argv.slice(2);
 const C = Number(concurrencyArg ?? 4);
@@ -23,69 +31,10 @@ const latencyMs = Number(latencyArg ?? 150);
 const TARGET_RATIO = 1.15;
 const SERVICE = { carrier: 'UPS', name: 'UPS Ground', code: 'ups_ground' };
 
-async function startSandbox() {
-  const port = await freePort();
-  const apiKey = `sk_bench_${Date.now()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
-    env: { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), RATE_LIMIT: '0', API_KEY_ALPHA: apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const baseUrl = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /base URL (\S+\/alpha\S*)\s+X-Api-Key/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
-  });
-  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
-
-async function json(url, init = {}) {
-  const res = await requestJson(url, init);
-  if (res.status < 200 || res.status > 299) {
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
-  }
-  return res.body;
-}
 const send = (method, url, body, headers = {}) =>
   json(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-const csvRow = (i) => ({
-  fromName: 'Bench Shipper',
-  fromCompany: 'Acme',
-  fromStreet1: '1 Main St',
-  fromStreet2: '',
-  fromCity: 'New York',
-  fromState: 'NY',
-  fromZip: '10001',
-  fromPhone: '212-555-0100',
-  toName: `Recipient ${i}`,
-  toCompany: '',
-  toStreet1: `${i} Market St`,
-  toStreet2: '',
-  toCity: 'San Francisco',
-  toState: 'CA',
-  toZip: '94105',
-  toPhone: '415-555-0100',
-  weight: String(1 + (i % 20)),
-  length: '10',
-  width: '8',
-  height: '4',
-  description: 'Bench parcel',
-  orderNumber: `113-${i}`,
-  sku: `SKU-${i % 50}`,
-  productName: 'Thing',
-});
-
-const sandbox = await startSandbox();
+const sandbox = await startSandbox(latencyMs);
 const server = await startEmbedded({
   CARRIER_SANDBOX: 'off',
   ALLOW_PRIVATE_PROVIDER_URLS: '1',
@@ -125,7 +74,7 @@ try {
   const selection = { apiId: api._id, carrier: SERVICE.carrier, service: SERVICE.name };
 
   // Throughput --------------------------------------------------------------------------------------------------------
-  const rows = Array.from({ length: N }, (_, i) => csvRow(i));
+  const rows = Array.from({ length: N }, (_, i) => bulkRow(i));
   const validated = await send('POST', `${server.url}/api/orders/bulk/validate`, { ...selection, orders: rows }, auth);
   if (validated.validCount !== N) throw new Error(`only ${validated.validCount} of ${N} rows are valid`);
   const serverCpu0 = cpuMs(server.pid);
@@ -175,7 +124,7 @@ try {
   );
 
   // Validation ----------------------------------------------------------------------------------------------------------
-  const max = Array.from({ length: 5_000 }, (_, i) => csvRow(i));
+  const max = Array.from({ length: 5_000 }, (_, i) => bulkRow(i));
   const body = JSON.stringify({ ...selection, orders: max });
   const httpMs = [];
   for (let run = 0; run < 5; run++) {

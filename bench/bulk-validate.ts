@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../edge-api/src/entries/node/server';
 import { validateBulkOrder } from '../edge-api/src/use-cases/bulk-orders/validate-bulk-order';
+import { bulkRow } from './support.mjs';
 
 const rows = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 7);
@@ -32,31 +33,11 @@ try {
   const api = ((await list.json()) as { apis: { _id: string; name: string }[] }).apis.find((a) => a.name === 'API 1');
   if (!api) throw new Error('API 1 not seeded');
   const orders = Array.from({ length: rows }, (_, i) => ({
-    fromName: 'Bench Shipper',
-    fromCompany: 'Acme',
-    fromStreet1: '1 Main St',
-    fromStreet2: '',
-    fromCity: 'New York',
-    fromState: 'NY',
-    fromZip: '10001',
+    ...bulkRow(i),
     fromPhone: '+1 212 555 0100',
-    toName: `Recipient ${i}`,
-    toCompany: '',
-    toStreet1: `${i} Market St`,
     toStreet2: i % 3 === 0 ? 'Suite 5' : '',
-    toCity: 'San Francisco',
-    toState: 'CA',
-    toZip: '94105',
-    toPhone: '415-555-0100',
     // Every 10th row is invalid (a weight over the maximum), the rest spread over the price tiers.
     weight: i % 10 === 9 ? '500' : String(1 + (i % 40)),
-    length: '10',
-    width: '8',
-    height: '4',
-    description: 'Bench parcel',
-    orderNumber: `113-${i}`,
-    sku: `SKU-${i % 50}`,
-    productName: 'Thing',
   }));
   const ms: number[] = [];
   // CPU time of this process per run: what the validation costs, whatever else the machine is doing.

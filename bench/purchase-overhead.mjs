@@ -24,9 +24,7 @@
 //
 // Run: node bench/purchase-overhead.mjs [buyers=20] [purchasesPerBuyer=60] [latencyMs=150] [--herd]
 
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { cpuMs, freePort, machineCpu, requestJson, startEmbedded } from './support.mjs';
+import { cpuMs, okJson as json, machineCpu, requestJson, startEmbedded, startSandbox } from './support.mjs';
 
 const [buyersArg, perBuyerArg, latencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const buyers = Number(buyersArg ?? 20);
@@ -38,38 +36,6 @@ const TARGET_SHARE = 0.05;
 const WARMUP_ROUNDS = 10;
 const SERVICE = { carrier: 'UPS', name: 'UPS Ground', code: 'ups_ground' };
 
-async function startSandbox() {
-  const port = await freePort();
-  const apiKey = `sk_bench_${Date.now()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
-    env: { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), RATE_LIMIT: '0', API_KEY_ALPHA: apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const baseUrl = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /base URL (\S+\/alpha\S*)\s+X-Api-Key/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
-  });
-  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
-
-async function json(url, init = {}) {
-  const res = await requestJson(url, init);
-  if (res.status < 200 || res.status > 299) {
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
 const post = (url, body, headers = {}) =>
   json(url, {
     method: 'POST',
@@ -119,7 +85,7 @@ const to = {
 };
 const pkg = { weight: 2, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Bench parcel' };
 
-const sandbox = await startSandbox();
+const sandbox = await startSandbox(latencyMs);
 const server = await startEmbedded({
   CARRIER_SANDBOX: 'off',
   ALLOW_PRIVATE_PROVIDER_URLS: '1',

@@ -131,4 +131,70 @@ export function requestJson(url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
+/**
+ * Starts the sandbox carrier in a process of its own with a fixed latency and no rate limit. Returns
+ * { baseUrl, apiKey, pid, stop } (baseUrl: its "alpha" catalogue, as an admin would register it).
+ */
+export async function startSandbox(latencyMs) {
+  const port = await freePort();
+  const apiKey = `sk_bench_${Date.now()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
+    env: { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), RATE_LIMIT: '0', API_KEY_ALPHA: apiKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  const baseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /base URL (\S+\/alpha\S*)\s+X-Api-Key/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
+  });
+  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** requestJson that throws on a non-2xx answer (with the start of its body) and resolves the parsed body. */
+export async function okJson(url, init = {}) {
+  const res = await requestJson(url, init);
+  if (res.status < 200 || res.status > 299) {
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
+  }
+  return res.body;
+}
+
+/** One bulk-order row of the benches (a valid UPS parcel New York → San Francisco); `i` varies names and weights. */
+export const bulkRow = (i) => ({
+  fromName: 'Bench Shipper',
+  fromCompany: 'Acme',
+  fromStreet1: '1 Main St',
+  fromStreet2: '',
+  fromCity: 'New York',
+  fromState: 'NY',
+  fromZip: '10001',
+  fromPhone: '212-555-0100',
+  toName: `Recipient ${i}`,
+  toCompany: '',
+  toStreet1: `${i} Market St`,
+  toStreet2: '',
+  toCity: 'San Francisco',
+  toState: 'CA',
+  toZip: '94105',
+  toPhone: '415-555-0100',
+  weight: String(1 + (i % 20)),
+  length: '10',
+  width: '8',
+  height: '4',
+  description: 'Bench parcel',
+  orderNumber: `113-${i}`,
+  sku: `SKU-${i % 50}`,
+  productName: 'Thing',
+});
+
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
