@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminCredentials,
+  adminToken,
   apiAs,
   baseUrl,
-  nextClientIp,
+  defaultUpsGround,
+  fundCustomer,
   setupBrowser,
   signInAsNewCustomer,
   textOf,
@@ -11,16 +12,6 @@ import {
 } from './support/browser';
 
 const browser = setupBrowser();
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
-    body: JSON.stringify(adminCredentials()),
-  });
-  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const ROW = {
   fromName: 'Maya Chen',
@@ -46,22 +37,10 @@ describe('Amazon order confirmation', () => {
     const admin = await adminToken();
     const page = await browser.newPage();
     const customer = await signInAsNewCustomer(page, 'Amazon Seller');
-    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
-    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount: 200, reason: 'E2E' });
+    await fundCustomer(admin, customer.token, 200);
 
     // A bulk order of converter rows (orderNumber, sku), bought over the API: this test is about the confirmation.
-    const { apis } = await apiAs<{ apis: Array<{ _id: string; isDefault: boolean }> }>(
-      customer.token,
-      'GET',
-      '/api/shipping/apis',
-    );
-    const apiId = (apis.find((a) => a.isDefault) ?? apis[0])?._id ?? '';
-    const services = await apiAs<{ UPS: Array<{ name: string; active: boolean }> }>(
-      customer.token,
-      'GET',
-      `/api/shipping/all-services?apiId=${apiId}`,
-    );
-    const service = services.UPS.find((s) => s.active && s.name.startsWith('UPS Ground'))?.name ?? '';
+    const { apiId, service } = await defaultUpsGround(customer.token);
     const stamp = String(Date.now()).slice(-7);
     const amazonIds = [1, 2, 3].map((i) => `114-${stamp}-000000${i}`);
     const orders = amazonIds.map((id, i) => ({

@@ -4,10 +4,11 @@ import { PDFDocument } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
-  adminCredentials,
+  adminToken,
   apiAs,
   baseUrl,
-  nextClientIp,
+  defaultUpsGround,
+  fundCustomer,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -16,16 +17,6 @@ import {
 } from './support/browser';
 
 const browser = setupBrowser();
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
-    body: JSON.stringify(adminCredentials()),
-  });
-  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function choose(page: Page, select: Locator, label: string | RegExp) {
   await select.click();
@@ -86,12 +77,7 @@ describe('bulk orders', () => {
     const admin = await adminToken();
     const page = await browser.newPage();
     const customer = await signInAsNewCustomer(page, 'Bulk Buyer');
-    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
-    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, {
-      mode: 'add',
-      amount: 100,
-      reason: 'E2E bulk funds',
-    });
+    await fundCustomer(admin, customer.token, 100, 'E2E bulk funds');
 
     // 1. The sample CSV: the SPEC's file name, two rows.
     await page.goto('/bulk-order');
@@ -254,22 +240,10 @@ describe('bulk orders', () => {
     const admin = await adminToken();
     const page = await browser.newPage();
     const customer = await signInAsNewCustomer(page, 'Patient Buyer');
-    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
-    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount: 500, reason: 'E2E' });
+    await fundCustomer(admin, customer.token, 500);
 
     // A bulk order of 40 rows, created over the API so the test is about the screen, not the upload.
-    const { apis } = await apiAs<{ apis: Array<{ _id: string; isDefault: boolean }> }>(
-      customer.token,
-      'GET',
-      '/api/shipping/apis',
-    );
-    const apiId = (apis.find((a) => a.isDefault) ?? apis[0])?._id ?? '';
-    const services = await apiAs<{ UPS: Array<{ name: string; active: boolean }> }>(
-      customer.token,
-      'GET',
-      `/api/shipping/all-services?apiId=${apiId}`,
-    );
-    const service = services.UPS.find((s) => s.active && s.name.startsWith('UPS Ground'))?.name ?? '';
+    const { apiId, service } = await defaultUpsGround(customer.token);
     await carrierLatency(600);
     const sampleRow = {
       fromName: 'Maya Chen',
@@ -317,8 +291,7 @@ describe('bulk orders', () => {
     const admin = await adminToken();
     const page = await browser.newPage();
     const customer = await signInAsNewCustomer(page, 'Careful Buyer');
-    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
-    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount: 1, reason: 'E2E' });
+    await fundCustomer(admin, customer.token, 1);
 
     await page.goto('/bulk-order');
     await choose(page, page.getByTestId('bulk-carrier'), 'UPS');

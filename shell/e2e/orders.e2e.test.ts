@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
-  adminCredentials,
+  adminToken,
   apiAs,
   baseUrl,
-  nextClientIp,
+  fundCustomer,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -17,16 +17,6 @@ const browser = setupBrowser();
 interface LabelStats {
   carrierStats: Array<{ _id: string; count: number; totalRevenue: number }>;
   totals: { totalLabels: number; totalRevenue: number };
-}
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
-    body: JSON.stringify(adminCredentials()),
-  });
-  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** Moves the carrier sandbox's clock forward (its tracking progresses with it). */
@@ -57,12 +47,7 @@ describe('buying labels', () => {
 
     const page = await browser.newPage();
     const customer = await signInAsNewCustomer(page, 'Label Buyer');
-    const { user } = await apiAs<{ user: { _id: string } }>(customer.token, 'GET', '/api/auth/verify');
-    await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, {
-      mode: 'add',
-      amount: 50,
-      reason: 'E2E label funds',
-    });
+    await fundCustomer(admin, customer.token, 50, 'E2E label funds');
 
     // 1. Manual Order: pick the service, fill both addresses and the package; the price card prices it.
     await page.goto('/manual-order');

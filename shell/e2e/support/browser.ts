@@ -121,19 +121,51 @@ export async function apiAs<T>(token: string, method: string, path: string, body
   return (await res.json()) as T;
 }
 
+/** Logs the seeded admin in over the API (a session of its own each call). */
+async function adminLogin(): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
+    body: JSON.stringify(adminCredentials()),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { token: string; user: unknown };
+}
+
+/** A fresh admin token, for arranging data over the API with apiAs. */
+export async function adminToken(): Promise<string> {
+  return (await adminLogin()).token;
+}
+
+/** Adds `amount` USD to the balance of the customer signed in with `customerToken` (as the admin); returns their id. */
+export async function fundCustomer(admin: string, customerToken: string, amount: number, reason = 'E2E') {
+  const { user } = await apiAs<{ user: { _id: string } }>(customerToken, 'GET', '/api/auth/verify');
+  await apiAs(admin, 'PATCH', `/api/admin/users/${user._id}/balance`, { mode: 'add', amount, reason });
+  return user._id;
+}
+
+/** The customer's default shipping API and the name of its active UPS Ground service, as the order screens offer them. */
+export async function defaultUpsGround(token: string): Promise<{ apiId: string; service: string }> {
+  const { apis } = await apiAs<{ apis: Array<{ _id: string; isDefault: boolean }> }>(
+    token,
+    'GET',
+    '/api/shipping/apis',
+  );
+  const apiId = (apis.find((a) => a.isDefault) ?? apis[0])?._id ?? '';
+  const services = await apiAs<{ UPS: Array<{ name: string; active: boolean }> }>(
+    token,
+    'GET',
+    `/api/shipping/all-services?apiId=${apiId}`,
+  );
+  const service = services.UPS.find((s) => s.active && s.name.startsWith('UPS Ground'))?.name ?? '';
+  return { apiId, service };
+}
+
 let adminSession: Promise<{ token: string; user: unknown }> | undefined;
 
 /** Logs the seeded admin in over the API (once per file) and stores the session in the page. */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  const { email, password } = adminCredentials();
-  adminSession ??= fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
-    body: JSON.stringify({ email, password }),
-  }).then(async (res) => {
-    if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { token: string; user: unknown };
-  });
+  adminSession ??= adminLogin();
   const { token, user } = await adminSession;
   await page.goto('/auth/login');
   await page.evaluate(
