@@ -20,9 +20,9 @@ export interface ServiceChoice {
 }
 
 /**
- * The API → carrier → service (→ template) choice, loaded the way Manual Order loads it: the APIs with the default
- * selected ('Failed to load shipping services'), then the selected API's services ('Failed to load services for selected
- * API'), keeping the carrier and service when the new API still offers them (reconcileSelection).
+ * The API → carrier → service (→ template) choice of Manual Order and Bulk Order (both use this hook): the APIs with
+ * the default selected ('Failed to load shipping services'), then the selected API's services ('Failed to load services
+ * for selected API'), keeping the carrier and service when the new API still offers them (reconcileSelection).
  */
 export function useServiceChoice(): ServiceChoice {
   const [apis, setApis] = useState<Load<CustomerApi[]>>({ kind: 'loading' });

@@ -1,11 +1,5 @@
 import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
-import {
-  type AllServicesResponse,
-  CARRIERS,
-  type Carrier,
-  type CustomerApi,
-  ORDER_MESSAGES,
-} from '@labeldesk/contracts';
+import { CARRIERS, type Carrier, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { Link, useNavigate } from '@labeldesk/router';
 import {
   Alert,
@@ -28,6 +22,7 @@ import {
   Title,
 } from '@labeldesk/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useServiceChoice } from '../bulk-order/use-service-choice';
 import { syncHeaderBalance } from '../common/header-balance';
 import { LABEL_ACTION_TEXT, openInNewTab } from '../common/label-links';
 import { AddressBlock, type SavedAddresses } from './AddressBlock';
@@ -46,7 +41,6 @@ import {
   type PartyFormValues,
   partyFromAddress,
   priceRequestFor,
-  reconcileSelection,
   serviceOptions,
   toFormNumber,
   validateOrderForm,
@@ -62,7 +56,6 @@ const CREATE_FAILED = 'Failed to create order and shipping label';
 const FIX_FIELDS = 'Please correct the highlighted fields.';
 
 type Load<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; value: T };
-type ServicesLoad = Load<AllServicesResponse> | { kind: 'idle' };
 type Role = 'sender' | 'recipient';
 /** Why the last submit did not go through: the form checks clear themselves once fixed; server answers stay. */
 type SubmitError = { kind: 'fields' | 'weight' | 'price' | 'server'; message: string; insufficientFunds: boolean };
@@ -92,12 +85,17 @@ function partyErrors(errors: OrderFormErrors, role: Role): Partial<Record<PartyF
  */
 export default function ManualOrderPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<OrderFormValues>(emptyOrderForm);
+  // The API → carrier → service choice is loaded and kept the way Bulk Order keeps it; the rest of the form is here.
+  const choice = useServiceChoice();
+  const { apis, services } = choice;
+  const [fields, setForm] = useState<OrderFormValues>(emptyOrderForm);
+  const form: OrderFormValues = {
+    ...fields,
+    apiId: choice.pick.apiId,
+    carrier: choice.pick.carrier,
+    serviceType: choice.pick.service,
+  };
   const [errors, setErrors] = useState<OrderFormErrors>({});
-  const [apis, setApis] = useState<Load<CustomerApi[]>>({ kind: 'loading' });
-  const [apisAttempt, setApisAttempt] = useState(0);
-  const [services, setServices] = useState<ServicesLoad>({ kind: 'idle' });
-  const [servicesAttempt, setServicesAttempt] = useState(0);
   const [saved, setSaved] = useState<SavedAddresses>({ kind: 'loading' });
   const [picked, setPicked] = useState<Record<Role, string | null>>({ sender: null, recipient: null });
   const [balance, setBalance] = useState<Load<number>>({ kind: 'loading' });
@@ -132,46 +130,6 @@ export default function ManualOrderPage() {
       active = false;
     };
   }, []);
-
-  // Shipping APIs; the default one is selected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `apisAttempt` re-runs the load (Try Again).
-  useEffect(() => {
-    let active = true;
-    api.shipping.apis().then(
-      (res) => {
-        if (!active) return;
-        setApis({ kind: 'ready', value: res.apis });
-        const preferred = res.apis.find((a) => a.isDefault) ?? res.apis[0];
-        setForm((f) => (f.apiId || !preferred ? f : { ...f, apiId: preferred._id }));
-      },
-      (e: unknown) =>
-        active && setApis({ kind: 'failed', message: errorMessage(e, 'Failed to load shipping services') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [apisAttempt]);
-
-  // The selected API's services; the carrier and service are kept when the API still offers them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `servicesAttempt` re-runs the load (Try Again).
-  useEffect(() => {
-    const apiId = form.apiId;
-    if (!apiId) return;
-    let active = true;
-    setServices({ kind: 'loading' });
-    api.shipping.allServices(apiId).then(
-      (res) => {
-        if (!active) return;
-        setServices({ kind: 'ready', value: res });
-        setForm((f) => (f.apiId === apiId ? { ...f, ...reconcileSelection(res, f.carrier, f.serviceType) } : f));
-      },
-      (e: unknown) =>
-        active && setServices({ kind: 'failed', message: errorMessage(e, 'Failed to load services for selected API') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [form.apiId, servicesAttempt]);
 
   // Saved addresses; the From block starts with the default sender address (when the customer typed nothing yet).
   useEffect(() => {
@@ -358,7 +316,7 @@ export default function ManualOrderPage() {
                     <Alert color="red" variant="light" role="alert" data-testid="manual-order-apis-error">
                       <Group justify="space-between">
                         <Text size="sm">{apis.message}</Text>
-                        <Button size="xs" variant="outline" color="red" onClick={() => setApisAttempt((n) => n + 1)}>
+                        <Button size="xs" variant="outline" color="red" onClick={choice.retryApis}>
                           Try Again
                         </Button>
                       </Group>
@@ -373,12 +331,7 @@ export default function ManualOrderPage() {
                     <Alert color="red" variant="light" role="alert" data-testid="manual-order-services-error">
                       <Group justify="space-between">
                         <Text size="sm">{services.message}</Text>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          onClick={() => setServicesAttempt((n) => n + 1)}
-                        >
+                        <Button size="xs" variant="outline" color="red" onClick={choice.retryServices}>
                           Try Again
                         </Button>
                       </Group>
@@ -392,7 +345,7 @@ export default function ManualOrderPage() {
                       value={form.apiId}
                       onChange={(v) => {
                         if (!v || v === form.apiId) return;
-                        setForm((f) => ({ ...f, apiId: v }));
+                        choice.setApi(v);
                         clearError('apiId');
                       }}
                       allowDeselect={false}
@@ -408,7 +361,7 @@ export default function ManualOrderPage() {
                       value={form.carrier}
                       onChange={(v) => {
                         if (!isCarrier(v) || v === form.carrier) return;
-                        setForm((f) => ({ ...f, carrier: v, serviceType: null }));
+                        choice.setCarrier(v);
                         clearError('carrier', 'serviceType');
                       }}
                       allowDeselect={false}
@@ -424,7 +377,7 @@ export default function ManualOrderPage() {
                       value={form.serviceType}
                       onChange={(v) => {
                         if (!v) return;
-                        setForm((f) => ({ ...f, serviceType: v }));
+                        choice.setService(v);
                         clearError('serviceType');
                       }}
                       allowDeselect={false}
