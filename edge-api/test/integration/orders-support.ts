@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { StartServerOptions } from '../../src/entries/node/server';
+import { handleJob } from '../../src/jobs/handle-job';
 import { call, loginAdmin, register, startTestServer, type TestServer } from './helpers';
 import { seededApis } from './providers-support';
 
@@ -197,3 +198,11 @@ export async function ledgerRowsOf(server: TestServer, userId: string, method?: 
     FROM ledger_entries WHERE user_id = ${userId} ${method ? sql`AND method = ${method}` : sql``}
     ORDER BY created_at, id`);
 }
+
+/** Runs one order's reconcile job by hand (tests that start the server without a job runner). */
+export const reconcileJob = (server: TestServer, orderId: string) =>
+  handleJob(server.services, { type: 'orders.reconcile', jobId: `job_test_${orderId}`, orderId });
+
+/** Runs the periodic reconciliation sweep once, by hand. */
+export const reconcileSweep = (server: TestServer) =>
+  handleJob(server.services, { type: 'orders.reconcile-due', jobId: 'job_test_sweep', limit: 50 });

@@ -1,7 +1,7 @@
 import { CreateOrderResponse, ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_MESSAGE } from '../../src/use-cases/orders/request-hash';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { call, errorOf, type TestServer } from './helpers';
 import {
   ledgerRowsOf,
   moneyOf,
@@ -9,10 +9,9 @@ import {
   ordersOf,
   postOrder,
   RECIPIENT,
-  startOrdersServer,
+  startShop,
   upsGround,
 } from './orders-support';
-import { seededApis } from './providers-support';
 
 /** Retries and races: the Idempotency-Key header, and many purchases at once on one balance. */
 describe('order idempotency and concurrency', () => {
@@ -21,9 +20,7 @@ describe('order idempotency and concurrency', () => {
   let api1: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
   });
   afterAll(() => server.stop());
 

@@ -2,13 +2,12 @@ import { CreateOrderResponse, ORDER_MESSAGES, type ShippingApiConfig } from '@la
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders } from '../../src/db/schema';
-import { handleJob } from '../../src/jobs/handle-job';
 import { PERIODIC_CRON, periodicJobs } from '../../src/jobs/schedule';
 import { buyOrderLabel } from '../../src/use-cases/orders/buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from '../../src/use-cases/orders/order-rows';
 import { reconcileOrder } from '../../src/use-cases/orders/reconcile-order';
 import { refundOrder } from '../../src/use-cases/orders/refund-order';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { call, errorOf, type TestServer } from './helpers';
 import { waitFor } from './money-support';
 import {
   fetchLabel,
@@ -18,11 +17,13 @@ import {
   newCustomer,
   ordersOf,
   postOrder,
-  startOrdersServer,
+  reconcileJob,
+  reconcileSweep,
+  startShop,
   startsWithPdf,
   upsGround,
 } from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import { carrierOf } from './providers-support';
 
 /**
  * Purchases whose provider answer was lost (timeout, outage, crash between the two phases) and how they are settled:
@@ -36,12 +37,10 @@ describe('order reconciliation', () => {
   const offset = { ms: 0 };
 
   beforeAll(async () => {
-    server = await startOrdersServer({
+    ({ server, admin, api1 } = await startShop({
       providerTimeoutMs: 300,
       clock: { now: () => new Date(Date.now() + offset.ms) },
-    });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    }));
   });
   afterEach(() => {
     const sandbox = carrierOf(server);
@@ -50,10 +49,6 @@ describe('order reconciliation', () => {
     sandbox.catalogues.alpha?.setServiceStatus('ups_ground', 'active');
   });
   afterAll(() => server.stop());
-
-  const reconcileJob = (orderId: string) =>
-    handleJob(server.services, { type: 'orders.reconcile', jobId: `job_test_${orderId}`, orderId });
-  const sweep = () => handleJob(server.services, { type: 'orders.reconcile-due', jobId: 'job_test_sweep', limit: 50 });
 
   /** Buys with the provider down: 202, the order pending reconciliation, the debit standing. */
   async function pendingOrder(token: string, key?: string) {
@@ -85,7 +80,7 @@ describe('order reconciliation', () => {
     expect(errorOf(link).error.message).toBe(ORDER_MESSAGES.labelNotReady);
 
     carrierOf(server).setLatency(0);
-    expect(await reconcileJob(body._id)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, body._id)).toEqual({ kind: 'ack' });
     const [order] = await ordersOf(server, buyer.id);
     expect(order).toMatchObject({ id: body._id, status: 'completed', refund_entry_id: null });
     expect(order?.tracking_number).not.toBe('PENDING');
@@ -94,7 +89,7 @@ describe('order reconciliation', () => {
     expect(startsWithPdf(pdf.bytes)).toBe(true);
 
     // A redelivered job changes nothing.
-    expect(await reconcileJob(body._id)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, body._id)).toEqual({ kind: 'ack' });
     const [again] = await ordersOf(server, buyer.id);
     expect(again?.tracking_number).toBe(order?.tracking_number);
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 3860, ledger: 3860, debits: 1, refunds: 0 });
@@ -108,13 +103,13 @@ describe('order reconciliation', () => {
     const { _id: orderId } = CreateOrderResponse.parse(res.body);
 
     // Still down: the job asks to be retried, the order stays open, the debit stands.
-    expect((await reconcileJob(orderId)).kind).toBe('retry');
+    expect((await reconcileJob(server, orderId)).kind).toBe('retry');
     const [open] = await server.services.db.select().from(orders).where(eq(orders.id, orderId));
     expect(open).toMatchObject({ status: 'pending_reconciliation', reconcileAttempts: 2 });
 
     carrierOf(server).setDown(false);
     carrierOf(server).catalogues.alpha?.setServiceStatus('ups_ground', 'inactive');
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
     const [failed] = await ordersOf(server, buyer.id);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'Service currently unavailable' });
     const refunds = await ledgerRowsOf(server, buyer.id, 'label_refund');
@@ -128,8 +123,8 @@ describe('order reconciliation', () => {
     ]);
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 2000, ledger: 2000, totalSpend: 0, refunds: 1 });
     // Replaying the job or the sweep afterwards refunds nothing more.
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
-    await sweep();
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
+    await reconcileSweep(server);
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 2000, refunds: 1 });
   });
 
@@ -159,7 +154,7 @@ describe('order reconciliation', () => {
       .where(eq(orders.id, crashed._id));
     await server.services.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, fresh._id));
 
-    expect(await sweep()).toEqual({ kind: 'ack' });
+    expect(await reconcileSweep(server)).toEqual({ kind: 'ack' });
     const byId = new Map((await ordersOf(server, buyer.id)).map((o) => [o.id, o]));
     expect(byId.get(pending._id)?.status).toBe('completed');
     expect(byId.get(crashed._id)?.status).toBe('completed');
@@ -177,12 +172,12 @@ describe('order reconciliation', () => {
     const snapshot = await readOrder(server.services, pending._id);
     if (!snapshot) throw new Error('no order');
     const results = await Promise.all([
-      reconcileJob(pending._id),
-      reconcileJob(pending._id),
-      reconcileJob(pending._id),
+      reconcileJob(server, pending._id),
+      reconcileJob(server, pending._id),
+      reconcileJob(server, pending._id),
       buyOrderLabel(server.services, snapshot),
-      sweep(),
-      sweep(),
+      reconcileSweep(server),
+      reconcileSweep(server),
     ]);
     expect(results.slice(0, 3)).toEqual([{ kind: 'ack' }, { kind: 'ack' }, { kind: 'ack' }]);
     const [order] = await ordersOf(server, buyer.id);
@@ -256,7 +251,7 @@ describe('order reconciliation', () => {
     // The provider is reachable again, but 24 h later it may have forgotten the purchase's key: never rebuy; the key
     // finds no label (the purchase never reached it), so the order is refunded.
     carrierOf(server).setDown(false);
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
     const [order] = await ordersOf(server, buyer.id);
     expect(order).toMatchObject({
       status: 'failed',
