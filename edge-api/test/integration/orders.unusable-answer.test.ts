@@ -1,7 +1,6 @@
 import { CreateOrderResponse, ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handleJob } from '../../src/jobs/handle-job';
 import { PROVIDER_ERROR_MESSAGES } from '../../src/ports/label-provider';
 import { RECONCILE_GAVE_UP_MESSAGE } from '../../src/use-cases/orders/order-rows';
 import type { TestServer } from './helpers';
@@ -12,6 +11,8 @@ import {
   newCustomer,
   ordersOf,
   postOrder,
+  reconcileJob,
+  reconcileSweep,
   startShop,
   startsWithPdf,
   upsGround,
@@ -19,6 +20,10 @@ import {
 import { carrierOf } from './providers-support';
 
 const CONTROL_KEY = 'unusable-answer-control-key-0123';
+
+/** A $50 buyer's money while the $11.40 label is held, and once it came back: balance = Σ ledger, in cents. */
+const HELD = { balance: 3860, totalSpend: 1140, ledger: 3860, debits: 1, refunds: 0 };
+const REFUNDED = { balance: 5000, totalSpend: 0, ledger: 5000, debits: 1, refunds: 1 };
 
 interface SandboxLabel {
   labelId: string;
@@ -73,9 +78,6 @@ describe('a provider answer we cannot use', () => {
       (l) => l.reference === orderId,
     );
 
-  const reconcileJob = (orderId: string) =>
-    handleJob(server.services, { type: 'orders.reconcile', jobId: `job_test_${orderId}`, orderId });
-  const sweep = () => handleJob(server.services, { type: 'orders.reconcile-due', jobId: 'job_test_sweep', limit: 50 });
   const orderRow = async (buyerId: string, orderId: string) =>
     (await ordersOf(server, buyerId)).find((o) => o.id === orderId);
   const refundCreatedAt = async (entryId: string) =>
@@ -94,13 +96,7 @@ describe('a provider answer we cannot use', () => {
     const body = CreateOrderResponse.parse(res.body);
     expect(body.message).toBe(ORDER_MESSAGES.pendingReconciliation);
     expect(body.order).toMatchObject({ status: 'pending_reconciliation', hasLabel: false });
-    expect(await moneyOf(server, buyer.id)).toEqual({
-      balance: 3860,
-      totalSpend: 1140,
-      ledger: 3860,
-      debits: 1,
-      refunds: 0,
-    });
+    expect(await moneyOf(server, buyer.id)).toEqual(HELD);
     return { buyer, orderId: body._id };
   }
 
@@ -120,7 +116,7 @@ describe('a provider answer we cannot use', () => {
 
     // The provider cannot be asked: nothing is voided, so nothing is refunded; the job comes back.
     await control('PUT', '/catalogues/alpha/down', { down: true });
-    expect((await reconcileJob(orderId)).kind).toBe('retry');
+    expect((await reconcileJob(server, orderId)).kind).toBe('retry');
     expect(await orderRow(buyer.id, orderId)).toMatchObject({
       status: 'pending_reconciliation',
       refund_entry_id: null,
@@ -130,7 +126,7 @@ describe('a provider answer we cannot use', () => {
 
     // It answers again, still unusably: the label is voided, then the order refunded.
     await control('PUT', '/catalogues/alpha/down', { down: false });
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
     const [voided] = await labelsFor(orderId);
     expect(voided).toMatchObject({ labelId: made?.labelId, status: 'voided', voidedAt: expect.any(String) });
     const order = await orderRow(buyer.id, orderId);
@@ -142,24 +138,18 @@ describe('a provider answer we cannot use', () => {
     const refundedAt = await refundCreatedAt(order?.refund_entry_id ?? '');
     expect(Date.parse(refundedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(voided?.voidedAt ?? ''));
     // No money lost or invented: the price came back once, balance = Σ ledger, total spend undone.
-    expect(await moneyOf(server, buyer.id)).toEqual({
-      balance: 5000,
-      totalSpend: 0,
-      ledger: 5000,
-      debits: 1,
-      refunds: 1,
-    });
+    expect(await moneyOf(server, buyer.id)).toEqual(REFUNDED);
 
     // Redelivered jobs and sweeps change nothing.
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
-    await sweep();
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
+    await reconcileSweep(server);
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 5000, refunds: 1 });
     expect(await labelsFor(orderId)).toHaveLength(1);
   });
 
   it('asked again, the answer is usable: the order completes with the label the customer paid for', async () => {
     const { buyer, orderId } = await pendingPurchase('no_pdf', 1);
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
     const [label, ...more] = await labelsFor(orderId);
     expect(more).toEqual([]);
     expect(label?.status).toBe('created');
@@ -171,28 +161,21 @@ describe('a provider answer we cannot use', () => {
     const pdf = await fetchLabel(server, (await labelLink(server, buyer.token, orderId)).url);
     expect(pdf.status).toBe(200);
     expect(startsWithPdf(pdf.bytes)).toBe(true);
-    expect(await moneyOf(server, buyer.id)).toEqual({
-      balance: 3860,
-      totalSpend: 1140,
-      ledger: 3860,
-      debits: 1,
-      refunds: 0,
-    });
+    expect(await moneyOf(server, buyer.id)).toEqual(HELD);
   });
 
   it('jobs and sweeps racing on an unusable answer void once and refund once', async () => {
     const { buyer, orderId } = await pendingPurchase('wrong_shape');
-    const results = await Promise.all([reconcileJob(orderId), reconcileJob(orderId), sweep(), sweep()]);
+    const results = await Promise.all([
+      reconcileJob(server, orderId),
+      reconcileJob(server, orderId),
+      reconcileSweep(server),
+      reconcileSweep(server),
+    ]);
     expect(results.slice(0, 2)).toEqual([{ kind: 'ack' }, { kind: 'ack' }]);
     expect((await labelsFor(orderId)).map((l) => l.status)).toEqual(['voided']);
     expect(await orderRow(buyer.id, orderId)).toMatchObject({ status: 'failed' });
-    expect(await moneyOf(server, buyer.id)).toEqual({
-      balance: 5000,
-      totalSpend: 0,
-      ledger: 5000,
-      debits: 1,
-      refunds: 1,
-    });
+    expect(await moneyOf(server, buyer.id)).toEqual(REFUNDED);
   });
 
   // Moves the server clock 23.5 hours ahead: keep these last.
@@ -207,20 +190,14 @@ describe('a provider answer we cannot use', () => {
     expect(made?.status).toBe('created');
 
     offset.ms = 23.5 * 60 * 60_000;
-    expect(await reconcileJob(orderId)).toEqual({ kind: 'ack' });
+    expect(await reconcileJob(server, orderId)).toEqual({ kind: 'ack' });
     expect(await labelsFor(orderId)).toEqual([expect.objectContaining({ labelId: made?.labelId, status: 'voided' })]);
     expect(await orderRow(buyer.id, orderId)).toMatchObject({
       status: 'failed',
       failure_reason: RECONCILE_GAVE_UP_MESSAGE,
       provider_label_id: null,
     });
-    expect(await moneyOf(server, buyer.id)).toEqual({
-      balance: 5000,
-      totalSpend: 0,
-      ledger: 5000,
-      debits: 1,
-      refunds: 1,
-    });
+    expect(await moneyOf(server, buyer.id)).toEqual(REFUNDED);
   });
 
   it('a label the carrier already scanned cannot be voided: the money stays held, nothing is refunded', async () => {
@@ -228,7 +205,7 @@ describe('a provider answer we cannot use', () => {
     // 22 hours on the sandbox's clock: the package has had its first scan (1.5–21.5 h after the label), a void
     // answers 409; the provider still remembers the key (24 h), so asking again buys nothing new.
     await control('PUT', '/clock', { advanceMs: 22 * 60 * 60_000 });
-    expect((await reconcileJob(orderId)).kind).toBe('retry');
+    expect((await reconcileJob(server, orderId)).kind).toBe('retry');
     expect((await labelsFor(orderId)).map((l) => l.status)).toEqual(['created']);
     expect(await orderRow(buyer.id, orderId)).toMatchObject({
       status: 'pending_reconciliation',
