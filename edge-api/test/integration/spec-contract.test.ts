@@ -119,19 +119,21 @@ describe('SPEC §7 contract: the SPEC request shapes, the fields its client read
     description: 'Books',
     value: 0,
   };
+  /** The SPEC's order payload (nested dimensions) for the seeded API 1's UPS Ground. */
+  const specOrder = () => ({
+    carrier: 'UPS',
+    serviceType: 'UPS Ground',
+    apiId,
+    sender: SENDER,
+    recipient: RECIPIENT,
+    packageDetails,
+  });
 
   it('POST /api/orders/calculate-price with packageDetails.dimensions → price, estimatedDelivery', async () => {
     const res = body(
       await call(server, 'POST', '/api/orders/calculate-price', {
         token,
-        json: {
-          carrier: 'UPS',
-          serviceType: 'UPS Ground',
-          apiId,
-          sender: SENDER,
-          recipient: RECIPIENT,
-          packageDetails,
-        },
+        json: specOrder(),
       }),
     );
     expect(res).toMatchObject({ price: 11.4 });
@@ -153,16 +155,7 @@ describe('SPEC §7 contract: the SPEC request shapes, the fields its client read
     const res = body(
       await call(server, 'POST', '/api/orders', {
         token,
-        json: {
-          carrier: 'UPS',
-          serviceType: 'UPS Ground',
-          apiId,
-          sender: SENDER,
-          recipient: RECIPIENT,
-          packageDetails,
-          price: 11.4,
-          estimatedDelivery: null,
-        },
+        json: { ...specOrder(), price: 11.4, estimatedDelivery: null },
       }),
       201,
     );
