@@ -1,10 +1,11 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { ApiConfigResponse, AuthResponse, BulkProcessResponse, BulkValidateResponse } from '@labeldesk/contracts';
 import { describe, expect, inject, it, vi } from 'vitest';
 import deployed from '../../src/entries/worker/index';
 import { JOBS_QUEUE } from '../../src/entries/worker/queue-consumer';
 import { backoffSeconds, type JobMessage } from '../../src/ports/job-queue';
+import { fetchWorkerWith, type WorkerRequest } from './support/http';
 
 /**
  * The bulk engine on Workers: the process call's one batch on D1 (bulk order, rows, hold), its `bulk.buy-row`
@@ -26,23 +27,9 @@ const capturingQueue = {
 const sandboxEnv = { ...env, ALLOW_PRIVATE_PROVIDER_URLS: 'true', JOBS: capturingQueue } as unknown as Env;
 
 let ip = 0;
-async function fetchWorker(path: string, opts: { json?: unknown; token?: string; method?: string } = {}) {
+function fetchWorker(path: string, opts: Omit<WorkerRequest, 'ip'> = {}) {
   ip += 1;
-  const headers = new Headers({ 'cf-connecting-ip': `198.51.100.${ip}` });
-  if (opts.json !== undefined) headers.set('content-type', 'application/json');
-  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
-  const ctx = createExecutionContext();
-  const res = await deployed.fetch(
-    new Request(`https://api.labeldesk.test${path}`, {
-      method: opts.method ?? (opts.json === undefined ? 'GET' : 'POST'),
-      headers,
-      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-    }),
-    sandboxEnv,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
+  return fetchWorkerWith(sandboxEnv, path, { ...opts, ip: `198.51.100.${ip}` });
 }
 
 async function registerUser(name: string, email: string) {

@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type {
   AuthResponse,
@@ -14,7 +14,7 @@ import { buildServices } from '../../src/entries/worker/services';
 import { ApiError } from '../../src/errors';
 import { signSessionToken } from '../../src/lib/jwt';
 import { applyBalanceChange } from '../../src/use-cases/ledger/apply-balance-change';
-import { TEST_JWT_SECRET } from './support/http';
+import { fetchWorkerWith, TEST_JWT_SECRET, type WorkerRequest } from './support/http';
 
 /**
  * The money path inside workerd: the Worker's BTCPay adapter (fetch + WebCrypto HMAC) talks to a Greenfield sandbox
@@ -32,26 +32,9 @@ const payEnv = {
 } as unknown as Env;
 
 let ipCounter = 0;
-async function fetchWorker(
-  path: string,
-  opts: { method?: string; json?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
+function fetchWorker(path: string, opts: Omit<WorkerRequest, 'ip'> = {}): Promise<Response> {
   ipCounter += 1;
-  const headers = new Headers({ 'cf-connecting-ip': `198.51.100.${ipCounter}`, ...opts.headers });
-  if (opts.json !== undefined || opts.raw !== undefined) headers.set('content-type', 'application/json');
-  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
-  const ctx = createExecutionContext();
-  const res = await deployed.fetch(
-    new Request(`https://api.labeldesk.test${path}`, {
-      method: opts.method ?? (opts.json === undefined && opts.raw === undefined ? 'GET' : 'POST'),
-      headers,
-      body: opts.raw ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
-    }),
-    payEnv,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
+  return fetchWorkerWith(payEnv, path, { ...opts, ip: `198.51.100.${ipCounter}` });
 }
 
 async function registerUser(name: string, email: string) {

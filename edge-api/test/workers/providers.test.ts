@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type {
   AddServicesResponse,
@@ -11,9 +10,9 @@ import type {
 import { describe, expect, inject, it } from 'vitest';
 import { httpLabelProvider } from '../../src/adapters/label-provider/http-label-provider';
 import { labelProviders } from '../../src/adapters/label-provider/label-providers';
-import deployed from '../../src/entries/worker/index';
 import { assertSafeUrl, UnsafeUrlError } from '../../src/lib/ssrf';
 import { ProviderError } from '../../src/ports/label-provider';
+import { fetchWorkerWith, type WorkerRequest } from './support/http';
 
 /**
  * The supply side inside workerd: the provider adapter (workerd's fetch, AbortSignal timeouts) against the carrier
@@ -138,23 +137,9 @@ describe('SSRF guard in workerd (no DNS: host names by name)', () => {
 describe('provider routes through the Worker (D1, sealed keys)', () => {
   const sandboxEnv = { ...env, ALLOW_PRIVATE_PROVIDER_URLS: 'true' } as unknown as Env;
   let ip = 0;
-  async function fetchWorker(path: string, opts: { json?: unknown; token?: string; method?: string; env?: Env } = {}) {
+  function fetchWorker(path: string, { env: bindings, ...opts }: Omit<WorkerRequest, 'ip'> & { env?: Env } = {}) {
     ip += 1;
-    const headers = new Headers({ 'cf-connecting-ip': `192.0.2.${ip}` });
-    if (opts.json !== undefined) headers.set('content-type', 'application/json');
-    if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
-    const ctx = createExecutionContext();
-    const res = await deployed.fetch(
-      new Request(`https://api.labeldesk.test${path}`, {
-        method: opts.method ?? (opts.json === undefined ? 'GET' : 'POST'),
-        headers,
-        body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-      }),
-      opts.env ?? sandboxEnv,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return res;
+    return fetchWorkerWith(bindings ?? sandboxEnv, path, { ...opts, ip: `192.0.2.${ip}` });
   }
 
   async function registerUser(name: string, email: string, admin = false) {
