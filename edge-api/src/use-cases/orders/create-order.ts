@@ -150,6 +150,49 @@ const insertOrder = reusableStatement((db) =>
   db.insert(orders).values(placeholdersFor(INSERTED_ORDER_COLUMNS)).returning(),
 );
 
+/**
+ * The service, price and parties every purchase stores on its order row, whether a live order (newOrderRow) or a
+ * test-key one (createTestLabel): one place, so both keep the same columns.
+ */
+export function purchasedColumns(found: OrderService, priceCents: number, request: CreateOrderData, now: Date) {
+  return {
+    apiId: found.api.id,
+    apiName: found.api.name,
+    serviceId: found.service.id,
+    carrier: found.service.carrier,
+    serviceName: found.service.name,
+    serviceCode: found.service.serviceCode,
+    priceCents,
+    senderJson: JSON.stringify(party(request.sender)),
+    recipientJson: JSON.stringify(party(request.recipient)),
+    packageJson: JSON.stringify(storedPackage(request)),
+    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
+  };
+}
+
+/**
+ * The service a purchase names and the price it pays: the SPEC §5 refusals as the quote, and 409 when the `price` the
+ * customer saw is not the server's (nobody pays a price they did not see).
+ */
+export async function pricePurchase(
+  services: Services,
+  userId: string,
+  request: CreateOrderData,
+): Promise<{ found: OrderService; priceCents: number }> {
+  const found = await findOrderService(services, {
+    userId,
+    apiId: request.apiId,
+    carrier: request.carrier,
+    serviceType: request.serviceType,
+  });
+  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
+  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
+    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+  }
+  return { found, priceCents };
+}
+
 function newOrderRow(
   input: CreateOrderInput,
   found: OrderService,
@@ -167,19 +210,9 @@ function newOrderRow(
     source: input.source ?? 'manual',
     status: 'processing',
     deliveryStatus: 'pending',
-    apiId: found.api.id,
-    apiName: found.api.name,
-    serviceId: found.service.id,
-    carrier: found.service.carrier,
-    serviceName: found.service.name,
-    serviceCode: found.service.serviceCode,
-    priceCents,
-    senderJson: JSON.stringify(party(request.sender)),
-    recipientJson: JSON.stringify(recipient),
-    packageJson: JSON.stringify(storedPackage(request)),
+    ...purchasedColumns(found, priceCents, request, now),
     recipientName: recipient.name,
     destination: `${recipient.city}, ${recipient.state}`,
-    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
     idempotencyKey: input.idempotencyKey ?? null,
     requestHash: hash,
     debitEntryId: ids.debitEntryId,
@@ -213,17 +246,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   let found: OrderService;
   let priceCents: number;
   try {
-    found = await findOrderService(services, {
-      userId,
-      apiId: request.apiId,
-      carrier: request.carrier,
-      serviceType: request.serviceType,
-    });
-    priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
-    if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
-    if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
-      throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
-    }
+    ({ found, priceCents } = await pricePurchase(services, userId, request));
   } catch (err) {
     return replayOr(err);
   }

@@ -1,13 +1,11 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
-import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
 import { and, eq } from 'drizzle-orm';
 import { type TestOrderRow, testOrders } from '../../db/schema/api-keys';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type CreateOrderData, orderRequestHash, party, storedPackage } from '../orders/create-order';
-import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, priceOrder } from '../orders/price-order';
+import { type CreateOrderData, orderRequestHash, pricePurchase, purchasedColumns } from '../orders/create-order';
 
 /** A test tracking number: says TEST, so it can never be mistaken for (or collide with) a carrier's number. */
 function testTrackingNumber(carrier: string): string {
@@ -46,33 +44,13 @@ export async function createTestLabel(
   const earlier = await replay();
   if (earlier) return earlier;
 
-  const found = await findOrderService(services, {
-    userId,
-    apiId: request.apiId,
-    carrier: request.carrier,
-    serviceType: request.serviceType,
-  });
-  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
-  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
-  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
-    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
-  }
+  const { found, priceCents } = await pricePurchase(services, userId, request);
   const now = services.clock.now();
   const row: TestOrderRow = {
     id: newId('tord'),
     userId,
-    apiId: found.api.id,
-    apiName: found.api.name,
-    serviceId: found.service.id,
-    carrier: found.service.carrier,
-    serviceName: found.service.name,
-    serviceCode: found.service.serviceCode,
-    priceCents,
-    senderJson: JSON.stringify(party(request.sender)),
-    recipientJson: JSON.stringify(party(request.recipient)),
-    packageJson: JSON.stringify(storedPackage(request)),
+    ...purchasedColumns(found, priceCents, request, now),
     trackingNumber: testTrackingNumber(found.service.carrier),
-    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
     createdAt: now.toISOString(),
