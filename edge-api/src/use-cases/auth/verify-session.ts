@@ -15,39 +15,29 @@ export interface SessionClaims {
   sessionId: string;
 }
 
+/** The named session of the named user, not revoked and not expired (placeholders sessionId, userId, now). */
+const isLiveSession = () =>
+  and(
+    eq(sessions.id, sql.placeholder('sessionId')),
+    eq(sessions.userId, sql.placeholder('userId')),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  );
+
 /** A live session (not revoked, not expired) and its user, in one read by the sessions primary key. */
 const liveSessionUser = perDatabase((db) =>
   db
     .select(getTableColumns(users))
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(isLiveSession())
     .limit(1)
     .prepare(),
 );
 
 /** Whether a session is live, without reading its user (one read by the sessions primary key). */
 const liveSession = perDatabase((db) =>
-  db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare(),
+  db.select({ id: sessions.id }).from(sessions).where(isLiveSession()).limit(1).prepare(),
 );
 
 function sessionEnded(claims: SessionClaims): ApiError {
