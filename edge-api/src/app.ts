@@ -13,7 +13,6 @@ import { amazonRouter } from './routes/amazon/amazon.index';
 import { apiKeysRouter } from './routes/api-keys/api-keys.index';
 import { authRouter } from './routes/auth/auth.index';
 import { balanceRouter } from './routes/balance/balance.index';
-import { bulkHistoryRouter } from './routes/bulk-history/bulk-history.index';
 import { bulkLabelsRouter } from './routes/bulk-labels/bulk-labels.index';
 import { bulkOrdersRouter } from './routes/bulk-orders/bulk-orders.index';
 import { BULK_BODY_PATHS } from './routes/bulk-orders/bulk-orders.routes';
@@ -67,12 +66,11 @@ function apiRoutes() {
     .route('/', serviceReportRouter)
     .route('/', customPricingRouter)
     .route('/', amazonRouter)
-    .route('/', bulkHistoryRouter)
+    .route('/', bulkOrdersRouter)
     .route('/', orderHistoryRouter)
     .route('/', trackingRouter)
     .route('/', adminOrdersRouter)
     .route('/', adminBulkOrdersRouter)
-    .route('/', bulkOrdersRouter)
     .route('/', ordersRouter)
     .route('/', bulkLabelsRouter)
     .route('/', labelsRouter)

@@ -1,6 +1,6 @@
 import { AdminBulkListQuery } from '@labeldesk/contracts';
 import { pathParams, queryParams } from '../../middleware/validate';
-import { BULK_ORDER_ID_PATTERN, BulkOrderIdParam } from '../bulk-history/bulk-history.routes';
+import { BULK_ORDER_ID_PATTERN, BulkOrderIdParam } from '../bulk-orders/bulk-orders.routes';
 
 /** Admin: every customer's bulk orders (SPEC §2 Admin All Orders → Bulk Orders tab and Bulk Order Details modal). */
 export const adminBulkOrdersRoutes = {

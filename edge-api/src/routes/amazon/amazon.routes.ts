@@ -1,7 +1,7 @@
 import { AmazonConfirmRequest, AmazonSavedCredentialsQuery } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
-import { BULK_ORDER_ID_PATTERN } from '../bulk-history/bulk-history.routes';
+import { BULK_ORDER_ID_PATTERN } from '../bulk-orders/bulk-orders.routes';
 
 /**
  * Amazon confirmation (SPEC §7 Amazon; logged-in customers, their own bulk orders and credentials only): confirm a bulk

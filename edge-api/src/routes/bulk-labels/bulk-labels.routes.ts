@@ -1,5 +1,5 @@
 import { pathParams } from '../../middleware/validate';
-import { BULK_ORDER_ID_PATTERN, BulkOrderIdParam } from '../bulk-history/bulk-history.routes';
+import { BULK_ORDER_ID_PATTERN, BulkOrderIdParam } from '../bulk-orders/bulk-orders.routes';
 
 /**
  * The combined labels PDF of a bulk order (SPEC §7 /api/labels/bulk/{id}), inline or (`?download=1`) as an

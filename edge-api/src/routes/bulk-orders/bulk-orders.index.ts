@@ -5,4 +5,7 @@ import { bulkOrdersRoutes } from './bulk-orders.routes';
 
 export const bulkOrdersRouter = new Hono<AppEnv>()
   .post(bulkOrdersRoutes.validate, ...handlers.validate)
-  .post(bulkOrdersRoutes.process, ...handlers.processBulk);
+  .post(bulkOrdersRoutes.process, ...handlers.processBulk)
+  .get(bulkOrdersRoutes.history, ...handlers.history)
+  .get(bulkOrdersRoutes.get, ...handlers.get)
+  .get(bulkOrdersRoutes.failedCsv, ...handlers.failedCsv);

@@ -1,16 +1,32 @@
-import { BulkProcessRequest, BulkValidateRequest, MAX_BULK_FILE_MB, MAX_BULK_ROWS } from '@labeldesk/contracts';
+import {
+  BulkHistoryQuery,
+  BulkProcessRequest,
+  BulkValidateRequest,
+  MAX_BULK_FILE_MB,
+  MAX_BULK_ROWS,
+} from '@labeldesk/contracts';
+import { z } from 'zod';
 import { bodyLimit } from '../../middleware/body-limit';
-import { jsonBody } from '../../middleware/validate';
+import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
 import { idempotencyKeyHeader } from '../orders/orders.routes';
 
 /**
- * Bulk orders, the write side (logged-in customers): validate a CSV's rows and buy them. POST only, so the GET
- * routes under /orders/bulk and /orders/:id never meet these.
+ * Bulk orders (logged-in customers; SPEC §2 Bulk Order, §7 bulk): validate a CSV's rows and buy them (the POSTs), the
+ * history, one bulk order with its rows, and the failed rows as CSV. `:id` only matches bulk order ids (`blk_…`), so
+ * 'history', 'validate' or 'process' are never taken for an id, and order ids (`ord_…`, routes/order-history) never
+ * reach these handlers, whatever the mount order.
  */
+export const BULK_ORDER_ID_PATTERN = 'blk_[0-9a-z]+';
+
 export const bulkOrdersRoutes = {
   validate: '/orders/bulk/validate',
   process: '/orders/bulk/process',
+  history: '/orders/bulk/history',
+  get: `/orders/bulk/:id{${BULK_ORDER_ID_PATTERN}}`,
+  failedCsv: `/orders/bulk/:id{${BULK_ORDER_ID_PATTERN}}/failed-csv`,
 } as const;
+
+export const BulkOrderIdParam = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * A bulk request carries up to MAX_BULK_ROWS rows of a CSV of at most MAX_BULK_FILE_MB as JSON (every cell keyed by
@@ -20,7 +36,7 @@ export const MAX_BULK_BODY_BYTES = 12 * 1024 * 1024;
 
 /** The paths that take MAX_BULK_BODY_BYTES instead of the app's default limit (see app.ts). */
 export const BULK_BODY_PATHS: ReadonlySet<string> = new Set(
-  Object.values(bulkOrdersRoutes).map((path) => `/api${path}`),
+  [bulkOrdersRoutes.validate, bulkOrdersRoutes.process].map((path) => `/api${path}`),
 );
 
 export const bulkOrdersValidators = {
@@ -28,6 +44,8 @@ export const bulkOrdersValidators = {
   validate: jsonBody(BulkValidateRequest),
   process: jsonBody(BulkProcessRequest),
   idempotencyKey: idempotencyKeyHeader,
+  history: queryParams(BulkHistoryQuery),
+  id: pathParams(BulkOrderIdParam),
 };
 
 export { MAX_BULK_FILE_MB, MAX_BULK_ROWS };
