@@ -72,14 +72,6 @@ export function createApiKeyVault(secret: string): ApiKeyVault {
   };
 }
 
-/** Equality of two strings in time independent of where they differ (lengths are not secret here). */
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /** How the page shows a key before it is revealed: the prefix and the last 4 characters. */
 export function maskApiKey(key: string): string {
   const mode = apiKeyMode(key);

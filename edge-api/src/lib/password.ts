@@ -1,5 +1,6 @@
 import { argon2idAsync } from '@noble/hashes/argon2.js';
 import { fromB64NoPad, toB64NoPad } from './base64';
+import { constantTimeEqual } from './constant-time';
 
 /**
  * Password hashing: Argon2id with OWASP's first-choice parameters (m=19 MiB, t=2, p=1), pure JS so it runs the same
@@ -65,13 +66,6 @@ function parsePhc(phc: string): ParsedHash | null {
   } catch {
     return null;
   }
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
 }
 
 /** True when `password` matches the stored PHC string (any valid Argon2id parameter set); false for a malformed one. */

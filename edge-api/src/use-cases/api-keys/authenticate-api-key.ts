@@ -3,8 +3,11 @@ import { type ApiKeyMode, apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/users';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
-import { apiKeyMode, constantTimeEqual } from '../../lib/api-key-vault';
+import { apiKeyMode } from '../../lib/api-key-vault';
+import { constantTimeEqual } from '../../lib/constant-time';
 import { perDatabase } from '../../ports/database';
+
+const encoder = new TextEncoder();
 
 export const API_KEY_MISSING_MESSAGE =
   'An API key is required: send it in the x-api-key header (x-api-key: Bearer <your key>)';
@@ -60,7 +63,7 @@ export async function authenticateApiKey(services: Services, presented: string |
   if (mode === null) throw new ApiError('unauthorized', API_KEY_INVALID_MESSAGE);
   const hash = await services.apiKeys.hash(presented);
   const [row] = await keyByHash(services.db).all({ hash });
-  if (!row || !constantTimeEqual(row.keyHash, hash) || row.mode !== mode) {
+  if (!row || !constantTimeEqual(encoder.encode(row.keyHash), encoder.encode(hash)) || row.mode !== mode) {
     throw new ApiError('unauthorized', API_KEY_INVALID_MESSAGE);
   }
   const now = services.clock.now();
