@@ -1,8 +1,6 @@
 import type { AdminBulkListResponse, BulkOrderDetailResponse } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
-import { totalPages } from '../../lib/list-query';
-import { presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { requireAdmin } from '../../middleware/auth';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { listBulkOrders } from '../../use-cases/bulk-orders/list-bulk-orders';
@@ -11,15 +9,10 @@ import { adminBulkOrdersValidators } from './admin-bulk-orders.routes';
 const factory = createFactory<AppEnv>();
 
 export const list = factory.createHandlers(requireAdmin, adminBulkOrdersValidators.list, async (c) => {
-  const query = c.req.valid('query');
-  const { items, total } = await listBulkOrders(c.get('services'), { scope: { kind: 'all' }, query });
-  const body: AdminBulkListResponse = {
-    bulkOrders: items.map((item) => presentBulkOrder(item.row, item.counts, item.owner, { admin: true })),
-    totalBulkOrders: total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+  const body: AdminBulkListResponse = await listBulkOrders(c.get('services'), {
+    scope: { kind: 'all' },
+    query: c.req.valid('query'),
+  });
   return c.json(body, 200);
 });
 

@@ -8,9 +8,7 @@ import {
 } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
-import { totalPages } from '../../lib/list-query';
 import { centsToUsd } from '../../lib/money';
-import { presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { requireUser } from '../../middleware/auth';
 import { buildFailedRowsCsv } from '../../use-cases/bulk-orders/build-failed-rows-csv';
 import { createBulkOrder } from '../../use-cases/bulk-orders/create-bulk-order';
@@ -80,18 +78,10 @@ export const processBulk = factory.createHandlers(
 );
 
 export const history = factory.createHandlers(requireUser, bulkOrdersValidators.history, async (c) => {
-  const query = c.req.valid('query');
-  const { items, total } = await listBulkOrders(c.get('services'), {
+  const body: BulkHistoryResponse = await listBulkOrders(c.get('services'), {
     scope: { kind: 'owner', userId: c.get('user').id },
-    query,
+    query: c.req.valid('query'),
   });
-  const body: BulkHistoryResponse = {
-    bulkOrders: items.map((item) => presentBulkOrder(item.row, item.counts, item.owner)),
-    totalBulkOrders: total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
   return c.json(body, 200);
 });
 

@@ -1,10 +1,10 @@
-import type { AdminBulkListQuery } from '@labeldesk/contracts';
+import type { AdminBulkListQuery, BulkHistoryResponse } from '@labeldesk/contracts';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type BulkOrderRow, bulkOrders, users } from '../../db/schema';
 import type { Services } from '../../env';
-import { contains, dayRange } from '../../lib/list-query';
-import { type BulkOrderOwner, type BulkRowCounts, NO_BULK_ROWS } from '../../lib/presenters/bulk-order';
+import { contains, dayRange, totalPages } from '../../lib/list-query';
+import { NO_BULK_ROWS, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { bulkOwnerColumns, countBulkRows } from './bulk-order-reads';
 
 /** A parsed history query; the customer's has no status filter (it is then 'all'). */
@@ -13,21 +13,16 @@ type ParsedQuery = Omit<z.output<typeof AdminBulkListQuery>, 'status'> & { statu
 /** Whose bulk orders: the caller's own (customer history) or everyone's (admin Bulk Orders tab). */
 export type BulkListScope = { kind: 'owner'; userId: string } | { kind: 'all' };
 
-export interface ListedBulkOrder {
-  row: BulkOrderRow;
-  owner: BulkOrderOwner;
-  counts: BulkRowCounts;
-}
-
 /**
  * GET /api/orders/bulk/history and GET /api/admin/bulk-orders: one page of bulk orders, newest first, filtered by a
  * case-insensitive search over the bulk order id, the status (admin) and UTC days (end inclusive), with the number
  * matching the filters. Three reads whatever the page size: the page, its total, and the rows counted for the page.
+ * Everyone's list (the admin's) also shows each owner's email.
  */
 export async function listBulkOrders(
   services: Services,
   input: { scope: BulkListScope; query: ParsedQuery },
-): Promise<{ items: ListedBulkOrder[]; total: number }> {
+): Promise<BulkHistoryResponse> {
   const { query, scope } = input;
   const terms: SQL[] = [];
   if (scope.kind === 'owner') terms.push(eq(bulkOrders.userId, scope.userId));
@@ -56,8 +51,14 @@ export async function listBulkOrders(
     services,
     page.map((p) => p.row.id),
   );
+  const total = totals[0]?.n ?? 0;
   return {
-    items: page.map((p) => ({ ...p, counts: counts.get(p.row.id) ?? NO_BULK_ROWS })),
-    total: totals[0]?.n ?? 0,
+    bulkOrders: page.map((p) =>
+      presentBulkOrder(p.row, counts.get(p.row.id) ?? NO_BULK_ROWS, p.owner, { admin: scope.kind === 'all' }),
+    ),
+    totalBulkOrders: total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: totalPages(total, query.limit),
   };
 }
