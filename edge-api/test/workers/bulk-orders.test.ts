@@ -173,6 +173,9 @@ describe('bulk orders on Workers (D1 + the queue consumer)', () => {
     // 2) The carrier allows one more request per minute: row 2 is bought, row 4 meets a 429 and is retried after
     //    the carrier's Retry-After (not the backoff), still processing; row 3 is refused and refunded.
     await control('/rate-limit', 'PUT', { rateLimit: { limit: 2, windowMs: 60_000 } });
+    // Put the carrier's clock 5 s into its minute, so its Retry-After (~55 s) cannot equal the backoff (10 s).
+    const { now } = (await control('/state', 'GET')) as { now: string };
+    await control('/clock', 'PUT', { advanceMs: (65_000 - (Date.parse(now) % 60_000)) % 60_000 });
     const second = await deliver([
       { id: 'c', body: m2 },
       { id: 'd', body: m3 },
@@ -182,8 +185,8 @@ describe('bulk orders on Workers (D1 + the queue consumer)', () => {
     expect(limited.result.explicitAcks).toEqual([]);
     expect(limited.result.retryMessages.map((r) => r.msgId)).toEqual(['e']);
     const delay = limited.retries.get('e')?.mock.calls[0]?.[0]?.delaySeconds ?? 0;
-    expect(delay).toBeGreaterThanOrEqual(1);
-    expect(delay).toBeLessThanOrEqual(60);
+    expect(delay).toBeGreaterThanOrEqual(45);
+    expect(delay).toBeLessThanOrEqual(55);
     expect(delay).not.toBe(backoffSeconds(1));
     expect((await d1Rows(bulkOrderId)).map((r) => r.status)).toEqual([
       'completed',
