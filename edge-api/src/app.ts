@@ -32,6 +32,7 @@ import { shippingApisRouter } from './routes/shipping-apis/shipping-apis.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 import { v1Router } from './routes/v1/v1.index';
+import { V1_BULK_BODY_PATH } from './routes/v1/v1.routes';
 
 export type { ClientIpResolver, ServicesFactory } from './middleware/init';
 
@@ -88,8 +89,10 @@ export function createApp(opts: CreateAppOptions) {
   app.use('/api/*', noStore);
   app.use('*', secureHeaders());
   const defaultBodyLimit = bodyLimit(MAX_BODY_BYTES);
-  // The bulk order calls carry a whole CSV and set their own, larger limit (routes/bulk-orders).
-  app.use('*', (c, next) => (BULK_BODY_PATHS.has(c.req.path) ? next() : defaultBodyLimit(c, next)));
+  // The bulk order calls carry a whole CSV (or up to 5,000 v1 orders) and set their own, larger limit.
+  app.use('*', (c, next) =>
+    BULK_BODY_PATHS.has(c.req.path) || c.req.path === V1_BULK_BODY_PATH ? next() : defaultBodyLimit(c, next),
+  );
   app.use('/api/*', refuseNulInUrl);
   app.onError(onError);
   app.notFound(notFound);

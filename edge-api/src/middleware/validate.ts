@@ -55,6 +55,10 @@ export const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function jsonBody<T extends z.ZodType>(
   schema: T,
+  opts: {
+    /** The error a body that fails the schema answers (default: invalidInput: the first issue, every issue). */
+    onInvalid?: (error: z.ZodError) => ApiError;
+  } = {},
 ): MiddlewareHandler<AppEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
   return async (c, next) => {
     const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim() ?? '';
@@ -72,7 +76,7 @@ export function jsonBody<T extends z.ZodType>(
     const nulAt = nulPath(raw);
     if (nulAt !== null) throw nulRefused(nulAt);
     const parsed = await schema.safeParseAsync(raw);
-    if (!parsed.success) throw invalidInput(parsed.error);
+    if (!parsed.success) throw (opts.onInvalid ?? invalidInput)(parsed.error);
     c.req.addValidatedData('json', parsed.data as object);
     await next();
   };

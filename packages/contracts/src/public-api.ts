@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { User } from './auth';
+import { BULK_MESSAGES, BulkOrderDetailResponse, BulkProcessResponse, MAX_BULK_ROWS } from './bulk';
 import { CreateOrderResponse, Order, OrderPartyInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
@@ -139,3 +140,47 @@ export const V1OrderResponse = envelope(Order);
 export type V1OrderResponse = z.infer<typeof V1OrderResponse>;
 
 export const V1OrderIdParam = z.object({ order_id: z.string().trim().min(1).max(100) });
+
+// v1 bulk (SPEC §2: POST /create-bulk-labels, GET /bulk-orders/{id}, GET /bulk-labels/{id}) ------------------------
+
+/** One label of a bulk request: the per-order shape of POST /api/v1/create-label. */
+export const V1BulkLabelOrder = z.object({
+  sender: OrderPartyInput,
+  recipient: OrderPartyInput,
+  packageDetails: V1PackageInput,
+});
+export type V1BulkLabelOrder = z.input<typeof V1BulkLabelOrder>;
+
+/**
+ * POST /api/v1/create-bulk-labels: up to MAX_BULK_ROWS labels of ONE service, bought by the web app's bulk engine
+ * (every row re-priced on the server, one hold of the total, rows bought in the background, failed rows refunded).
+ * The service is `serviceId` (from GET /services) or apiId + carrier + serviceType; `template` is the USPS label
+ * template (SPEC §9, default BASIC; ignored for UPS and FedEx). Row n of the messages is `orders[n - 1]`.
+ */
+export const V1CreateBulkLabelsRequest = z
+  .object({
+    serviceId: z.string().trim().min(1).max(100).optional(),
+    apiId: z.string().trim().min(1).max(100).optional(),
+    carrier: Carrier.optional(),
+    serviceType: z.string().trim().min(1).max(200).optional(),
+    template: z.string().trim().max(40).optional(),
+    orders: z
+      .array(V1BulkLabelOrder)
+      .min(1, BULK_MESSAGES.noData)
+      .max(MAX_BULK_ROWS, BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS)),
+  })
+  .refine((r) => r.serviceId !== undefined || (r.apiId && r.carrier && r.serviceType), {
+    message: SERVICE_REF_MESSAGE,
+    path: ['serviceId'],
+  });
+export type V1CreateBulkLabelsRequest = z.input<typeof V1CreateBulkLabelsRequest>;
+
+/** The bulk order created (201) or replayed (200): the web app's POST /api/orders/bulk/process answer. */
+export const V1CreateBulkLabelsResponse = envelope(BulkProcessResponse);
+export type V1CreateBulkLabelsResponse = z.infer<typeof V1CreateBulkLabelsResponse>;
+
+/** GET /api/v1/bulk-orders/{id}: the bulk order (status, counts, progress), its orders in row order, the failed rows. */
+export const V1BulkOrderResponse = envelope(BulkOrderDetailResponse.omit({ user: true }));
+export type V1BulkOrderResponse = z.infer<typeof V1BulkOrderResponse>;
+
+export const V1BulkOrderIdParam = z.object({ bulk_order_id: z.string().trim().min(1).max(100) });

@@ -1,5 +1,8 @@
 import {
+  BULK_MESSAGES,
   ORDER_MESSAGES,
+  type V1BulkOrderResponse,
+  type V1CreateBulkLabelsResponse,
   type V1CreateLabelResponse,
   type V1OrderResponse,
   type V1ServicesResponse,
@@ -10,19 +13,23 @@ import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { centsToUsd } from '../../lib/money';
+import { bulkProcessingStatus } from '../../lib/presenters/bulk-order';
 import { presentOrder } from '../../lib/presenters/order';
 import { presentUser } from '../../lib/presenters/user';
+import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { getOrder } from '../../use-cases/order-history/get-order';
 import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
 import { getLabelDocument } from '../../use-cases/orders/get-label-document';
+import { createApiBulkLabels } from '../../use-cases/public-api/create-api-bulk-labels';
 import { createApiLabel } from '../../use-cases/public-api/create-api-label';
+import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
 import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
 import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
 import { listCustomerServices } from '../../use-cases/shipping/list-customer-services';
 import { getUserById } from '../../use-cases/users/get-user-by-id';
 import { idempotencyKeyHeader } from '../orders/orders.routes';
 import { buildOpenApiDocument } from './openapi';
-import { requireJsonBody, v1Validators } from './v1.routes';
+import { requireJsonBody, TEST_KEY_BULK_MESSAGE, v1Validators } from './v1.routes';
 
 const factory = createFactory<AppEnv>();
 
@@ -114,6 +121,80 @@ export const label = factory.createHandlers(v1Validators.orderId, async (c) => {
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `inline; filename="${pdfName(orderId)}"`,
+    'Content-Length': String(pdf.byteLength),
+    'Cache-Control': 'no-store',
+  });
+});
+
+export const createBulkLabels = factory.createHandlers(
+  v1Validators.bulkBodyLimit,
+  idempotencyKeyHeader,
+  requireJsonBody,
+  async (c, next) => {
+    // Before the body is read: a test key never gets to the engine (see TEST_KEY_BULK_MESSAGE).
+    if (c.get('apiKey').mode !== 'live') {
+      throw new ApiError('forbidden', TEST_KEY_BULK_MESSAGE, {
+        details: [{ path: 'x-api-key', message: TEST_KEY_BULK_MESSAGE }],
+      });
+    }
+    await next();
+  },
+  v1Validators.createBulkLabels,
+  async (c) => {
+    const result = await createApiBulkLabels(c.get('services'), {
+      userId: c.get('user').id,
+      request: c.req.valid('json'),
+      idempotencyKey: c.get('idempotencyKey'),
+    });
+    const { bulkOrder, counts } = result;
+    const body: V1CreateBulkLabelsResponse = {
+      status: 'success',
+      livemode: true,
+      data: {
+        bulkOrderId: bulkOrder.id,
+        isBackgroundProcessing: true,
+        processingStatus: bulkProcessingStatus(bulkOrder, { ...counts, refundedCents: 0 }),
+        totalPrice: centsToUsd(bulkOrder.totalPriceCents),
+        newBalance: centsToUsd(result.balanceCents),
+        message: BULK_MESSAGES.started,
+      },
+    };
+    return c.json(body, result.kind === 'created' ? 201 : 200);
+  },
+);
+
+/** A test key has no bulk orders (it cannot create any): every id answers 404, live ones included. */
+function liveKeyOr404(c: Context<AppEnv>): void {
+  if (c.get('apiKey').mode !== 'live') throw new ApiError('not_found', BULK_MESSAGES.bulkOrderNotFound);
+}
+
+export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
+  liveKeyOr404(c);
+  const {
+    bulkOrder: presented,
+    orders,
+    failedOrders,
+  } = await getBulkOrder(c.get('services'), {
+    bulkOrderId: c.req.valid('param').bulk_order_id,
+    caller: caller(c),
+  });
+  const body: V1BulkOrderResponse = {
+    status: 'success',
+    livemode: true,
+    data: { bulkOrder: presented, orders, failedOrders },
+  };
+  return c.json(body, 200);
+});
+
+const bulkPdfName = (bulkOrderId: string) => `bulk-labels-${bulkOrderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
+  liveKeyOr404(c);
+  const bulkOrderId = c.req.valid('param').bulk_order_id;
+  const { pdf } = await getApiBulkLabels(c.get('services'), { bulkOrderId, userId: c.get('user').id });
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${bulkPdfName(bulkOrderId)}"`,
     'Content-Length': String(pdf.byteLength),
     'Cache-Control': 'no-store',
   });

@@ -13,4 +13,7 @@ export const v1Router = new Hono<AppEnv>()
   .get(v1Routes.services.path, ...handlers.services)
   .post(v1Routes.createLabel.path, ...handlers.createLabel)
   .get(v1Routes.order.path, ...handlers.order)
-  .get(v1Routes.label.path, ...handlers.label);
+  .get(v1Routes.label.path, ...handlers.label)
+  .post(v1Routes.createBulkLabels.path, ...handlers.createBulkLabels)
+  .get(v1Routes.bulkOrder.path, ...handlers.bulkOrder)
+  .get(v1Routes.bulkLabels.path, ...handlers.bulkLabels);

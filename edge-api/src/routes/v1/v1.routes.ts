@@ -1,5 +1,11 @@
 import {
+  BULK_MESSAGES,
   ErrorBody,
+  MAX_BULK_ROWS,
+  V1BulkOrderIdParam,
+  V1BulkOrderResponse,
+  V1CreateBulkLabelsRequest,
+  V1CreateBulkLabelsResponse,
   V1CreateLabelRequest,
   V1CreateLabelResponse,
   V1OrderIdParam,
@@ -11,8 +17,10 @@ import {
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../errors';
+import { ApiError, zodDetails } from '../../errors';
+import { bodyLimit } from '../../middleware/body-limit';
 import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
+import { MAX_BULK_BODY_BYTES } from '../bulk-orders/bulk-orders.routes';
 
 /**
  * The public API (/api/v1), one table for both the routing and the OpenAPI document (routes/v1/openapi.ts): each
@@ -93,7 +101,80 @@ export const v1Routes = {
       409: { description: 'The label is not available yet', schema: ErrorBody },
     },
   },
+  createBulkLabels: {
+    method: 'post',
+    path: '/create-bulk-labels',
+    summary: 'Buy many labels of one service',
+    description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought; a total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. Test keys cannot create bulk orders (403).`,
+    body: V1CreateBulkLabelsRequest,
+    idempotent: true,
+    responses: {
+      201: { description: 'Bulk order created; labels are being bought', schema: V1CreateBulkLabelsResponse },
+      200: {
+        description: 'Replay of an earlier request with the same Idempotency-Key',
+        schema: V1CreateBulkLabelsResponse,
+      },
+      402: { description: 'Insufficient balance for the total (nothing charged)', schema: ErrorBody },
+      403: { description: 'A test key: bulk orders need a live key', schema: ErrorBody },
+      404: { description: 'No such service, or it is disabled', schema: ErrorBody },
+      409: { description: 'Idempotency-Key reused with another body', schema: ErrorBody },
+    },
+  },
+  bulkOrder: {
+    method: 'get',
+    path: '/bulk-orders/:bulk_order_id',
+    summary: 'One of your bulk orders, with its progress and labels',
+    description:
+      'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it (every 3 s is plenty) until `status` is no longer processing. Another customer’s bulk order answers 404.',
+    params: V1BulkOrderIdParam,
+    responses: {
+      200: { description: 'The bulk order', schema: V1BulkOrderResponse },
+      404: { description: 'No such bulk order of yours', schema: ErrorBody },
+    },
+  },
+  bulkLabels: {
+    method: 'get',
+    path: '/bulk-labels/:bulk_order_id',
+    summary: 'The labels of one of your bulk orders in one PDF',
+    description:
+      'Every label bought so far in the bulk order, in row order, one 4x6 inch page each (application/pdf). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
+    params: V1BulkOrderIdParam,
+    responses: {
+      200: { description: 'The combined labels', pdf: true },
+      404: { description: 'No such bulk order of yours', schema: ErrorBody },
+      409: { description: 'No label is available yet', schema: ErrorBody },
+    },
+  },
 } as const satisfies Record<string, V1RouteSpec>;
+
+/** The path of POST /create-bulk-labels as app.ts sees it: it takes the bulk body limit, not the app's default. */
+export const V1_BULK_BODY_PATH = '/api/v1/create-bulk-labels';
+
+export const TEST_KEY_BULK_MESSAGE =
+  'Bulk orders need a live key: test keys cannot create bulk orders. Try your requests one by one with POST /create-label and the test key.';
+
+/**
+ * A create-bulk-labels body that fails its schema: every issue in `details` (paths `orders.<index>.…`), each row issue
+ * prefixed `Row n:` (n = index + 1, as the web app numbers CSV rows); the message names the rows, or is the first
+ * issue when no row is at fault (the selection, or too many rows).
+ */
+export function bulkBodyInvalid(error: z.ZodError): ApiError {
+  const rows = new Set<number>();
+  const details = zodDetails(error).map((detail, i) => {
+    const [head, index] = error.issues[i]?.path ?? [];
+    if (head !== 'orders' || typeof index !== 'number') return detail;
+    rows.add(index + 1);
+    return { path: detail.path, message: `Row ${index + 1}: ${detail.message}` };
+  });
+  const listed = [...rows];
+  const outside = details.find((_, i) => typeof error.issues[i]?.path[1] !== 'number');
+  const message = outside
+    ? outside.message
+    : listed.length === 1
+      ? (details[0]?.message ?? BULK_MESSAGES.validationFailed)
+      : `Rows ${listed.slice(0, 10).join(', ')}${listed.length > 10 ? ', …' : ''} are not valid`;
+  return new ApiError('invalid_input', message, { details });
+}
 
 /** The public document routes (no key): the OpenAPI document. */
 export const v1DocRoutes = { openapi: '/openapi.json' } as const;
@@ -116,4 +197,7 @@ export const v1Validators = {
   services: queryParams(V1ServicesQuery),
   createLabel: jsonBody(V1CreateLabelRequest),
   orderId: pathParams(V1OrderIdParam),
+  bulkBodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),
+  createBulkLabels: jsonBody(V1CreateBulkLabelsRequest, { onInvalid: bulkBodyInvalid }),
+  bulkOrderId: pathParams(V1BulkOrderIdParam),
 };

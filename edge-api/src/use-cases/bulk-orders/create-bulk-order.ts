@@ -15,7 +15,7 @@ import { type CreateOrderData, party, storedPackage } from '../orders/create-ord
 import { estimateDelivery, type OrderService } from '../orders/price-order';
 import { requestHash } from '../orders/request-hash';
 import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
-import { type CheckedBulkRow, checkBulkRows } from './validate-bulk-order';
+import { type CheckedBulkRow, checkBulkRows, type RowChecker } from './validate-bulk-order';
 
 export type BulkProcessData = z.output<typeof BulkProcessRequest>;
 
@@ -25,6 +25,8 @@ export interface CreateBulkOrderInput {
   /** The Idempotency-Key header (already checked: 1-255 visible ASCII characters). */
   idempotencyKey?: string | undefined;
   source?: BulkOrderRow['source'];
+  /** Reads each row's `data` (default: a CSV row); see RowChecker. */
+  checkRow?: RowChecker | undefined;
 }
 
 /** created: written now (201); replayed: the bulk order an earlier request with the same key and body created (200). */
@@ -198,7 +200,7 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   }
 
   const { orders: rows, totalPrice, ...selection } = request;
-  const checked = await checkBulkRows(services, { userId, selection, rows });
+  const checked = await checkBulkRows(services, { userId, selection, rows, checkRow: input.checkRow });
   if (checked.service instanceof ApiError) throw checked.service;
   const found = checked.service;
   const invalid = checked.rows.filter((r) => r.priceCents === null || !r.request);

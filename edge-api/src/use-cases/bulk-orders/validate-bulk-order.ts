@@ -146,6 +146,20 @@ export function orderParser(): (candidate: ReturnType<typeof bulkRowToOrderReque
   };
 }
 
+/** What checking one row's data gives: its errors, or the order it asks for (and its CSV text, for CSV rows). */
+export interface RowCheck {
+  errors: string[];
+  request: CreateOrderData | null;
+  row: BulkCsvRowData | null;
+}
+
+/**
+ * How a row's data is read: by default as a CSV row (checkBulkRow). POST /api/v1/create-bulk-labels sends orders in
+ * the POST /api/orders shape instead (use-cases/public-api/create-api-bulk-labels.ts); pricing, the hold, the queue
+ * and the refunds are the same for both.
+ */
+export type RowChecker = (data: unknown, selection: BulkSelection) => RowCheck;
+
 export function checkBulkRow(
   data: unknown,
   selection: BulkSelection,
@@ -198,7 +212,13 @@ export function checkBulkRow(
  */
 export async function checkBulkRows(
   services: Services,
-  input: { userId: string; selection: BulkSelection; rows: { rowIndex: number; data: unknown }[] },
+  input: {
+    userId: string;
+    selection: BulkSelection;
+    rows: { rowIndex: number; data: unknown }[];
+    /** Reads a row's data (default: as a CSV row). */
+    checkRow?: RowChecker | undefined;
+  },
 ): Promise<CheckedBulkRows> {
   const { selection } = input;
   let service: OrderService | ApiError;
@@ -235,7 +255,7 @@ export async function checkBulkRows(
     return price;
   };
   for (const { rowIndex, data } of input.rows) {
-    const checked = checkBulkRow(data, selection, parseOrder);
+    const checked = input.checkRow ? input.checkRow(data, selection) : checkBulkRow(data, selection, parseOrder);
     let priceCents: number | null = null;
     if (checked.request) {
       if (service instanceof ApiError) {

@@ -18,6 +18,28 @@ export type V1CreateLabelData = z.output<typeof V1CreateLabelRequest>;
  * its API, carrier and name; otherwise apiId + carrier + serviceType are used as sent.
  */
 export async function orderRequestOf(services: Services, request: V1CreateLabelData): Promise<CreateOrderData> {
+  const ref = await serviceRefOf(services, request);
+  return CreateOrderRequest.parse({
+    ...ref,
+    sender: request.sender,
+    recipient: request.recipient,
+    packageDetails: request.packageDetails,
+    ...(request.price === undefined ? {} : { price: request.price }),
+  });
+}
+
+export interface V1ServiceRef {
+  serviceId?: string | undefined;
+  apiId?: string | undefined;
+  carrier?: CreateOrderData['carrier'] | undefined;
+  serviceType?: string | undefined;
+}
+
+/** The service a v1 request names: `serviceId` resolved to its API, carrier and name (404 if unknown), or as sent. */
+export async function serviceRefOf(
+  services: Services,
+  request: V1ServiceRef,
+): Promise<Pick<CreateOrderData, 'apiId' | 'carrier' | 'serviceType'>> {
   let ref = { apiId: request.apiId ?? '', carrier: request.carrier ?? 'UPS', serviceType: request.serviceType ?? '' };
   if (request.serviceId !== undefined) {
     const [row] = await services.db
@@ -32,13 +54,7 @@ export async function orderRequestOf(services: Services, request: V1CreateLabelD
     }
     ref = { apiId: row.apiId, carrier: row.carrier, serviceType: row.name };
   }
-  return CreateOrderRequest.parse({
-    ...ref,
-    sender: request.sender,
-    recipient: request.recipient,
-    packageDetails: request.packageDetails,
-    ...(request.price === undefined ? {} : { price: request.price }),
-  });
+  return ref;
 }
 
 export interface ApiLabelResult {
