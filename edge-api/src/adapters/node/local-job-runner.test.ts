@@ -23,6 +23,15 @@ describe('localJobRunner', () => {
     return r;
   }
 
+  /** Waits for a condition (not a fixed time: a loaded machine may take longer). */
+  async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
   it('runs a due job through the handler and marks it done', async () => {
     const runner = localJobRunner({
       services: t.services,
@@ -92,7 +101,7 @@ describe('localJobRunner', () => {
     });
     await t.services.queue.send(purge('job_orphan'));
     void crashed.runOnce();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(async () => (await row('job_orphan'))?.status === 'running');
     expect(await row('job_orphan')).toMatchObject({ status: 'running', attempts: 1 });
 
     const next = localJobRunner({
@@ -152,11 +161,11 @@ describe('localJobRunner', () => {
     });
     await t.services.queue.sendBatch([purge('job_a'), purge('job_b')]);
     runner.start();
-    for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => seen.length >= 2);
     expect(seen).toEqual(['job_a', 'job_b']);
 
     await t.services.queue.send(purge('job_slow'));
-    for (let i = 0; i < 100 && seen.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => seen.length >= 3);
     let stopped = false;
     const stopping = runner.stop().then(() => {
       stopped = true;
@@ -200,14 +209,6 @@ describe('localJobRunner', () => {
       for (const w of waiters.splice(0)) w();
     };
     return { state, handler, releaseAll, waiting: () => waiters.length };
-  }
-
-  async function until(check: () => boolean | Promise<boolean>, ms = 3000) {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 5));
-    }
   }
 
   it('runs up to `concurrency` jobs at once, and at most `laneConcurrency` bulk rows of one API', async () => {
