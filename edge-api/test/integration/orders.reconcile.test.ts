@@ -38,7 +38,8 @@ describe('order reconciliation', () => {
 
   beforeAll(async () => {
     ({ server, admin, api1 } = await startShop({
-      providerTimeoutMs: 300,
+      // Long enough that a loaded machine answers every normal call in time; the slow answers below take 2.5 times it.
+      providerTimeoutMs: 1_000,
       clock: { now: () => new Date(Date.now() + offset.ms) },
     }));
   });
@@ -61,7 +62,7 @@ describe('order reconciliation', () => {
 
   it('provider timeout → 202 pending reconciliation; once it answers again, the reconcile job completes it', async () => {
     const buyer = await newCustomer(server, admin, 50);
-    carrierOf(server).setLatency(1500); // above PROVIDER_TIMEOUT_MS = 300 on every attempt
+    carrierOf(server).setLatency(2_500); // above PROVIDER_TIMEOUT_MS = 1000 on every attempt
     const res = await postOrder(server, buyer.token, upsGround(api1));
     expect(res.status, res.text).toBe(202);
     const body = CreateOrderResponse.parse(res.body);

@@ -50,7 +50,8 @@ describe('a provider answer we cannot use', () => {
   beforeAll(async () => {
     ({ server, admin, api1 } = await startShop({
       runJobs: false,
-      providerTimeoutMs: 300,
+      // Long enough that a loaded machine answers every normal call in time; the slow answers below take 2.5 times it.
+      providerTimeoutMs: 1_000,
       carrierSandboxControlKey: CONTROL_KEY,
       clock: { now: () => new Date(Date.now() + offset.ms) },
     }));
@@ -181,7 +182,7 @@ describe('a provider answer we cannot use', () => {
   // Moves the server clock 23.5 hours ahead: keep these last.
   it('a lost answer unconfirmed at the 23-hour cutoff: the label the request made is found by the key and voided before the refund', async () => {
     const buyer = await newCustomer(server, admin, 50);
-    carrierOf(server).setLatency(1500); // above PROVIDER_TIMEOUT_MS = 300: the sandbox buys, the answer is lost
+    carrierOf(server).setLatency(2_500); // above PROVIDER_TIMEOUT_MS = 1000: the sandbox buys, the answer is lost
     const res = await postOrder(server, buyer.token, upsGround(api1));
     expect(res.status, res.text).toBe(202);
     const { _id: orderId } = CreateOrderResponse.parse(res.body);
