@@ -55,7 +55,8 @@ describe('providers: SSRF policy of the default start', () => {
       message: PRIVATE,
       details: [{ path: 'baseUrl', message: PRIVATE }],
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Well below the 10 s provider timeout a connection attempt would wait out, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(requests.filter((h) => h.startsWith('10.'))).toEqual([]);
     expect((await listApis(server, admin)).length).toBe(before);
   });
