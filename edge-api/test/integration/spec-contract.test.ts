@@ -182,8 +182,10 @@ describe('SPEC §7 contract: the SPEC request shapes, the fields its client read
     for (const f of ['totalOrders', 'inTransit', 'pending', 'delivered', 'totalSpent', 'dailyOrders']) {
       expect(stats).toHaveProperty(f);
     }
-    const today = new Date().toISOString().slice(0, 10);
-    const range = (await get(`/api/orders/date-range/${today}/${today}`)).body;
+    // The order's own (UTC) day: "today" read now could already be the next day if the suite ran past midnight.
+    const order = body(await get(`/api/orders/${orderId}`)).order as { createdAt: string };
+    const day = order.createdAt.slice(0, 10);
+    const range = (await get(`/api/orders/date-range/${day}/${day}`)).body;
     expect(Array.isArray(range) && range.length).toBe(1);
   });
 

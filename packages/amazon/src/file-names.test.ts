@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fileNames, formatFileDate } from './file-names';
 
 describe('fileNames', () => {
@@ -12,8 +12,12 @@ describe('fileNames', () => {
   });
 
   it('defaults to today', () => {
-    const today = new Date();
-    const expected = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    expect(fileNames().csv).toBe(`Amazon_Orders_${expected}.csv`);
+    // A stopped clock: read twice, a real one could pass midnight in between.
+    vi.useFakeTimers({ now: new Date(2026, 6, 9, 23, 59, 59, 999), toFake: ['Date'] });
+    try {
+      expect(fileNames().csv).toBe('Amazon_Orders_2026-07-09.csv');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
