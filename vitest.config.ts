@@ -18,6 +18,9 @@ export default defineConfig({
             'mfe-*/src/**/*.test.ts',
           ],
           environment: 'node',
+          // Many unit tests open a real database file or start a thread or a local server: vitest's default 5 s is
+          // tight for those on a loaded 2-core machine. (A test that hangs still fails.)
+          testTimeout: 15_000,
         },
       },
       {

@@ -2,6 +2,7 @@
 // Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,32 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = join(ROOT, '.ci', 'results');
 const pnpm = process.env.npm_execpath; // set by pnpm when it runs this script
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
+/**
+ * The CPUs this run may really use. os.availableParallelism() sees the CPUs the process may be scheduled on, not a
+ * container's CPU quota (cgroup cpu.max / cfs_quota_us): a 2-CPU quota on a 32-core host would otherwise start 31
+ * test forks, each with its own servers, and blow every timeout. Vitest's default is this number minus one.
+ */
+function cpuBudget() {
+  let cpus = availableParallelism();
+  const quota = (text) => {
+    const [max, period] = text.trim().split(/\s+/).map(Number);
+    if (max > 0 && period > 0) cpus = Math.min(cpus, Math.max(1, Math.floor(max / period)));
+  };
+  try {
+    quota(readFileSync('/sys/fs/cgroup/cpu.max', 'utf8'));
+  } catch {
+    try {
+      const max = readFileSync('/sys/fs/cgroup/cpu/cpu.cfs_quota_us', 'utf8').trim();
+      quota(`${max} ${readFileSync('/sys/fs/cgroup/cpu/cpu.cfs_period_us', 'utf8')}`);
+    } catch {
+      // No cgroup limit readable: the scheduler's count stands.
+    }
+  }
+  return cpus;
+}
+/** Test files run at once per layer (the layers themselves run one after another). */
+const maxWorkers = `--maxWorkers=${Math.max(1, cpuBudget() - 1)}`;
 
 function sh(label, command, args, opts = {}) {
   console.log(`\n=== ${label} ===\n$ ${[command, ...args].join(' ')}`);
@@ -88,6 +115,7 @@ for (const project of ['unit', 'integration']) {
     'run',
     '--project',
     project,
+    maxWorkers,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
@@ -104,6 +132,7 @@ for (const project of ['unit', 'integration']) {
     'run',
     '--config',
     'vitest.workers.config.ts',
+    maxWorkers,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
