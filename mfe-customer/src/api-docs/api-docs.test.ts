@@ -1,3 +1,4 @@
+import { V1CreateBulkLabelsRequest } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { baseUrlFor, ENDPOINTS, maskKey } from './api-docs';
 
@@ -21,5 +22,20 @@ describe('API Information page texts', () => {
     expect(create).toContain('-X POST');
     expect(create).toContain('Idempotency-Key');
     expect(JSON.parse(create.slice(create.indexOf("'") + 1, create.lastIndexOf("'")))).toHaveProperty('packageDetails');
+  });
+
+  it('documents the bulk endpoints with copyable curl examples in the shape the API validates', () => {
+    const base = baseUrlFor('https://ship.example.com');
+    const bulk = ENDPOINTS.find((e) => e.path === '/create-bulk-labels')?.curl(base) ?? '';
+    expect(bulk).toContain('"https://ship.example.com/api/v1/create-bulk-labels"');
+    expect(bulk).toContain('Idempotency-Key');
+    const body = JSON.parse(bulk.slice(bulk.indexOf("'") + 1, bulk.lastIndexOf("'")));
+    expect(V1CreateBulkLabelsRequest.safeParse(body).success).toBe(true);
+    expect(ENDPOINTS.find((e) => e.path === '/bulk-orders/{bulk_order_id}')?.curl(base)).toBe(
+      'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-orders/<bulk_order_id>"',
+    );
+    expect(ENDPOINTS.find((e) => e.path === '/bulk-labels/{bulk_order_id}')?.curl(base)).toBe(
+      'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-labels/<bulk_order_id>" -o labels.pdf',
+    );
   });
 });

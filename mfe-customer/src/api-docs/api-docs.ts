@@ -1,4 +1,9 @@
-import { PUBLIC_API_BASE_PATH, PUBLIC_API_RATE_LIMIT, PUBLIC_API_RATE_WINDOW_SECONDS } from '@labeldesk/contracts';
+import {
+  MAX_BULK_ROWS,
+  PUBLIC_API_BASE_PATH,
+  PUBLIC_API_RATE_LIMIT,
+  PUBLIC_API_RATE_WINDOW_SECONDS,
+} from '@labeldesk/contracts';
 
 /** What the API Information page shows (SPEC §2 API Documentation), kept out of the component so it is unit-tested. */
 
@@ -87,13 +92,20 @@ export const ENDPOINTS: EndpointDoc[] = [
   ),
   post(
     '/create-bulk-labels',
-    'Buy many labels at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails.',
+    `Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails (as for /create-label). Every order is priced again by the server and the total is held from your balance at once (402 if it is short); labels are bought in the background and any order the carrier refuses is refunded. One invalid order refuses the whole request (400, error.details names each row: orders.<index>). Answers bulkOrderId. Live keys only.`,
     CREATE_BULK_EXAMPLE,
   ),
   get('/orders/{order_id}', 'One of your orders, with its status and tracking number.'),
-  get('/bulk-orders/{bulk_order_id}', 'One of your bulk orders: its orders and failed rows.'),
+  get(
+    '/bulk-orders/{bulk_order_id}',
+    'One of your bulk orders: status (processing, completed, partial, failed), progress (processingStatus), refunded amount, every order with its rowIndex, status, trackingNumber and hasLabel, and the failed rows with their reason. Poll it until status is no longer processing.',
+  ),
   get('/labels/{order_id}', 'The label PDF of one order.', ' -o label.pdf'),
-  get('/bulk-labels/{bulk_order_id}', 'All labels of a bulk order in one PDF.', ' -o labels.pdf'),
+  get(
+    '/bulk-labels/{bulk_order_id}',
+    'Every label bought so far in a bulk order, in row order, in one PDF (409 while none is bought yet).',
+    ' -o labels.pdf',
+  ),
 ];
 
 export const ERROR_EXAMPLE = JSON.stringify(
