@@ -18,6 +18,16 @@ async function waitUntilPast(epochMs: number): Promise<void> {
   if (wait > 0) await scheduler.wait(wait);
 }
 
+/**
+ * Windows are aligned to the epoch on the real clock: a test whose calls must share one window starts in a window with
+ * at least `needMs` left (waiting for the next one otherwise), so a run near a boundary (e.g. at hh:mm:59.99 for a
+ * minute window) or a slow machine does not split them.
+ */
+async function roomInWindow(windowMs: number, needMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await waitUntilPast(Date.now() + left);
+}
+
 function stubFor(key: string) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
 }
@@ -34,6 +44,7 @@ describe('RateLimiter Durable Object', () => {
   it('allows `limit` requests per window, then refuses with remaining 0 and the window end', async () => {
     const stub = stubFor('test:limit-reached');
     const req = { key: 'test:limit-reached', limit: 3, windowMs: 60_000 };
+    await roomInWindow(req.windowMs, 5_000);
     const results = await runInDurableObject(stub, async (instance: RateLimiter) => {
       expect(instance).toBeInstanceOf(RateLimiter);
       const out = [];
@@ -59,13 +70,10 @@ describe('RateLimiter Durable Object', () => {
 
   it('starts a fresh window once the old one ended, and the alarm deletes the expired window', async () => {
     const stub = stubFor('test:window-reset');
-    const req = { key: 'test:window-reset', limit: 2, windowMs: 400 };
-    let first = await stub.limit(req);
-    // Start at the beginning of a window so the three calls below land in the same one.
-    if (first.reset - Date.now() < 250) {
-      await waitUntilPast(first.reset);
-      first = await stub.limit(req);
-    }
+    const req = { key: 'test:window-reset', limit: 2, windowMs: 2_000 };
+    // Start early in a window so the three calls below land in the same one.
+    await roomInWindow(req.windowMs, 1_500);
+    const first = await stub.limit(req);
     expect(first.success).toBe(true);
     expect((await stub.limit(req)).success).toBe(true);
     const blocked = await stub.limit(req);
@@ -94,6 +102,7 @@ describe('RateLimiter Durable Object', () => {
     const stub = stubFor('test:alarm-keeps-open');
     const short = { key: 'test:alarm-keeps-open', limit: 5, windowMs: 300 };
     const long = { key: 'test:alarm-keeps-open', limit: 5, windowMs: 3_600_000 };
+    await roomInWindow(long.windowMs, 5_000);
     const s = await stub.limit(short);
     const l = await stub.limit(long);
     await passWindowEndAndRunAlarm(stub, s.reset);
@@ -111,6 +120,7 @@ describe('RateLimiter Durable Object', () => {
     const limiter = durableObjectRateLimiter(env.RATE_LIMITER);
     const a = { key: 'test:independent:a', limit: 1, windowMs: 60_000 };
     const b = { key: 'test:independent:b', limit: 1, windowMs: 60_000 };
+    await roomInWindow(a.windowMs, 5_000);
     expect((await limiter.limit(a)).success).toBe(true);
     expect((await limiter.limit(a)).success).toBe(false);
     // b is untouched by a's exhaustion
