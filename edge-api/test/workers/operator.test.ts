@@ -243,7 +243,14 @@ describe('label PDF after the purchase answers', () => {
 describe('work after a job or a cron tick', () => {
   it("is handed to that invocation's waitUntil (queue and scheduled handlers)", async () => {
     const finished: string[] = [];
-    const later = (name: string) => scheduler.wait(200).then(() => finished.push(name));
+    // Work held until the test lets it go (not a timer a slow handler could outlast), then a moment more: a handler
+    // that awaited it would never return, one that dropped it would answer before it finished.
+    const held: Array<() => void> = [];
+    const later = (name: string) =>
+      new Promise<void>((release) => held.push(release)).then(() => scheduler.wait(50)).then(() => finished.push(name));
+    const letGo = () => {
+      for (const release of held.splice(0)) release();
+    };
     const handler = createWorkerHandler({
       handleJob: async (services, message) => {
         services.waitUntil(later(`job ${message.jobId}`));
@@ -265,12 +272,15 @@ describe('work after a job or a cron tick', () => {
     ]) as MessageBatch<JobMessage>;
     await handler.queue(batch, env, queueCtx);
     expect(finished).toEqual([]);
+    letGo();
     const result = await getQueueResult(batch, queueCtx);
     expect(result.explicitAcks).toEqual(['m1']);
     expect(finished).toEqual(['job job-1']);
 
     const cronCtx = createExecutionContext();
     await handler.scheduled({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} }, env, cronCtx);
+    expect(finished).toEqual(['job job-1']);
+    letGo();
     await waitOnExecutionContext(cronCtx);
     expect(finished).toEqual(['job job-1', 'cron */5 * * * *']);
   });
