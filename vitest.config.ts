@@ -55,6 +55,9 @@ export default defineConfig({
           hookTimeout: 300_000,
           // One Chromium at a time: the machine has two cores and the server needs one.
           fileParallelism: false,
+          // expect.poll waits for the screen to catch up with an action (a round trip to the server, a render): vitest's
+          // default of 1 s is what a loaded machine can take for that. Page actions already wait up to 15 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
