@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for background work (a job, a write after the answer): 10 s, not vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -160,7 +160,7 @@ describe('label documents', () => {
     const order = (await buyLabel(server, alice.token, upsGround(api1)))._id;
     const file = join(server.dataDir, 'blobs', 'data', 'labels', `${order}.pdf`);
     // The purchase answers without waiting for the PDF to be written; it lands a moment later.
-    await expect.poll(() => existsSync(file), { timeout: 3000 }).toBe(true);
+    await expect.poll(() => existsSync(file)).toBe(true);
     const stored = await fetchLabel(server, `/api/labels/${order}`, alice.token);
     rmSync(file);
     await server.services.db.update(orders).set({ labelBlobKey: null }).where(eq(orders.id, order));
