@@ -13,6 +13,8 @@ const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 export const E2E_ADMIN = { email: 'admin@e2e.labeldesk.test', password: 'e2e-admin-password-1' };
 /** Opens the carrier sandbox's /_sandbox controls (its clock moves tracking along). */
 export const E2E_CARRIER_CONTROL_KEY = 'e2e-carrier-sandbox-control-key';
+/** Opens the marketplace sandbox's /_sandbox controls (what it recorded as confirmed). */
+export const E2E_MARKETPLACE_CONTROL_KEY = 'e2e-marketplace-sandbox-control-key';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,6 +61,7 @@ export default async function setup(project: TestProject) {
       // Where the payment processor sends the customer back and posts its webhooks: this very server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       CARRIER_SANDBOX_CONTROL_KEY: E2E_CARRIER_CONTROL_KEY,
+      MARKETPLACE_SANDBOX_CONTROL_KEY: E2E_MARKETPLACE_CONTROL_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,6 +77,7 @@ export default async function setup(project: TestProject) {
   project.provide('admin', E2E_ADMIN);
   project.provide('dataDir', dataDir);
   project.provide('carrierControlKey', E2E_CARRIER_CONTROL_KEY);
+  project.provide('marketplaceControlKey', E2E_MARKETPLACE_CONTROL_KEY);
 
   return async () => {
     child.kill('SIGTERM');
@@ -93,5 +97,7 @@ declare module 'vitest' {
     dataDir: string;
     /** X-Sandbox-Key of the carrier sandbox's controls under /sandbox/carrier/_sandbox. */
     carrierControlKey: string;
+    /** X-Sandbox-Key of the marketplace sandbox's controls under /sandbox/marketplace/_sandbox. */
+    marketplaceControlKey: string;
   }
 }
