@@ -20,9 +20,24 @@ import {
   RateRequest,
   ServiceInput,
   StatusInput,
+  ThrottleInput,
 } from './schemas';
 import { type TimelineOptions, trackingAt } from './tracking';
 import type { Clock, LabelRecord, Latency, ServiceDefinition } from './types';
+
+/** One tracking lookup as the sandbox received it (GET /v1/tracking/{number}), for tests measuring a client's pace. */
+export interface TrackingRequestRecord {
+  catalogueId: string;
+  /** As asked (spaces removed, upper case). */
+  trackingNumber: string;
+  /** Real time of arrival in ms since the epoch (not the sandbox clock, which tests may hold still or move). */
+  receivedMs: number;
+  /** The HTTP status answered (429 when throttled or rate-limited). */
+  status: number;
+}
+
+/** The tracking log keeps the most recent lookups only. */
+export const TRACKING_LOG_MAX = 10_000;
 
 export interface RateLimit {
   /** Requests allowed per API key per window. */
@@ -50,6 +65,19 @@ export interface SandboxRuntime {
   basePath?: string;
   /** How purchases are answered (controls): `remaining` purchases more, or every one while null. */
   labelAnswer: { answer: LabelAnswer; remaining: number | null };
+  /** The next `remaining` authenticated protocol requests are answered 429 with this Retry-After (controls). */
+  throttle: { remaining: number; retryAfterSeconds: number };
+  /** Tracking lookups received, oldest first (at most TRACKING_LOG_MAX). */
+  trackingLog: TrackingRequestRecord[];
+}
+
+/** Sets the throttle: the next `count` authenticated protocol requests answer 429 with Retry-After `retryAfterSeconds`. */
+export function setThrottle(rt: SandboxRuntime, count: number, retryAfterSeconds = 1): void {
+  const parsed = ThrottleInput.safeParse({ count, retryAfterSeconds });
+  if (!parsed.success) {
+    throw new CarrierError('invalid_request', 'count must be a whole number >= 0 and retryAfterSeconds 1-3600');
+  }
+  rt.throttle = { remaining: parsed.data.count, retryAfterSeconds: parsed.data.retryAfterSeconds };
 }
 
 /** Bigger than any client should read (LabelDesk stops at 8 MiB). */
@@ -231,6 +259,25 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
   // ---- Protocol, per catalogue -------------------------------------------------------------------------------------
   const v1 = new Hono<AppEnv>();
 
+  // Every tracking lookup is logged on arrival with the status it was answered (errors included), before latency.
+  v1.use('/tracking/:trackingNumber', async (c, next) => {
+    const record: TrackingRequestRecord = {
+      catalogueId: c.req.param('catalogueId') ?? '',
+      trackingNumber: c.req.param('trackingNumber').replace(/\s+/g, '').toUpperCase(),
+      receivedMs: Date.now(),
+      status: 500,
+    };
+    rt.trackingLog.push(record);
+    if (rt.trackingLog.length > TRACKING_LOG_MAX) rt.trackingLog.splice(0, rt.trackingLog.length - TRACKING_LOG_MAX);
+    try {
+      await next();
+      record.status = c.res.status;
+    } catch (err) {
+      record.status = err instanceof CarrierError ? err.status : 500;
+      throw err;
+    }
+  });
+
   // Latency is the time from arrival to answer, as a real API's response time includes its own work: the request is
   // served at once and its answer held for the rest. (Sleeping first and working after made every answer come late by
   // the work too, and let answers whose timers fell due together queue behind each other's work, pulling concurrent
@@ -261,6 +308,13 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
     const key = c.req.header('x-api-key');
     if (!key || key !== catalogue.apiKey) {
       throw new CarrierError('unauthorized', key ? 'Invalid API key' : 'Missing X-Api-Key header');
+    }
+
+    if (rt.throttle.remaining > 0) {
+      rt.throttle.remaining -= 1;
+      throw new CarrierError('rate_limited', 'Too many requests (throttled by the sandbox controls)', {
+        headers: { 'Retry-After': String(rt.throttle.retryAfterSeconds) },
+      });
     }
 
     if (rt.rateLimit) {
@@ -497,6 +551,19 @@ export function createCarrierApp(rt: SandboxRuntime): Hono<AppEnv> {
     const { answer, count } = parseBody(LabelAnswerInput, await readJson(c));
     rt.labelAnswer = { answer, remaining: answer === 'normal' ? null : (count ?? null) };
     return c.json(rt.labelAnswer);
+  });
+
+  control.put('/throttle', async (c) => {
+    const { count, retryAfterSeconds } = parseBody(ThrottleInput, await readJson(c));
+    setThrottle(rt, count, retryAfterSeconds);
+    return c.json({ remaining: rt.throttle.remaining, retryAfterSeconds: rt.throttle.retryAfterSeconds });
+  });
+
+  // Tracking lookups received (oldest first), and clearing them.
+  control.get('/tracking-requests', (c) => c.json({ requests: rt.trackingLog }));
+  control.delete('/tracking-requests', (c) => {
+    rt.trackingLog.length = 0;
+    return c.json({ requests: [] });
   });
 
   control.put('/latency', async (c) => {

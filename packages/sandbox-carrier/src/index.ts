@@ -1,4 +1,12 @@
-export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, type RateLimit, serviceView } from './app';
+export {
+  canonicalJson,
+  labelView,
+  OVERSIZED_ANSWER_BYTES,
+  type RateLimit,
+  serviceView,
+  TRACKING_LOG_MAX,
+  type TrackingRequestRecord,
+} from './app';
 export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
 export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';

@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createCarrierApp, type RateLimit, type SandboxRuntime, serviceView } from './app';
+import {
+  createCarrierApp,
+  type RateLimit,
+  type SandboxRuntime,
+  serviceView,
+  setThrottle,
+  type TrackingRequestRecord,
+} from './app';
 import { Catalogue } from './catalogue';
 import { defaultCatalogues } from './default-catalogues';
 import { CarrierError } from './errors';
@@ -75,6 +82,12 @@ export interface CarrierSandbox {
    * billed) for the next `count` purchases (every one when omitted). See PUT /_sandbox/label-answer.
    */
   setLabelAnswer(answer: LabelAnswer, count?: number): void;
+  /** The next `count` authenticated protocol requests answer 429 rate_limited with Retry-After (default 1 s). */
+  setThrottle(count: number, retryAfterSeconds?: number): void;
+  /** Tracking lookups received so far, oldest first (copies): catalogue, number, real arrival time, status. */
+  trackingRequests(): TrackingRequestRecord[];
+  /** Forgets the tracking lookups received so far. */
+  clearTrackingRequests(): void;
   /** Stops listening and drops open connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -126,6 +139,8 @@ function buildRuntime(opts: RuntimeOptions, basePath: string): SandboxRuntime {
     log: opts.log ?? ((line) => console.error(line)),
     basePath,
     labelAnswer: { answer: 'normal', remaining: null },
+    throttle: { remaining: 0, retryAfterSeconds: 1 },
+    trackingLog: [],
   };
 }
 
@@ -170,6 +185,11 @@ export interface CarrierSandboxApp {
   setRateLimit(rateLimit: RateLimit | false): void;
   /** See {@link CarrierSandbox.setLabelAnswer}. */
   setLabelAnswer(answer: LabelAnswer, count?: number): void;
+  /** See {@link CarrierSandbox.setThrottle}. */
+  setThrottle(count: number, retryAfterSeconds?: number): void;
+  /** See {@link CarrierSandbox.trackingRequests}. */
+  trackingRequests(): TrackingRequestRecord[];
+  clearTrackingRequests(): void;
 }
 
 /**
@@ -207,6 +227,11 @@ export function createCarrierSandboxApp(opts: RuntimeOptions & { basePath: strin
       for (const cat of rt.catalogues.values()) cat.rateWindow = { start: 0, count: 0 };
     },
     setLabelAnswer: (answer, count) => setLabelAnswer(rt, answer, count),
+    setThrottle: (count, retryAfterSeconds) => setThrottle(rt, count, retryAfterSeconds),
+    trackingRequests: () => rt.trackingLog.map((r) => ({ ...r })),
+    clearTrackingRequests: () => {
+      rt.trackingLog.length = 0;
+    },
   };
 }
 
@@ -246,6 +271,11 @@ export async function createCarrierSandbox(opts: CarrierSandboxOptions = {}): Pr
       rt.failureRate = checkRate('failureRate', failureRate);
     },
     setLabelAnswer: (answer, count) => setLabelAnswer(rt, answer, count),
+    setThrottle: (count, retryAfterSeconds) => setThrottle(rt, count, retryAfterSeconds),
+    trackingRequests: () => rt.trackingLog.map((r) => ({ ...r })),
+    clearTrackingRequests: () => {
+      rt.trackingLog.length = 0;
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         const s = server;

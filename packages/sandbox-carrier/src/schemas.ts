@@ -125,6 +125,12 @@ export const LABEL_ANSWERS = [
   'server_error',
 ] as const;
 export type LabelAnswer = (typeof LABEL_ANSWERS)[number];
+/** The next `count` protocol requests are answered 429 rate_limited with this Retry-After (seconds). */
+export const ThrottleInput = z.object({
+  count: z.number().int().min(0).max(1_000_000),
+  retryAfterSeconds: z.number().int().min(1).max(3600).default(1),
+});
+
 export const LabelAnswerInput = z.object({
   answer: z.enum(LABEL_ANSWERS),
   count: z.number().int().min(1).max(1_000_000).optional(),

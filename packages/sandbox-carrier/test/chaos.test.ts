@@ -163,3 +163,49 @@ describe('rate limit', () => {
     expect((await alpha.get('/v1/services')).status).toBe(200);
   });
 });
+
+describe('throttle and the tracking log', () => {
+  it('answers the next N requests 429 with the Retry-After asked, then normally; every tracking lookup is logged with its answer', async () => {
+    const s = await running.start({ controlKey: 'k' });
+    const alpha = s.catalogues.alpha;
+    const c = client(alpha?.baseUrl ?? '', alpha?.apiKey ?? '');
+    const label = (await c.post<LabelBody>('/v1/labels', labelRequest('ups_ground'))).body;
+    const controls = client(s.url, null);
+    const put = await fetch(`${s.url}/_sandbox/throttle`, {
+      method: 'PUT',
+      headers: { 'X-Sandbox-Key': 'k', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 2, retryAfterSeconds: 7 }),
+    });
+    expect(await put.json()).toEqual({ remaining: 2, retryAfterSeconds: 7 });
+
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await c.get<ErrorBody>(`/v1/tracking/${label.trackingNumber}`));
+    expect(answers.map((a) => a.status)).toEqual([429, 429, 200]);
+    expect(answers[0]?.headers.get('retry-after')).toBe('7');
+    expect(answers[0]?.body.error.code).toBe('rate_limited');
+    // Unknown numbers are logged too, with their 404.
+    expect((await c.get('/v1/tracking/1Z0000000000000000')).status).toBe(404);
+
+    const log = await controls.get<{ requests: Array<{ trackingNumber: string; status: number; receivedMs: number }> }>(
+      '/_sandbox/tracking-requests',
+      { 'X-Sandbox-Key': 'k' },
+    );
+    expect(log.body.requests.map((r) => [r.trackingNumber, r.status])).toEqual([
+      [label.trackingNumber, 429],
+      [label.trackingNumber, 429],
+      [label.trackingNumber, 200],
+      ['1Z0000000000000000', 404],
+    ]);
+    const times = log.body.requests.map((r) => r.receivedMs);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(s.trackingRequests()).toEqual(log.body.requests);
+
+    // The programmatic handle does the same; the log can be cleared.
+    s.setThrottle(1, 2);
+    expect((await c.get('/v1/services')).status).toBe(429);
+    expect((await c.get('/v1/services')).status).toBe(200);
+    s.clearTrackingRequests();
+    expect(s.trackingRequests()).toEqual([]);
+    expect(() => s.setThrottle(-1)).toThrow(/count must be a whole number/);
+  });
+});
