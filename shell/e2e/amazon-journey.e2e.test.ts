@@ -177,6 +177,19 @@ describe('Amazon seller journey', () => {
         zip: '75270',
         phone: '+1 214-555-0193 ext. 12',
       },
+      // The same order's second item (another SKU): a parcel of its own, on the same Amazon order.
+      {
+        orderId: amazonId(2),
+        sku: 'E2E-MUG',
+        product: 'Stoneware Mug',
+        quantity: 1,
+        recipient: 'Kenji Sato',
+        street: '1200 Elm St',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75270',
+        phone: '+1 214-555-0193 ext. 12',
+      },
       {
         orderId: amazonId(3),
         sku: 'E2E-MUG',
@@ -209,7 +222,7 @@ describe('Amazon seller journey', () => {
     await page.getByTestId('complete-setup').click();
     await expect
       .poll(() => textOf(page.getByTestId('amazon-success')))
-      .toBe('Successfully converted 3 orders into 3 shipping labels. Click "Download CSV" to save your file.');
+      .toBe('Successfully converted 3 orders into 4 shipping labels. Click "Download CSV" to save your file.');
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
     const converted = await readDownload(csvDownload);
     const convertedRows = Papa.parse<Record<string, string>>(converted.toString('utf8'), {
@@ -225,25 +238,25 @@ describe('Amazon seller journey', () => {
     await page
       .getByTestId('bulk-file-input')
       .setInputFiles({ name: csvDownload.suggestedFilename(), mimeType: 'text/csv', buffer: converted });
-    await expect.poll(() => textOf(page.getByTestId('bulk-file-name'))).toContain('3 rows');
+    await expect.poll(() => textOf(page.getByTestId('bulk-file-name'))).toContain('4 rows');
     expect(await page.getByTestId('bulk-file-error').count()).toBe(0);
     const validation = page.getByTestId('bulk-validation');
     await expect.poll(() => validation.getAttribute('data-state'), { timeout: 15_000 }).toBe('valid');
     const rows = page.getByTestId('bulk-validation-row');
-    await expect.poll(() => rows.count()).toBe(3);
-    for (let i = 0; i < 3; i++) expect(await rows.nth(i).getAttribute('data-valid')).toBe('true');
-    expect(await textOf(page.getByTestId('bulk-selected-count'))).toBe('3');
+    await expect.poll(() => rows.count()).toBe(4);
+    for (let i = 0; i < 4; i++) expect(await rows.nth(i).getAttribute('data-valid')).toBe('true');
+    expect(await textOf(page.getByTestId('bulk-selected-count'))).toBe('4');
     await page.getByTestId('bulk-pay').click();
     const confirm = page.getByTestId('bulk-confirm');
     await visible(confirm);
     await confirm.getByTestId('bulk-confirm-pay').click();
 
-    // 3. The labels are bought in the background: the bar goes to 3 of 3, the bulk order completes.
+    // 3. The labels are bought in the background: the bar goes to 4 of 4, the bulk order completes.
     const item = page.getByTestId('bulk-progress-item');
     await visible(item);
     await expect
       .poll(() => item.getByTestId('bulk-progress-bar').getAttribute('data-done'), { timeout: 60_000 })
-      .toBe('3');
+      .toBe('4');
     await expect
       .poll(() => textOf(page.getByTestId('bulk-notice')), { timeout: 60_000 })
       .toBe('Bulk order completed: all labels were created.');
@@ -254,7 +267,6 @@ describe('Amazon seller journey', () => {
     // Each label carries its Amazon order id and SKU from the report.
     const detail = await apiAs<BulkDetail>(customer.token, 'GET', `/api/orders/bulk/${bulkOrderId}`);
     expect(detail.bulkOrder.status).toBe('completed');
-    const byAmazonId = new Map(detail.orders.map((o) => [o.amazonOrderId, o]));
     expect(detail.orders.map((o) => [o.amazonOrderId, o.sku]).sort()).toEqual(
       lines.map((l) => [l.orderId, l.sku]).sort(),
     );
@@ -268,7 +280,7 @@ describe('Amazon seller journey', () => {
     await visible(bulkRow);
     await bulkRow.getByTestId('amazon-bulk-select').click();
     const orderRows = page.getByTestId('amazon-order-row');
-    await expect.poll(() => orderRows.count()).toBe(3);
+    await expect.poll(() => orderRows.count()).toBe(4);
     expect((await orderRows.allInnerTexts()).map((t) => lines.find((l) => t.includes(l.orderId))?.orderId)).toEqual(
       expect.arrayContaining(lines.map((l) => l.orderId)),
     );
@@ -283,17 +295,18 @@ describe('Amazon seller journey', () => {
     await submit.click();
     await expect
       .poll(() => textOf(page.getByTestId('amazon-confirm-success')))
-      .toBe('Successfully confirmed 3 orders on Amazon!');
+      .toBe('Successfully confirmed 4 orders on Amazon!');
     await expect
       .poll(async () => (await page.getByTestId('amazon-confirm-result').allTextContents()).join(','))
-      .toBe('Confirmed,Confirmed,Confirmed');
+      .toBe('Confirmed,Confirmed,Confirmed,Confirmed');
 
-    // 5. The marketplace recorded exactly those shipments: each Amazon order with its label's carrier and tracking.
+    // 5. The marketplace recorded exactly those shipments, one per parcel (the two-item order twice, each with its
+    // own tracking number), with the label's carrier and service.
     const recorded = (await marketplaceConfirmations()).filter((c) => c.amazonOrderId.includes(`-${stamp}-`));
-    expect(recorded.map((c) => c.amazonOrderId).sort()).toEqual(lines.map((l) => l.orderId).sort());
-    for (const c of recorded) {
-      const order = byAmazonId.get(c.amazonOrderId);
-      expect(c).toMatchObject({ carrier: 'UPS', trackingNumber: order?.trackingNumber, service: order?.serviceName });
-    }
+    const parcel = (c: { amazonOrderId: string | null; carrier: string; trackingNumber: string }) =>
+      [c.amazonOrderId, c.carrier, c.trackingNumber].join(' ');
+    expect(recorded.map(parcel).sort()).toEqual(detail.orders.map(parcel).sort());
+    expect(new Set(recorded.map((c) => c.amazonOrderId))).toEqual(new Set(lines.map((l) => l.orderId)));
+    expect(recorded.every((c) => c.carrier === 'UPS' && c.service.startsWith('UPS Ground'))).toBe(true);
   }, 180_000);
 });

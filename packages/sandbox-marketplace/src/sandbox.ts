@@ -13,8 +13,9 @@ import { z } from 'zod';
  * - `POST /shipments/confirm` (Cookie header with `session-id` and `session-token`, header `anti-csrftoken-a2z`) takes
  *   up to 50 shipments {amazonOrderId, carrier, service, trackingNumber, shipDate} and answers one result per shipment:
  *   `confirmed`, or `refused` with a reason. Every id of the marketplace's format (3-7-7 digits) is an order of the
- *   signed-in seller unless a control marked it `unknown` or `refused`. Confirming is idempotent per order id: a second
- *   confirmation answers `confirmed` (alreadyConfirmed: true) and records nothing new.
+ *   signed-in seller unless a control marked it `unknown` or `refused`. An order shipped in several parcels is confirmed
+ *   once per package (order id + tracking number), each recorded. Confirming a package is idempotent: the same order id
+ *   and tracking number again answers `confirmed` (alreadyConfirmed: true) and records nothing new.
  * - Rate limit per session (`rateLimit`, default 60 requests a minute): 429 with Retry-After.
  * - Controls under `/_sandbox` (header X-Sandbox-Key, only when `controlKey` is set): issue a backdated session, mark
  *   order ids, read what was confirmed, set the rate limit, take the marketplace down.
@@ -62,6 +63,7 @@ export interface IssuedSession {
   issuedAt: string;
 }
 
+/** One confirmed package: an order shipped in two parcels has two records (same order id, two tracking numbers). */
 export interface ConfirmationRecord {
   amazonOrderId: string;
   carrier: string;
@@ -69,7 +71,7 @@ export interface ConfirmationRecord {
   trackingNumber: string;
   shipDate: string;
   confirmedAt: string;
-  /** How many confirmation requests named this order (the first one recorded it). */
+  /** How many confirmation requests named this package (the first one recorded it). */
   requests: number;
 }
 
@@ -161,6 +163,7 @@ export function createMarketplaceSandboxApp(opts: MarketplaceSandboxOptions & { 
   const sessions = new Map<string, SellerSession>();
   const windows = new Map<string, { start: number; count: number }>();
   const marks = new Map<string, OrderMark>();
+  /** By package: `${amazonOrderId} ${trackingNumber}`. */
   const confirmed = new Map<string, ConfirmationRecord>();
 
   const issueSession = (o: { ageDays?: number } = {}): IssuedSession => {
@@ -235,12 +238,13 @@ export function createMarketplaceSandboxApp(opts: MarketplaceSandboxOptions & { 
       }
       if (mark?.state === 'refused')
         return { amazonOrderId: s.amazonOrderId, status: 'refused' as const, reason: mark.reason };
-      const existing = confirmed.get(s.amazonOrderId);
+      const key = `${s.amazonOrderId} ${s.trackingNumber}`;
+      const existing = confirmed.get(key);
       if (existing) {
         existing.requests += 1;
         return { amazonOrderId: s.amazonOrderId, status: 'confirmed' as const, alreadyConfirmed: true };
       }
-      confirmed.set(s.amazonOrderId, { ...s, confirmedAt: at, requests: 1 });
+      confirmed.set(key, { ...s, confirmedAt: at, requests: 1 });
       return { amazonOrderId: s.amazonOrderId, status: 'confirmed' as const, alreadyConfirmed: false };
     });
     return c.json({ results }, 200);

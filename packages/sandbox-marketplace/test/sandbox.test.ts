@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, createMarketplaceSandbox, type MarketplaceSandbox } from '../src';
 
 const KEY = 'marketplace-control-key-0123456789';
-const shipment = (amazonOrderId: string) => ({
+const shipment = (amazonOrderId: string, trackingNumber = '1Z999AA10123456784') => ({
   amazonOrderId,
   carrier: 'UPS',
   service: 'UPS Ground',
-  trackingNumber: '1Z999AA10123456784',
+  trackingNumber,
   shipDate: '2026-11-20T10:00:00.000Z',
 });
 
@@ -21,12 +21,38 @@ describe('marketplace sandbox over HTTP', () => {
     const res = await fetch(`${sb.url}/shipments/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: csrf },
-      body: JSON.stringify({ shipments: ids.map(shipment) }),
+      body: JSON.stringify({ shipments: ids.map((id) => shipment(id)) }),
     });
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   }
 
-  it('confirms once per order id, refuses unknown and malformed ids, checks session, CSRF and rate limit', async () => {
+  it('confirms once per package', async () => {
+    const s = sb.issueSession();
+    const res = await fetch(`${sb.url}/shipments/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: s.cookieHeader, [CSRF_HEADER]: s.csrfToken },
+      body: JSON.stringify({
+        shipments: [
+          shipment('112-0000000-0000001', '1Z999AA10000000001'),
+          shipment('112-0000000-0000001', '1Z999AA10000000002'),
+          shipment('112-0000000-0000001', '1Z999AA10000000001'),
+        ],
+      }),
+    });
+    // The order went out in two parcels: both recorded; the first parcel named again is not recorded twice.
+    expect(((await res.json()) as { results: unknown[] }).results).toEqual([
+      { amazonOrderId: '112-0000000-0000001', status: 'confirmed', alreadyConfirmed: false },
+      { amazonOrderId: '112-0000000-0000001', status: 'confirmed', alreadyConfirmed: false },
+      { amazonOrderId: '112-0000000-0000001', status: 'confirmed', alreadyConfirmed: true },
+    ]);
+    const parcels = sb.confirmations().filter((c) => c.amazonOrderId === '112-0000000-0000001');
+    expect(parcels.map((c) => [c.trackingNumber, c.requests])).toEqual([
+      ['1Z999AA10000000001', 2],
+      ['1Z999AA10000000002', 1],
+    ]);
+  });
+
+  it('confirms a package once, refuses unknown and malformed ids, checks session, CSRF and rate limit', async () => {
     const signin = await fetch(`${sb.url}/signin`, { method: 'POST' });
     expect(signin.status).toBe(201);
     const s = (await signin.json()) as { cookieHeader: string; csrfToken: string };
@@ -49,8 +75,9 @@ describe('marketplace sandbox over HTTP', () => {
     expect(again.body.results).toEqual([
       { amazonOrderId: '111-0000000-0000001', status: 'confirmed', alreadyConfirmed: true },
     ]);
-    expect(sb.confirmations()).toHaveLength(1);
-    expect(sb.confirmations()[0]?.requests).toBe(2);
+    const confirmed = sb.confirmations().filter((c) => c.amazonOrderId === '111-0000000-0000001');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.requests).toBe(2);
 
     expect((await confirm(s.cookieHeader, 'wrong-token', ['111-0000000-0000001'])).status).toBe(403);
     expect((await confirm('session-id=x; session-token=y', s.csrfToken, ['111-0000000-0000001'])).status).toBe(401);
