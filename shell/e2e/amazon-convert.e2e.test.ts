@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
+import { apiAs, readDownload, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
 
 const browser = setupBrowser();
 const REPORT = new URL('../../packages/amazon/test-fixtures/unshipped-orders.txt', import.meta.url).pathname;
@@ -20,12 +19,6 @@ const SENDER = {
   type: 'sender',
   isDefault: true,
 };
-
-async function readDownload(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  if (!path) throw new Error('download has no file');
-  return readFileSync(path);
-}
 
 /** Minimal RFC 4180 reader for the assertions (the converter's own parser is what is under test elsewhere). */
 function parseCsv(text: string): string[][] {

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiAs,
   baseUrl,
+  choose,
   fundCustomer,
+  readDownload,
   setupBrowser,
   signInAsNewCustomer,
   textOf,
@@ -99,17 +99,6 @@ const SENDER = {
   type: 'sender',
   isDefault: true,
 };
-
-async function readDownload(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  if (!path) throw new Error('download has no file');
-  return readFileSync(path);
-}
-
-async function choose(page: Page, select: Locator, label: string | RegExp) {
-  await select.click();
-  await page.getByRole('option', { name: label }).first().click();
-}
 
 interface MarketplaceConfirmation {
   amazonOrderId: string;

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiAs,
   baseUrl,
+  choose,
   defaultUpsGround,
   fundCustomer,
+  readDownload,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -17,17 +19,6 @@ import {
 } from './support/browser';
 
 const browser = setupBrowser();
-
-async function choose(page: Page, select: Locator, label: string | RegExp) {
-  await select.click();
-  await page.getByRole('option', { name: label }).first().click();
-}
-
-async function readDownload(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  if (!path) throw new Error('download has no file');
-  return readFileSync(path);
-}
 
 const money = (text: string) => Number(text.replace(/[$,]/g, ''));
 

@@ -1,9 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiAs,
   baseUrl,
+  choose,
   fundCustomer,
   setupBrowser,
   signInAsAdmin,
@@ -27,11 +28,6 @@ async function advanceCarrierClock(ms: number): Promise<void> {
     body: JSON.stringify({ advanceMs: ms }),
   });
   if (!res.ok) throw new Error(`clock control failed: ${res.status} ${await res.text()}`);
-}
-
-async function choose(page: Page, select: Locator, label: string | RegExp) {
-  await select.click();
-  await page.getByRole('option', { name: label }).first().click();
 }
 
 async function fillAddress(block: Locator, a: Record<string, string>) {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+import { baseUrl, choose, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
 
 const browser = setupBrowser();
 
@@ -13,11 +13,6 @@ function sandboxKey(catalogue: string): string {
 }
 
 /** Opens a Mantine Select and picks the option whose text starts with `label`. */
-async function choose(page: Page, select: Locator, label: string | RegExp) {
-  await select.click();
-  await page.getByRole('option', { name: label }).first().click();
-}
-
 describe('upstream providers, services and pricing', () => {
   it('an admin adds an API, imports its new services, prices them, and a customer with custom pricing sees their price', async () => {
     const stamp = Date.now().toString(36);

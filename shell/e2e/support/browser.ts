@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
@@ -189,4 +190,17 @@ export async function textOf(locator: Locator): Promise<string> {
     .innerText({ timeout: 2_000 })
     .catch(() => '');
   return text.trim();
+}
+
+/** Picks `label` in a select (combobox) by opening it and clicking the first matching option. */
+export async function choose(page: Page, select: Locator, label: string | RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: label }).first().click();
+}
+
+/** The bytes of a finished download. */
+export async function readDownload(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  if (!path) throw new Error('download has no file');
+  return readFileSync(path);
 }
