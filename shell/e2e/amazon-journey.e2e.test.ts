@@ -249,6 +249,7 @@ describe('Amazon seller journey', () => {
     await expect
       .poll(() => textOf(page.getByTestId('bulk-notice')), { timeout: 60_000 })
       .toBe('Bulk order completed: all labels were created.');
+    expect(await item.getAttribute('data-status')).toBe('completed');
     const historyRow = page.getByTestId('bulk-history-row');
     await expect.poll(() => historyRow.count()).toBe(1);
     const bulkOrderId = await textOf(historyRow.getByTestId('bulk-history-id'));

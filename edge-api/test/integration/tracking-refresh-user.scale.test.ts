@@ -7,7 +7,7 @@ import {
 import type { TrackingRequestRecord } from '@labeldesk/sandbox-carrier';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, orders } from '../../src/db/schema';
+import { jobs, orders, trackingRefreshRuns } from '../../src/db/schema';
 import { USER_REFRESH_BATCH_SIZE } from '../../src/use-cases/tracking/run-user-tracking-refresh';
 import { call, loginAdmin, register, type TestServer } from './helpers';
 import { buyLabel, drainJobs, fund, recipient, startOrdersServer, type TestClock } from './order-history-support';
@@ -124,17 +124,27 @@ describe('tracking refresh of a customer with 300 labels', () => {
     expect(a.run.stats.totalOrders).toBe(LABELS);
 
     // The job runs; once the carrier has seen a few lookups, a third POST arrives and joins the same run.
-    const draining = drainJobs(server);
-    while (carrier.trackingRequests().filter((r) => r.status === 200).length < 15) {
+    let drained = false;
+    const draining = drainJobs(server).finally(() => {
+      drained = true;
+    });
+    while (!drained && carrier.trackingRequests().filter((r) => r.status === 200).length < 15) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const during = await start({ ...body, forceAll: true });
     expect(during.run.runId).toBe(runId);
     expect(during.message).toBe('A tracking refresh of this customer is already running');
     await draining;
+    // One run for the three POSTs; every chunk job belonged to it.
+    const runs = await server.services.db
+      .select()
+      .from(trackingRefreshRuns)
+      .where(eq(trackingRefreshRuns.userId, customer.id));
+    expect(runs.map((r) => r.id)).toEqual([runId]);
     const refreshJobs = (await server.services.db.select().from(jobs)).filter(
       (j) => j.type === 'tracking.refresh-user',
     );
+    expect(refreshJobs.length).toBeGreaterThan(0);
     expect(refreshJobs.every((j) => JSON.parse(j.payload).runId === runId)).toBe(true);
 
     const runRes = await call(server, 'GET', `/api/tracking/refresh-runs/${runId}`, { token: admin });
