@@ -24,6 +24,7 @@ import { healthRouter } from './routes/health/health.index';
 import { labelsRouter } from './routes/labels/labels.index';
 import { orderHistoryRouter } from './routes/order-history/order-history.index';
 import { ordersRouter } from './routes/orders/orders.index';
+import { pricingMarginsRouter } from './routes/pricing-margins/pricing-margins.index';
 import { serviceConfigRouter } from './routes/service-config/service-config.index';
 import { serviceReportRouter } from './routes/service-report/service-report.index';
 import { settingsRouter } from './routes/settings/settings.index';
@@ -72,6 +73,7 @@ function apiRoutes() {
     .route('/', trackingRouter)
     .route('/', adminOrdersRouter)
     .route('/', adminBulkOrdersRouter)
+    .route('/', pricingMarginsRouter)
     .route('/', ordersRouter)
     .route('/', bulkLabelsRouter)
     .route('/', labelsRouter)

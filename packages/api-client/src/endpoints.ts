@@ -51,6 +51,8 @@ import {
   type LabelStatsPeriod,
   type ListQuery,
   type LoginRequest,
+  type MarginsQuery,
+  MarginsResponse,
   MessageResponse,
   OrderCounts,
   OrderDateRangeResponse,
@@ -268,6 +270,11 @@ export const api = {
     list: (q?: AdminOrderListQuery) => request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse }),
     labelStats: (period: LabelStatsPeriod) =>
       request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats }),
+  },
+  /** Admin: margins per API and service for a period (issue 13, /admin/pricing). */
+  adminMargins: {
+    margins: (q: MarginsQuery = {}) =>
+      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse }),
   },
   /** Admin: every customer's bulk orders (SPEC §7 admin bulk-orders). */
   adminBulk: {

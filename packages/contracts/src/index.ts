@@ -11,6 +11,7 @@ export * from './list-query';
 export * from './money';
 export * from './orders';
 export * from './password-policy';
+export * from './pricing-margins';
 export * from './providers';
 export * from './public-api';
 export * from './settings';
