@@ -203,7 +203,7 @@ function MarginsTable({ rows, sort, onSort }: { rows: MarginRow[]; sort: Sort; o
   const columns = 12;
   return (
     <ScrollArea type="auto">
-      <Table verticalSpacing="xs" miw={1200} data-testid="margins-table">
+      <Table verticalSpacing="xs" miw={1280} data-testid="margins-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36} />
@@ -217,7 +217,7 @@ function MarginsTable({ rows, sort, onSort }: { rows: MarginRow[]; sort: Sort; o
             <SortHeader label="Labels sold" column="labelsSold" sort={sort} onSort={onSort} end />
             <Table.Th ta="right">Avg. cost paid</Table.Th>
             <SortHeader label="Gross margin" column="grossMargin" sort={sort} onSort={onSort} end />
-            <Table.Th>Status</Table.Th>
+            <Table.Th miw={190}>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -247,7 +247,7 @@ function MarginsTable({ rows, sort, onSort }: { rows: MarginRow[]; sort: Sort; o
                       <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                     </ActionIcon>
                   </Table.Td>
-                  <Table.Td>{row.apiName}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.apiName}</Table.Td>
                   <Table.Td>{CARRIER_NAMES[row.carrier]}</Table.Td>
                   <Table.Td>
                     <Text fz="sm" fw={500}>
@@ -301,7 +301,7 @@ function MarginsTable({ rows, sort, onSort }: { rows: MarginRow[]; sort: Sort; o
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} wrap="wrap">
                       {row.loss ? <LossBadge /> : null}
                       {row.customersAtLoss > 0 ? (
                         <Badge color="orange" variant="light" data-testid="margins-customers-at-loss">
