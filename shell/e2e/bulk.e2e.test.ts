@@ -132,8 +132,9 @@ describe('bulk orders', () => {
     expect(await textOf(confirm.getByTestId('bulk-confirm-total'))).toBe(`$${total.toFixed(2)}`);
     expect(await textOf(confirm.getByTestId('bulk-confirm-balance'))).toBe('$100.00');
     expect(await confirm.getByTestId('bulk-confirm-insufficient').count()).toBe(0);
-    // Each label takes the carrier 1.5 s: long enough to see the bar move.
-    await carrierLatency(1_500);
+    // Each label takes the carrier 4 s: the bar is first read (at once after the pay) well before the labels are
+    // made, even on a loaded machine; a bulk order done before that is never shown running.
+    await carrierLatency(4_000);
     await confirm.getByTestId('bulk-confirm-pay').click();
 
     // 5. The bulk order runs in the background: a progress bar to the end, the completed message, history, balance.
@@ -235,7 +236,9 @@ describe('bulk orders', () => {
 
     // A bulk order of 40 rows, created over the API so the test is about the screen, not the upload.
     const { apiId, service } = await defaultUpsGround(customer.token);
-    await carrierLatency(600);
+    // 1.5 s a label, 4 at a time: about 15 s for the 40, so the bulk order is still running when the page comes back
+    // after two page loads, however slow the machine.
+    await carrierLatency(1_500);
     const sampleRow = {
       fromName: 'Maya Chen',
       fromStreet1: '1200 Market St',
