@@ -124,7 +124,7 @@ describe('admin pricing margins', () => {
     // FedEx Ground sold below cost: a loss, said in words as well as in red.
     const fedex = rowOf(page, 'API 1', 'FedEx Ground');
     expect(await fedex.getAttribute('data-loss')).toBe('true');
-    expect(await textOf(fedex.getByTestId('margins-loss-badge'))).toMatch(/loss/i);
+    expect(await textOf(fedex.getByTestId('margins-loss-badge'))).toMatch(/loss on sales/i);
     expect(centsOf(await textOf(fedex.getByTestId('margins-gross')))).toBe(-155);
     expect(await textOf(fedex.getByTestId('margins-labels-sold'))).toBe('1');
 
@@ -161,6 +161,6 @@ describe('admin pricing margins', () => {
     const chart = page.getByTestId('margins-chart');
     await visible(chart);
     await expect.poll(() => chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
-    expect(await textOf(page.getByTestId('margins-chart-legend'))).toContain('FedEx: -$1.55 (1 labels)');
+    expect(await textOf(page.getByTestId('margins-chart-legend'))).toContain('FedEx: -$1.55 (1 label)');
   }, 120_000);
 });

@@ -34,7 +34,9 @@ import {
   filterRows,
   isPreset,
   isRowFilter,
+  labelsText,
   listedMarginText,
+  lossLabel,
   money,
   moneyRange,
   nextSort,
@@ -180,7 +182,7 @@ function RowDetail({ row }: { row: MarginRow }) {
                   <Table.Td ta="right" data-testid="customer-gross-margin">
                     {money(c.sold.grossMarginCents)}
                   </Table.Td>
-                  <Table.Td>{c.loss ? <LossBadge /> : <Text fz="sm">OK</Text>}</Table.Td>
+                  <Table.Td>{c.loss ? <LossBadge label={lossLabel(c)} /> : <Text fz="sm">OK</Text>}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -302,7 +304,7 @@ function MarginsTable({ rows, sort, onSort }: { rows: MarginRow[]; sort: Sort; o
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="wrap">
-                      {row.loss ? <LossBadge /> : null}
+                      {row.loss ? <LossBadge label={lossLabel(row)} /> : null}
                       {row.customersAtLoss > 0 ? (
                         <Badge color="orange" variant="light" data-testid="margins-customers-at-loss">
                           <span aria-hidden="true">⚠ </span>
@@ -455,7 +457,7 @@ export default function MarginsPage() {
               <Group gap="lg" justify="center" data-testid="margins-chart-legend">
                 {bars.map((b) => (
                   <Text key={b.carrier} fz="sm" c={b.grossMarginCents < 0 ? 'red.8' : undefined}>
-                    {b.label}: {money(b.grossMarginCents)} ({b.labelsSold} labels)
+                    {b.label}: {money(b.grossMarginCents)} ({labelsText(b.labelsSold)})
                   </Text>
                 ))}
               </Group>

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   carrierBars,
   filterRows,
+  labelsText,
   listedMarginText,
+  lossLabel,
   nextSort,
   ourPrice,
   presetPeriod,
@@ -115,6 +117,14 @@ describe('filters, texts and the chart', () => {
   it('losses keep rows with their own loss or a customer at a loss; sold keeps rows with labels', () => {
     expect(names(filterRows(all, 'loss'))).toEqual(['API 1/FedEx Ground', 'API 1/USPS Priority Mail']);
     expect(filterRows(all, 'sold')).toHaveLength(3);
+  });
+
+  it('a loss says why: sales first, then the price list', () => {
+    expect(lossLabel(fedex)).toBe('Loss on sales');
+    expect(lossLabel({ listed: listed(-100, 200), sold: sold(2, 300) })).toBe('Loss at some weights');
+    expect(lossLabel({ listed: listed(-100, -50), sold: sold(0, 0) })).toBe('Loss at every weight');
+    expect(labelsText(1)).toBe('1 label');
+    expect(labelsText(2)).toBe('2 labels');
   });
 
   it('prices and margins read as ranges', () => {

@@ -100,6 +100,17 @@ export function listedMarginText(listed: ListedMargin | null): string {
   return `${formatUsd(listed.marginCents)} to ${formatUsd(listed.marginMaxCents)}`;
 }
 
+/** Why a row (or a customer) is flagged: its labels sold lost money, or its price list is below cost at some weight. */
+export function lossLabel(x: { listed: ListedMargin | null; sold: { labelsSold: number; grossMarginCents: number } }) {
+  if (x.sold.labelsSold > 0 && x.sold.grossMarginCents < 0) return 'Loss on sales';
+  if (x.listed && x.listed.marginCents < 0) {
+    return x.listed.marginMaxCents < 0 ? 'Loss at every weight' : 'Loss at some weights';
+  }
+  return 'Loss';
+}
+
+export const labelsText = (n: number) => `${n} label${n === 1 ? '' : 's'}`;
+
 /** `from`–`to` unit of a weight band. */
 export function bandWeights(band: { fromWeight: number; toWeight: number }, unit: string): string {
   return `${band.fromWeight}–${band.toWeight} ${unit}`;
