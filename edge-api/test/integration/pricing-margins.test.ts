@@ -383,6 +383,26 @@ describe('admin pricing margins', () => {
     }
   });
 
+  it('a label bought before costs were recorded counts as sold, but not in cost or margin (never guessed)', async () => {
+    const id = bought.bob?._id ?? '';
+    await server.services.db.run(sql`UPDATE orders SET provider_cost_cents = NULL WHERE id = ${id}`);
+    try {
+      const ground = row(await margins(), 'UPS', 'UPS Ground');
+      // Bob's $12.00 label drops out of cost and margin: 4 costed labels at $13.00 − $11.40.
+      expect(ground.sold).toMatchObject({
+        labelsSold: 5,
+        revenueCents: 6400,
+        labelsWithoutCost: 1,
+        providerCostCents: 4560,
+        grossMarginCents: 640,
+        avgProviderCostCents: 1140,
+        avgMarginCents: 160,
+      });
+    } finally {
+      await server.services.db.run(sql`UPDATE orders SET provider_cost_cents = 1140 WHERE id = ${id}`);
+    }
+  });
+
   it('bad periods answer 400 with a clear message', async () => {
     const cases: Array<[string, string]> = [
       ['?from=2026-03-10&to=2026-03-01', 'From date cannot be after To date'],
