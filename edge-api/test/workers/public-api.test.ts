@@ -225,6 +225,26 @@ describe('public API bulk labels on Workers (D1 + the queue consumer)', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
 
+    // The test key on D1: the same request checked and priced, written at once as specimens, no money moved.
+    const testKey = (await json<ApiKeyResponse>(await fetchWorker('/api/user/api-key', { token: buyer.token })))
+      .testKey;
+    const tested = await v1With(testKey, '/create-bulk-labels', { json: { serviceId, orders: [order(0), order(2)] } });
+    expect(tested.status).toBe(201);
+    const testData = V1CreateBulkLabelsResponse.parse(await tested.json());
+    expect(testData).toMatchObject({ livemode: false, data: { isBackgroundProcessing: false } });
+    const testRead = V1BulkOrderResponse.parse(
+      await (await v1With(testKey, `/bulk-orders/${testData.data.bulkOrderId}`)).json(),
+    );
+    expect(testRead.data.orders.map((o) => [o.rowIndex, o.status])).toEqual([
+      [0, 'completed'],
+      [1, 'completed'],
+    ]);
+    expect((await v1With(key, `/bulk-orders/${testData.data.bulkOrderId}`)).status).toBe(404);
+    const after = await env.DB.prepare('SELECT balance_cents AS balance FROM users WHERE id = ?')
+      .bind(buyer.user._id)
+      .first<{ balance: number }>();
+    expect(after?.balance).toBe(money?.balance);
+
     // Another customer's key: 404 in the error shape, for the bulk order and its labels.
     for (const path of [`/bulk-orders/${data.bulkOrderId}`, `/bulk-labels/${data.bulkOrderId}`]) {
       const res = await v1With(otherKey, path);

@@ -175,6 +175,9 @@ export const V1CreateBulkLabelsRequest = z
   });
 export type V1CreateBulkLabelsRequest = z.input<typeof V1CreateBulkLabelsRequest>;
 
+/** The `message` of a bulk order made with a test key (complete at once: specimens, nothing charged). */
+export const TEST_BULK_CREATED_MESSAGE = 'Test bulk order created: specimen labels only, nothing was charged.';
+
 /** The bulk order created (201) or replayed (200): the web app's POST /api/orders/bulk/process answer. */
 export const V1CreateBulkLabelsResponse = envelope(BulkProcessResponse);
 export type V1CreateBulkLabelsResponse = z.infer<typeof V1CreateBulkLabelsResponse>;

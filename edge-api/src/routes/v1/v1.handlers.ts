@@ -1,6 +1,7 @@
 import {
   BULK_MESSAGES,
   ORDER_MESSAGES,
+  TEST_BULK_CREATED_MESSAGE,
   type V1BulkOrderResponse,
   type V1CreateBulkLabelsResponse,
   type V1CreateLabelResponse,
@@ -13,7 +14,6 @@ import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { centsToUsd } from '../../lib/money';
-import { bulkProcessingStatus } from '../../lib/presenters/bulk-order';
 import { presentOrder } from '../../lib/presenters/order';
 import { presentUser } from '../../lib/presenters/user';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
@@ -23,13 +23,14 @@ import { getLabelDocument } from '../../use-cases/orders/get-label-document';
 import { createApiBulkLabels } from '../../use-cases/public-api/create-api-bulk-labels';
 import { createApiLabel } from '../../use-cases/public-api/create-api-label';
 import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
+import { getTestBulkLabels, getTestBulkOrder } from '../../use-cases/public-api/get-test-bulk-order';
 import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
 import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
 import { listCustomerServices } from '../../use-cases/shipping/list-customer-services';
 import { getUserById } from '../../use-cases/users/get-user-by-id';
 import { idempotencyKeyHeader } from '../orders/orders.routes';
 import { buildOpenApiDocument } from './openapi';
-import { requireJsonBody, TEST_KEY_BULK_MESSAGE, v1Validators } from './v1.routes';
+import { requireJsonBody, v1Validators } from './v1.routes';
 
 const factory = createFactory<AppEnv>();
 
@@ -130,57 +131,45 @@ export const createBulkLabels = factory.createHandlers(
   v1Validators.bulkBodyLimit,
   idempotencyKeyHeader,
   requireJsonBody,
-  async (c, next) => {
-    // Before the body is read: a test key never gets to the engine (see TEST_KEY_BULK_MESSAGE).
-    if (c.get('apiKey').mode !== 'live') {
-      throw new ApiError('forbidden', TEST_KEY_BULK_MESSAGE, {
-        details: [{ path: 'x-api-key', message: TEST_KEY_BULK_MESSAGE }],
-      });
-    }
-    await next();
-  },
   v1Validators.createBulkLabels,
   async (c) => {
+    const live = c.get('apiKey').mode === 'live';
     const result = await createApiBulkLabels(c.get('services'), {
       userId: c.get('user').id,
+      mode: c.get('apiKey').mode,
       request: c.req.valid('json'),
       idempotencyKey: c.get('idempotencyKey'),
     });
-    const { bulkOrder, counts } = result;
     const body: V1CreateBulkLabelsResponse = {
       status: 'success',
-      livemode: true,
+      livemode: live,
       data: {
-        bulkOrderId: bulkOrder.id,
-        isBackgroundProcessing: true,
-        processingStatus: bulkProcessingStatus(bulkOrder, { ...counts, refundedCents: 0 }),
-        totalPrice: centsToUsd(bulkOrder.totalPriceCents),
+        bulkOrderId: result.bulkOrderId,
+        isBackgroundProcessing: result.background,
+        processingStatus: result.processingStatus,
+        totalPrice: centsToUsd(result.totalPriceCents),
         newBalance: centsToUsd(result.balanceCents),
-        message: BULK_MESSAGES.started,
+        message: live ? BULK_MESSAGES.started : TEST_BULK_CREATED_MESSAGE,
       },
     };
     return c.json(body, result.kind === 'created' ? 201 : 200);
   },
 );
 
-/** A test key has no bulk orders (it cannot create any): every id answers 404, live ones included. */
-function liveKeyOr404(c: Context<AppEnv>): void {
-  if (c.get('apiKey').mode !== 'live') throw new ApiError('not_found', BULK_MESSAGES.bulkOrderNotFound);
-}
-
 export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
-  liveKeyOr404(c);
+  const svc = c.get('services');
+  const bulkOrderId = c.req.valid('param').bulk_order_id;
+  const live = c.get('apiKey').mode === 'live';
   const {
     bulkOrder: presented,
     orders,
     failedOrders,
-  } = await getBulkOrder(c.get('services'), {
-    bulkOrderId: c.req.valid('param').bulk_order_id,
-    caller: caller(c),
-  });
+  } = live
+    ? await getBulkOrder(svc, { bulkOrderId, caller: caller(c) })
+    : await getTestBulkOrder(svc, { bulkOrderId, userId: c.get('user').id });
   const body: V1BulkOrderResponse = {
     status: 'success',
-    livemode: true,
+    livemode: live,
     data: { bulkOrder: presented, orders, failedOrders },
   };
   return c.json(body, 200);
@@ -189,9 +178,13 @@ export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async 
 const bulkPdfName = (bulkOrderId: string) => `bulk-labels-${bulkOrderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 
 export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
-  liveKeyOr404(c);
+  const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
-  const { pdf } = await getApiBulkLabels(c.get('services'), { bulkOrderId, userId: c.get('user').id });
+  const userId = c.get('user').id;
+  const { pdf } =
+    c.get('apiKey').mode === 'live'
+      ? await getApiBulkLabels(svc, { bulkOrderId, userId })
+      : await getTestBulkLabels(svc, { bulkOrderId, userId });
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `inline; filename="${bulkPdfName(bulkOrderId)}"`,

@@ -105,7 +105,7 @@ export const v1Routes = {
     method: 'post',
     path: '/create-bulk-labels',
     summary: 'Buy many labels of one service',
-    description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought; a total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. Test keys cannot create bulk orders (403).`,
+    description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought; a total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. With a test key the same checks and prices run, nothing is charged, and the bulk order is complete at once with specimen labels (test bulk orders are only visible to your test key).`,
     body: V1CreateBulkLabelsRequest,
     idempotent: true,
     responses: {
@@ -115,7 +115,6 @@ export const v1Routes = {
         schema: V1CreateBulkLabelsResponse,
       },
       402: { description: 'Insufficient balance for the total (nothing charged)', schema: ErrorBody },
-      403: { description: 'A test key: bulk orders need a live key', schema: ErrorBody },
       404: { description: 'No such service, or it is disabled', schema: ErrorBody },
       409: { description: 'Idempotency-Key reused with another body', schema: ErrorBody },
     },
@@ -125,7 +124,7 @@ export const v1Routes = {
     path: '/bulk-orders/:bulk_order_id',
     summary: 'One of your bulk orders, with its progress and labels',
     description:
-      'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it (every 3 s is plenty) until `status` is no longer processing. Another customer’s bulk order answers 404.',
+      'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it (every 3 s is plenty) until `status` is no longer processing. Another customer’s bulk order answers 404, and so does a live bulk order read with a test key (and the other way round).',
     params: V1BulkOrderIdParam,
     responses: {
       200: { description: 'The bulk order', schema: V1BulkOrderResponse },
@@ -137,7 +136,7 @@ export const v1Routes = {
     path: '/bulk-labels/:bulk_order_id',
     summary: 'The labels of one of your bulk orders in one PDF',
     description:
-      'Every label bought so far in the bulk order, in row order, one 4x6 inch page each (application/pdf). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
+      'Every label bought so far in the bulk order, in row order, one 4x6 inch page each (application/pdf; specimens for a test bulk order). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
     params: V1BulkOrderIdParam,
     responses: {
       200: { description: 'The combined labels', pdf: true },
@@ -149,9 +148,6 @@ export const v1Routes = {
 
 /** The path of POST /create-bulk-labels as app.ts sees it: it takes the bulk body limit, not the app's default. */
 export const V1_BULK_BODY_PATH = '/api/v1/create-bulk-labels';
-
-export const TEST_KEY_BULK_MESSAGE =
-  'Bulk orders need a live key: test keys cannot create bulk orders. Try your requests one by one with POST /create-label and the test key.';
 
 /**
  * A create-bulk-labels body that fails its schema: every issue in `details` (paths `orders.<index>.…`), each row issue

@@ -84,7 +84,7 @@ async function replay(services: Services, first: BulkOrderRow, hash: string): Pr
 }
 
 /** Refuses a request whose rows are not all valid, naming every invalid row (400). */
-function refuseInvalid(invalid: CheckedBulkRow[]): never {
+export function refuseInvalid(invalid: CheckedBulkRow[]): never {
   const details = invalid.map((r) => ({
     path: `orders.${r.rowIndex}`,
     message: `${BULK_MESSAGES.rowNotSelectedValid(r.rowIndex)}: ${r.errors[0] ?? ''}`,

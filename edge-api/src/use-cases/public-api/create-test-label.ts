@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids';
 import { type CreateOrderData, orderRequestHash, pricePurchase, purchasedColumns } from '../orders/create-order';
 
 /** A test tracking number: says TEST, so it can never be mistaken for (or collide with) a carrier's number. */
-function testTrackingNumber(carrier: string): string {
+export function testTrackingNumber(carrier: string): string {
   const digits = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => String(b % 10)).join('');
   return `TEST${carrier}${digits}`;
 }
@@ -54,6 +54,8 @@ export async function createTestLabel(
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
     createdAt: now.toISOString(),
+    bulkOrderId: null,
+    rowIndex: null,
   };
   try {
     await services.db.insert(testOrders).values(row);

@@ -44,8 +44,6 @@ export function presentTestOrder(row: TestOrderRow): Order {
     reconcileAttempts: 0,
     amazonOrderId: null,
     sku: null,
-    bulkOrderId: null,
-    rowIndex: null,
     purchaseAttempts: 0,
     updatedAt: row.createdAt,
     completedAt: row.createdAt,
@@ -64,7 +62,12 @@ export async function getTestLabelDocument(
   input: { orderId: string; userId: string },
 ): Promise<{ row: TestOrderRow; pdf: Uint8Array }> {
   const row = await getTestOrder(services, { ...input, notFound: ORDER_MESSAGES.labelNotFound });
-  const pdf = specimenLabelPdf({
+  return { row, pdf: testLabelPdf(row) };
+}
+
+/** The specimen label of a test order (also one page of a test bulk order's combined labels). */
+export function testLabelPdf(row: TestOrderRow): Uint8Array {
+  return specimenLabelPdf({
     orderId: row.id,
     carrier: row.carrier,
     serviceName: row.serviceName,
@@ -72,5 +75,4 @@ export async function getTestLabelDocument(
     from: lines(row.senderJson),
     to: lines(row.recipientJson),
   });
-  return { row, pdf };
 }
