@@ -51,8 +51,7 @@ describe('a 10,000-line report', () => {
     expect(text).toContain('José Müller');
   });
 
-  it('converts with the right counts, one label per unit, within the time budget', () => {
-    const started = performance.now();
+  it('converts with the right counts, one label per unit', () => {
     const report = parseAmazonReport(text);
     const skus = collectSkus(report.rows);
     const form = Object.fromEntries(
@@ -67,7 +66,6 @@ describe('a 10,000-line report', () => {
     if (!validation.ok) throw new Error(validation.error);
     const result = convertOrders(report.rows, { sender, dimensions: validation.dimensions, splitByQuantity: true });
     const csv = toCsv(result.rows);
-    const elapsed = performance.now() - started;
 
     expect(report.rows).toHaveLength(LINES);
     expect(report.skippedLines).toBe(0);
@@ -80,8 +78,6 @@ describe('a 10,000-line report', () => {
     expect(result.rows.some((row) => row.toPhone.includes('ext'))).toBe(false);
     expect(result.rows.every((row) => row.toName !== '')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(expected.units + 1);
-    // The browser budget is 0.5 s; this generous bound only catches pathological regressions on a busy CI machine.
-    expect(elapsed).toBeLessThan(3000);
 
     const unparsed = Papa.unparse(
       {
