@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BULK_BODY_BYTES } from '../../src/routes/bulk-orders/bulk-orders.routes';
 import { bulkRowsOf, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
 import { pageSizes, pageTexts } from './bulk-orders-support';
 import { call, errorOf, type TestServer } from './helpers';
@@ -249,6 +250,14 @@ describe('the public API, bulk labels', () => {
       message: BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS),
       details: [{ path: 'orders', message: BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS) }],
     });
+
+    // Over the bulk body limit (12 MiB, documented): 413 before the body is read.
+    const huge = await post(undefined, {
+      raw: JSON.stringify({ serviceId, orders: [bulkOrder(1)], padding: 'x'.repeat(MAX_BULK_BODY_BYTES) }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+    expect(errorOf(huge).error.code).toBe('payload_too_large');
 
     const empty = await post({ serviceId, orders: [] });
     expect(empty.status).toBe(400);

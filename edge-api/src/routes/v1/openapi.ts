@@ -60,7 +60,8 @@ function commonResponses(route: V1RouteSpec): Record<string, unknown> {
     500: { description: 'Something went wrong on our side', content: errorContent() },
   };
   if (route.body) {
-    out[413] = { description: 'Request body over 1 MiB', content: errorContent() };
+    const mib = (route.maxBodyBytes ?? 1024 * 1024) / (1024 * 1024);
+    out[413] = { description: `Request body over ${mib} MiB`, content: errorContent() };
     out[415] = { description: 'Body not sent as application/json', content: errorContent() };
   }
   if (route.method === 'post') {

@@ -37,6 +37,8 @@ export interface V1RouteSpec {
   body?: z.ZodType;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
+  /** The body limit when it is not the app's 1 MiB (documented with the 413 answer). */
+  maxBodyBytes?: number;
   /** JSON answers by status; `pdf` answers a PDF document. */
   responses: Record<number, { description: string; schema?: z.ZodType; pdf?: boolean }>;
 }
@@ -108,6 +110,7 @@ export const v1Routes = {
     description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought; a total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. With a test key the same checks and prices run, nothing is charged, and the bulk order is complete at once with specimen labels (test bulk orders are only visible to your test key).`,
     body: V1CreateBulkLabelsRequest,
     idempotent: true,
+    maxBodyBytes: MAX_BULK_BODY_BYTES,
     responses: {
       201: { description: 'Bulk order created; labels are being bought', schema: V1CreateBulkLabelsResponse },
       200: {
