@@ -1,4 +1,4 @@
-import { api, errorMessage, readStoredUser, updateStoredUser } from '@labeldesk/api-client';
+import { adminOrderKeys, api, balanceKeys, errorMessage } from '@labeldesk/api-client';
 import type { User } from '@labeldesk/contracts';
 import {
   Alert,
@@ -19,6 +19,7 @@ import {
   Text,
   TextInput,
   useFlash,
+  useInvalidate,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
@@ -34,6 +35,7 @@ type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { k
  * "Refresh tracking" modal (options, statistics, live progress of the server's refresh job).
  */
 export default function CustomersPage() {
+  const invalidate = useInvalidate();
   const [users, setUsers] = useState<User[]>([]);
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -85,9 +87,8 @@ export default function CustomersPage() {
     setUsers((list) => replaceUser(list, changed));
     setEditor((e) => (e.user?._id === changed._id ? { ...e, user: changed } : e));
     showSuccess(`Balance updated for ${changed.name}. New balance: ${formatUsd(changed.balance)}`);
-    // An admin changing their own balance sees it in the header at once.
-    const me = readStoredUser();
-    if (me.kind === 'ok' && me.user._id === changed._id) updateStoredUser(changed);
+    // The header (an admin changing their own balance) and the deposit history follow.
+    invalidate(balanceKeys.all, adminOrderKeys.depositsAll);
   };
 
   let body: ReactNode;

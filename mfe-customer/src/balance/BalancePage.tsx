@@ -1,65 +1,40 @@
-import { api, errorMessage, readStoredUser, updateStoredUser } from '@labeldesk/api-client';
-import { Button, Card, ErrorState, formatUsd, Group, Loader, PageHeader, Stack, Text } from '@labeldesk/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { balanceKeys, balanceQueries, errorMessage } from '@labeldesk/api-client';
+import {
+  Button,
+  Card,
+  ErrorState,
+  formatUsd,
+  Group,
+  Loader,
+  PageHeader,
+  Stack,
+  Text,
+  useInvalidate,
+  useQuery,
+} from '@labeldesk/ui';
+import { useCallback, useState } from 'react';
 import { PendingPayments } from './PendingPayments';
 import { TopUpModal } from './TopUpModal';
 import { TransactionHistory } from './TransactionHistory';
-
-type BalanceState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; balance: number };
-
-/** Re-reads the signed-in user so the header shows the new balance (errors are only logged, as for the shell). */
-function refreshHeaderUser() {
-  api.auth.verify().then(
-    (res) => {
-      if (res.user) updateStoredUser(res.user);
-    },
-    (error: unknown) => console.warn('Token verification failed', error),
-  );
-}
-
-/** Keeps the header's figure in step with the balance this page just read (a top-up may land while the page loads). */
-function syncHeaderBalance(balance: number) {
-  const stored = readStoredUser();
-  if (stored.kind === 'ok' && stored.user.balance !== balance) updateStoredUser({ ...stored.user, balance });
-}
 
 /**
  * SPEC §2 Balance & Transactions: current balance, Top Up (crypto invoice, then the payment page), pending crypto
  * payments with a manual refresh each, and the searchable transaction history.
  */
 export default function BalancePage() {
-  const [balance, setBalance] = useState<BalanceState>({ kind: 'loading' });
-  const [balanceLoad, setBalanceLoad] = useState(0);
+  // The shared balance query: the header shows the same figure, and a settled payment invalidates both.
+  const balance = useQuery(balanceQueries.current());
+  const invalidate = useInvalidate();
   const [historyKey, setHistoryKey] = useState(0);
   const [topUp, setTopUp] = useState({ opened: false, key: 0 });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `balanceLoad` re-runs the load.
-  useEffect(() => {
-    let active = true;
-    api.balance.get().then(
-      (res) => {
-        if (!active) return;
-        setBalance({ kind: 'ready', balance: res.balance });
-        syncHeaderBalance(res.balance);
-      },
-      (e: unknown) => active && setBalance({ kind: 'failed', message: errorMessage(e, 'Failed to load balance') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [balanceLoad]);
-
-  const retryBalance = () => {
-    setBalance({ kind: 'loading' });
-    setBalanceLoad((n) => n + 1);
-  };
-
-  const onSettled = useCallback((credited: boolean) => {
-    setHistoryKey((n) => n + 1);
-    if (!credited) return;
-    setBalanceLoad((n) => n + 1);
-    refreshHeaderUser();
-  }, []);
+  const onSettled = useCallback(
+    (credited: boolean) => {
+      setHistoryKey((n) => n + 1);
+      if (credited) invalidate(balanceKeys.all);
+    },
+    [invalidate],
+  );
 
   return (
     <Stack gap="lg">
@@ -73,19 +48,19 @@ export default function BalancePage() {
         }
       />
 
-      {balance.kind === 'failed' ? (
-        <ErrorState title={balance.message} onRetry={retryBalance} />
+      {balance.isError ? (
+        <ErrorState title={errorMessage(balance.error, 'Failed to load balance')} onRetry={() => balance.refetch()} />
       ) : (
         <Card withBorder padding="lg" maw={420}>
           <Text size="sm" c="dimmed">
             Current Balance
           </Text>
           <Group gap="xs" align="baseline">
-            {balance.kind === 'loading' ? (
+            {balance.data === undefined ? (
               <Loader size="sm" aria-label="Loading balance" />
             ) : (
               <Text fz={32} fw={700} data-testid="balance-amount">
-                {formatUsd(balance.balance)}
+                {formatUsd(balance.data.balance)}
               </Text>
             )}
             <Text size="sm" c="dimmed">

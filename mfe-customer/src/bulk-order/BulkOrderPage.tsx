@@ -1,4 +1,4 @@
-import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
+import { ApiClientError, api, balanceKeys, balanceQueries, bulkMutations, errorMessage } from '@labeldesk/api-client';
 import { type BulkFileInfo, checkBulkFile, readBulkCsvFile, sampleBulkCsv } from '@labeldesk/bulk-csv';
 import {
   BULK_MESSAGES,
@@ -30,9 +30,11 @@ import {
   saveFile,
   Text,
   Title,
+  useApiMutation,
+  useInvalidate,
+  useQuery,
 } from '@labeldesk/ui';
 import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
-import { syncHeaderBalance } from '../common/header-balance';
 import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
 import { carrierOptions, serviceOptions } from '../manual-order/order-form';
 import { BulkDetailsModal } from './BulkDetailsModal';
@@ -106,8 +108,12 @@ function useNotice(ms: number): [Notice | null, (notice: Notice) => void, () => 
 export default function BulkOrderPage() {
   const choice = useServiceChoice();
   const { pick } = choice;
-  const [balance, setBalance] = useState<number | null>(null);
-  const [balanceError, setBalanceError] = useState<string | null>(null);
+  // The shared balance query (header, dashboard, this page): paying invalidates it, as does a bulk order ending.
+  const balanceQuery = useQuery(balanceQueries.current());
+  const balance = balanceQuery.data?.balance ?? null;
+  const balanceError = balanceQuery.isError ? errorMessage(balanceQuery.error, 'Failed to load account balance') : null;
+  const invalidate = useInvalidate();
+  const processBulk = useApiMutation(bulkMutations.process);
   const [file, setFile] = useState<CsvFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -123,17 +129,7 @@ export default function BulkOrderPage() {
   const openPay = useRef<OpenPay | null>(null);
   const fileSeq = useRef(0);
 
-  const refreshBalance = useCallback(() => {
-    api.balance.get().then(
-      (res) => {
-        setBalance(res.balance);
-        setBalanceError(null);
-        syncHeaderBalance(res.balance);
-      },
-      (e: unknown) => setBalanceError(errorMessage(e, 'Failed to load account balance')),
-    );
-  }, []);
-  useEffect(() => refreshBalance(), [refreshBalance]);
+  const refreshBalance = () => invalidate(balanceKeys.all);
 
   // Bulk orders that just ended stay on screen at their final count while their message shows.
   const [ended, setEnded] = useState<BulkOrder[]>([]);
@@ -217,11 +213,9 @@ export default function BulkOrderPage() {
     setPaying(true);
     setPayError(null);
     try {
-      const res = await api.bulk.process(request, key);
+      const res = await processBulk.mutateAsync({ body: request, idempotencyKey: key });
       openPay.current = null;
       setConfirming(false);
-      setBalance(res.newBalance);
-      syncHeaderBalance(res.newBalance);
       tracker.follow(res.bulkOrderId);
       showNotice({ text: res.message || BULK_MESSAGES.started, color: 'blue' });
       // The rows are bought: the upload starts over, so the same file cannot be paid twice by accident.

@@ -1,5 +1,12 @@
-import { api, errorMessage, logout, updateStoredUser } from '@labeldesk/api-client';
-import type { Order, OrderStats } from '@labeldesk/contracts';
+import {
+  balanceKeys,
+  balanceQueries,
+  errorMessage,
+  logout,
+  orderKeys,
+  orderQueries,
+  sessionQueries,
+} from '@labeldesk/api-client';
 import { Link, Navigate, useNavigate } from '@labeldesk/router';
 import {
   Alert,
@@ -14,10 +21,11 @@ import {
   Stack,
   Text,
   Title,
+  useInvalidate,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { recentWindow } from '../common/days';
-import { syncHeaderBalance } from '../common/header-balance';
 import { useStoredUser } from '../common/use-stored-user';
 import { OrderDetailsModal } from '../my-orders/OrderDetailsModal';
 import { greetingLine } from './greeting';
@@ -32,74 +40,37 @@ const QUICK_ACTIONS = [
   { to: '/balance', label: 'Add Balance', hint: 'Top up your prepaid balance' },
 ] as const;
 
-/** Refreshes the stored user (and so the balance) from GET /api/auth/verify each time the dashboard opens. */
-function useVerifiedUser() {
-  useEffect(() => {
-    let active = true;
-    api.auth.verify().then(
-      (res) => {
-        if (active && res.user) updateStoredUser(res.user);
-      },
-      // SPEC §8: token verification errors are only logged (an expired token clears the session in the client).
-      (error: unknown) => console.warn('Token verification failed', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-}
+/**
+ * What the dashboard loads besides the user: the balance, the 30-day statistics and the last 14 days of orders, each
+ * a shared query (a purchase anywhere invalidates them). Failures gather in one dismissible banner.
+ */
+function useDashboardData() {
+  const balance = useQuery(balanceQueries.current());
+  const stats = useQuery(orderQueries.stats());
+  const { startDate, endDate } = recentWindow(new Date());
+  const recent = useQuery(orderQueries.dateRange(startDate, endDate));
+  // Dismissing hides the failures shown so far; a failure after that shows again.
+  const [dismissedAt, setDismissedAt] = useState(0);
 
-/** What the dashboard loads besides the user: the balance, the 30-day statistics and the last 14 days of orders. */
-function useDashboardData(reload: number) {
-  const [balance, setBalance] = useState<number | null>(null);
-  const [stats, setStats] = useState<OrderStats | 'loading' | 'failed'>('loading');
-  const [recent, setRecent] = useState<Order[] | 'loading'>('loading');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [recentLoad, setRecentLoad] = useState(0);
-  const [recentFailed, setRecentFailed] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` re-reads everything (e.g. after a refresh).
-  useEffect(() => {
-    let active = true;
-    const fail = (message: string) => active && setErrors((e) => addBannerError(e, message));
-    api.balance.get().then(
-      (res) => {
-        if (!active) return;
-        setBalance(res.balance);
-        syncHeaderBalance(res.balance);
-      },
-      (e: unknown) => fail(errorMessage(e, 'Failed to load balance data')),
-    );
-    api.orders.stats().then(
-      (res) => active && setStats(res),
-      (e: unknown) => {
-        if (active) setStats('failed');
-        fail(errorMessage(e, 'Failed to load order statistics'));
-      },
-    );
-    const { startDate, endDate } = recentWindow(new Date());
-    api.orders.dateRange(startDate, endDate).then(
-      (orders) => {
-        if (!active) return;
-        setRecent(orders);
-        setRecentFailed(false);
-      },
-      (e: unknown) => {
-        // SPEC §8: the list is emptied and its pagination reset.
-        if (active) {
-          setRecent([]);
-          setRecentFailed(true);
-          setRecentLoad((n) => n + 1);
-        }
-        fail(errorMessage(e, 'Failed to load recent orders'));
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [reload]);
-
-  return { balance, stats, recent, recentFailed, errors, dismissErrors: () => setErrors([]), recentLoad };
+  let errors: string[] = [];
+  const failures: Array<[{ error: Error | null; errorUpdatedAt: number }, string]> = [
+    [balance, 'Failed to load balance data'],
+    [stats, 'Failed to load order statistics'],
+    [recent, 'Failed to load recent orders'],
+  ];
+  for (const [q, fallback] of failures) {
+    if (q.error && q.errorUpdatedAt > dismissedAt) errors = addBannerError(errors, errorMessage(q.error, fallback));
+  }
+  return {
+    balance: balance.data?.balance ?? null,
+    stats: stats.data ?? (stats.isError ? 'failed' : 'loading'),
+    // SPEC §8: a failed load empties the list and resets its pagination.
+    recent: recent.isError ? [] : (recent.data ?? 'loading'),
+    recentFailed: recent.isError,
+    errors,
+    dismissErrors: () => setDismissedAt(Date.now()),
+    recentLoad: recent.errorUpdateCount,
+  } as const;
 }
 
 /**
@@ -111,9 +82,10 @@ export default function DashboardPage() {
   const stored = useStoredUser();
   const now = useMinuteClock();
   const navigate = useNavigate();
-  useVerifiedUser();
-  const [reload, setReload] = useState(0);
-  const data = useDashboardData(reload);
+  // Opening the dashboard re-verifies the user; the shell's header shares this query and stores the answer.
+  useQuery(sessionQueries.verify());
+  const invalidate = useInvalidate();
+  const data = useDashboardData();
   const [filter, setFilter] = useState<RecentFilter>('all');
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const [selected, setSelected] = useState<string | null>(null);
@@ -220,7 +192,7 @@ export default function DashboardPage() {
         key={selected ?? 'none'}
         orderId={selected}
         onClose={() => setSelected(null)}
-        onChanged={() => setReload((n) => n + 1)}
+        onChanged={() => invalidate(orderKeys.all, balanceKeys.all)}
       />
     </Stack>
   );

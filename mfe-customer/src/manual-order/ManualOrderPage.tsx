@@ -1,4 +1,4 @@
-import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
+import { ApiClientError, api, balanceQueries, errorMessage, orderMutations } from '@labeldesk/api-client';
 import { CARRIERS, type Carrier, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { Link, useNavigate } from '@labeldesk/router';
 import {
@@ -20,10 +20,11 @@ import {
   Text,
   TextInput,
   Title,
+  useApiMutation,
+  useQuery,
 } from '@labeldesk/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useServiceChoice } from '../bulk-order/use-service-choice';
-import { syncHeaderBalance } from '../common/header-balance';
 import { LABEL_ACTION_TEXT, openInNewTab } from '../common/label-links';
 import { AddressBlock, type SavedAddresses } from './AddressBlock';
 import { keyForSubmit, newIdempotencyKey, type OpenAttempt, outcomeUnknown } from './idempotency';
@@ -98,7 +99,6 @@ export default function ManualOrderPage() {
   const [errors, setErrors] = useState<OrderFormErrors>({});
   const [saved, setSaved] = useState<SavedAddresses>({ kind: 'loading' });
   const [picked, setPicked] = useState<Record<Role, string | null>>({ sender: null, recipient: null });
-  const [balance, setBalance] = useState<Load<number>>({ kind: 'loading' });
   const [quoteReload, setQuoteReload] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
@@ -114,22 +114,14 @@ export default function ManualOrderPage() {
     };
   }, []);
 
-  // Balance (SPEC §8 'Failed to load account balance').
-  useEffect(() => {
-    let active = true;
-    api.balance.get().then(
-      (res) => {
-        if (!active) return;
-        setBalance({ kind: 'ready', value: res.balance });
-        syncHeaderBalance(res.balance);
-      },
-      (e: unknown) =>
-        active && setBalance({ kind: 'failed', message: errorMessage(e, 'Failed to load account balance') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  // Balance (SPEC §8 'Failed to load account balance'): the shared balance query, which a purchase invalidates.
+  const balanceQuery = useQuery(balanceQueries.current());
+  const balance: Load<number> = balanceQuery.data
+    ? { kind: 'ready', value: balanceQuery.data.balance }
+    : balanceQuery.isError
+      ? { kind: 'failed', message: errorMessage(balanceQuery.error, 'Failed to load account balance') }
+      : { kind: 'loading' };
+  const createOrder = useApiMutation(orderMutations.create);
 
   // Saved addresses; the From block starts with the default sender address (when the customer typed nothing yet).
   useEffect(() => {
@@ -232,12 +224,10 @@ export default function ManualOrderPage() {
     openAttempt.current = { key, body: bodyText };
     setSubmitting(true);
     try {
-      const res = await api.orders.create(body, key);
+      const res = await createOrder.mutateAsync({ body, idempotencyKey: key });
       openAttempt.current = null;
       if (!mounted.current) return;
       setSubmitting(false);
-      setBalance({ kind: 'ready', value: res.newBalance });
-      syncHeaderBalance(res.newBalance);
       if (res.order.status === 'failed') {
         setSubmitError({ kind: 'server', message: res.order.failureReason ?? CREATE_FAILED, insufficientFunds: false });
         return;

@@ -1,4 +1,4 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { api, balanceQueries, errorMessage } from '@labeldesk/api-client';
 import type { AllServicesResponse, CustomerApi } from '@labeldesk/contracts';
 import {
   Badge,
@@ -16,6 +16,7 @@ import {
   Tabs,
   Text,
   Title,
+  useQuery,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
@@ -36,21 +37,15 @@ type Load<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kin
  * enabled services with this customer's price, weight limit and reliability badge, plus the badge legend.
  */
 export default function ServicesPage() {
-  const [balance, setBalance] = useState<Load<number>>({ kind: 'loading' });
+  const balanceQuery = useQuery(balanceQueries.current());
+  const balance: Load<number> = balanceQuery.data
+    ? { kind: 'ready', data: balanceQuery.data.balance }
+    : balanceQuery.isError
+      ? { kind: 'failed', message: errorMessage(balanceQuery.error, 'Failed to load balance') }
+      : { kind: 'loading' };
   const [apis, setApis] = useState<Load<CustomerApi[]>>({ kind: 'loading' });
   const [apisAttempt, setApisAttempt] = useState(0);
   const [tab, setTab] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    api.balance.get().then(
-      (res) => active && setBalance({ kind: 'ready', data: res.balance }),
-      (e: unknown) => active && setBalance({ kind: 'failed', message: errorMessage(e, 'Failed to load balance') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `apisAttempt` re-runs the load on Try Again.
   useEffect(() => {

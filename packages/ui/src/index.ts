@@ -73,6 +73,21 @@ export type { RemotePages } from './federation';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';
 export { ListPagination, type ListPaginationProps } from './list-pagination';
+export {
+  clearServerState,
+  keepPreviousData,
+  type MutationSpec,
+  type QueryKey,
+  queryClient,
+  ServerStateProvider,
+  type UseQueryResult,
+  useApiMutation,
+  useInvalidate,
+  useIsFetching,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from './server-state';
 export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';

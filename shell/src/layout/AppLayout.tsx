@@ -1,4 +1,4 @@
-import { api, logout as endSession, updateStoredUser } from '@labeldesk/api-client';
+import { balanceQueries, logout as endSession, sessionQueries, updateStoredUser } from '@labeldesk/api-client';
 import { Link, Outlet, useLocation, useNavigate } from '@labeldesk/router';
 import {
   Anchor,
@@ -15,26 +15,21 @@ import {
   Text,
   Title,
   useDisclosure,
+  useQuery,
 } from '@labeldesk/ui';
 import { useEffect } from 'react';
 import { useSession } from '../session';
 import { isActive, navFor } from './nav';
 
-/** Refreshes the stored user from the server (fresh balance; an expired token clears the session). */
+/** Refreshes the stored user from the server (name, role; an expired token clears the session). */
 function useFreshUser(token: string | null) {
+  const verify = useQuery({ ...sessionQueries.verify(), enabled: token !== null });
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    api.auth.verify().then(
-      (res) => {
-        if (active && res.user) updateStoredUser(res.user);
-      },
-      (error: unknown) => console.warn('Token verification failed', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [token]);
+    if (verify.data?.user) updateStoredUser(verify.data.user);
+  }, [verify.data]);
+  useEffect(() => {
+    if (verify.error) console.warn('Token verification failed', verify.error);
+  }, [verify.error]);
 }
 
 export function AppLayout() {
@@ -48,6 +43,13 @@ export function AppLayout() {
   useEffect(() => close(), [pathname]);
 
   const user = stored.kind === 'ok' ? stored.user : null;
+  // The header's figure is the shared balance query: every purchase, top-up or adjustment invalidates it, in any
+  // remote, and it refetches when the window regains focus. Until it answers, the stored user's figure shows.
+  const balance = useQuery({
+    ...balanceQueries.current(),
+    enabled: token !== null,
+    placeholderData: user ? { balance: user.balance } : undefined,
+  });
   const items = navFor(pathname);
   const logout = () => {
     endSession(); // revokes the session on the server, clears storage
@@ -78,7 +80,7 @@ export function AppLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <Text size="sm" fw={600} data-testid="header-balance" aria-label="Balance">
-              {formatUsd(user?.balance ?? 0)}
+              {formatUsd(balance.data?.balance ?? user?.balance ?? 0)}
             </Text>
             <Group gap={6} wrap="nowrap">
               <Avatar color="indigo" radius="xl" size="sm" data-testid="header-initials">

@@ -1,0 +1,34 @@
+import type { CreateInvoiceRequest, ListQuery } from '@labeldesk/contracts';
+import { api } from '../endpoints';
+import { mutation, query } from './spec';
+
+/**
+ * The signed-in customer's balance, transactions and pending crypto payments. The header and every page read
+ * `balanceQueries.current()`, so anything that moves money invalidates `balanceKeys.all` and they all follow.
+ */
+export const balanceKeys = {
+  all: ['balance'] as const,
+  current: () => [...balanceKeys.all, 'current'] as const,
+  transactions: (q: ListQuery) => [...balanceKeys.all, 'transactions', q] as const,
+  /** Crypto payments younger than 24 h that are still open. */
+  pendingPayments: () => [...balanceKeys.all, 'pending-payments'] as const,
+};
+
+export const balanceQueries = {
+  /** Refetched when the window regains focus: a payment made in another tab shows on return. */
+  current: () => ({
+    ...query(balanceKeys.current(), () => api.balance.get()),
+    refetchOnWindowFocus: true,
+  }),
+  transactions: (q: ListQuery) => query(balanceKeys.transactions(q), () => api.balance.transactions(q)),
+  pendingPayments: () => query(balanceKeys.pendingPayments(), () => api.crypto.pending()),
+};
+
+export const balanceMutations = {
+  createInvoice: mutation(
+    (body: CreateInvoiceRequest) => api.crypto.createInvoice(body),
+    [balanceKeys.pendingPayments()],
+  ),
+  /** Asks the server to re-check one invoice; a settled one changes the balance, the history and the pending list. */
+  refreshPayment: mutation((transactionId: string) => api.crypto.refresh(transactionId), [balanceKeys.all]),
+};

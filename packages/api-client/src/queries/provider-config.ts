@@ -1,0 +1,69 @@
+import type {
+  AddServicesRequest,
+  CreateApiConfigRequest,
+  RemoveServicesRequest,
+  UpdateApiKeyRequest,
+  UpdateDynamicPricingRequest,
+  UpdateReliabilityRequest,
+  UpdateServicePricingRequest,
+} from '@labeldesk/contracts';
+import { api } from '../endpoints';
+import { shippingKeys } from './shipping';
+import { mutation, query } from './spec';
+
+/**
+ * Admin: provider API configs and their services (pricing, reliability, dynamic tiers). Any change also invalidates
+ * `shippingKeys.all`: what customers can buy follows.
+ */
+export const providerKeys = {
+  all: ['admin', 'providers'] as const,
+  apis: () => [...providerKeys.all, 'apis'] as const,
+  providerPrices: (apiId: string) => [...providerKeys.all, 'provider-prices', apiId] as const,
+  dynamicPricing: (apiId: string, carrier: string, service: string) =>
+    [...providerKeys.all, 'dynamic-pricing', apiId, carrier, service] as const,
+};
+
+const changed = [providerKeys.all, shippingKeys.all];
+
+export const providerQueries = {
+  apis: () => query(providerKeys.apis(), () => api.adminConfig.listApis()),
+  providerPrices: (apiId: string) =>
+    query(providerKeys.providerPrices(apiId), () => api.adminConfig.providerPrices(apiId)),
+  dynamicPricing: (apiId: string, carrier: string, service: string) =>
+    query(providerKeys.dynamicPricing(apiId, carrier, service), () =>
+      api.adminConfig.getDynamicPricing(apiId, carrier, service),
+    ),
+};
+
+interface ServiceRef {
+  apiId: string;
+  carrier: string;
+  service: string;
+}
+
+export const providerMutations = {
+  createApi: mutation((body: CreateApiConfigRequest) => api.adminConfig.createApi(body), changed),
+  updateApiKey: mutation(
+    ({ id, body }: { id: string; body: UpdateApiKeyRequest }) => api.adminConfig.updateApiKey(id, body),
+    changed,
+  ),
+  deleteApi: mutation((id: string) => api.adminConfig.deleteApi(id), changed),
+  setDefault: mutation((id: string) => api.adminConfig.setDefault(id), changed),
+  updatePricing: mutation(
+    ({ apiId, carrier, service, body }: ServiceRef & { body: UpdateServicePricingRequest }) =>
+      api.adminConfig.updatePricing(apiId, carrier, service, body),
+    changed,
+  ),
+  updateReliability: mutation(
+    ({ apiId, carrier, service, body }: ServiceRef & { body: UpdateReliabilityRequest }) =>
+      api.adminConfig.updateReliability(apiId, carrier, service, body),
+    changed,
+  ),
+  updateDynamicPricing: mutation(
+    ({ apiId, carrier, service, body }: ServiceRef & { body: UpdateDynamicPricingRequest }) =>
+      api.adminConfig.updateDynamicPricing(apiId, carrier, service, body),
+    changed,
+  ),
+  addServices: mutation((body: AddServicesRequest) => api.adminServices.addServices(body), changed),
+  removeServices: mutation((body: RemoveServicesRequest) => api.adminServices.removeServices(body), changed),
+};

@@ -1,0 +1,15 @@
+import { api } from '../endpoints';
+import { query } from './spec';
+
+/**
+ * The signed-in user as the server sees it (GET /api/auth/verify): read once per session by the shell's header and
+ * shared with any page that wants it. The balance has its own query (balance.ts).
+ */
+export const sessionKeys = {
+  all: ['session'] as const,
+  verify: () => [...sessionKeys.all, 'verify'] as const,
+};
+
+export const sessionQueries = {
+  verify: () => query(sessionKeys.verify(), () => api.auth.verify()),
+};

@@ -1,0 +1,28 @@
+import type { ApiKeyMode } from '@labeldesk/contracts';
+import { api } from '../endpoints';
+import { mutation, query } from './spec';
+
+/**
+ * What a customer can buy from: shipping APIs, their services with the customer's price, reliability; and the
+ * customer's own public API keys. Admin changes to APIs and services invalidate `shippingKeys.all`.
+ */
+export const shippingKeys = {
+  all: ['shipping'] as const,
+  apis: () => [...shippingKeys.all, 'apis'] as const,
+  defaultApi: () => [...shippingKeys.all, 'default-api'] as const,
+  services: (apiId?: string) => [...shippingKeys.all, 'services', apiId ?? null] as const,
+  reliability: () => [...shippingKeys.all, 'reliability'] as const,
+  apiKeys: () => ['api-keys'] as const,
+};
+
+export const shippingQueries = {
+  apis: () => query(shippingKeys.apis(), () => api.shipping.apis()),
+  defaultApi: () => query(shippingKeys.defaultApi(), () => api.shipping.defaultApi()),
+  services: (apiId?: string) => query(shippingKeys.services(apiId), () => api.shipping.allServices(apiId)),
+  reliability: () => query(shippingKeys.reliability(), () => api.shipping.reliability()),
+  apiKeys: () => query(shippingKeys.apiKeys(), () => api.apiKeys.get()),
+};
+
+export const shippingMutations = {
+  regenerateApiKey: mutation((mode: ApiKeyMode) => api.apiKeys.regenerate(mode), [shippingKeys.apiKeys()]),
+};
