@@ -1,18 +1,6 @@
-import { balanceKeys, balanceQueries, errorMessage } from '@labeldesk/api-client';
-import {
-  Button,
-  Card,
-  ErrorState,
-  formatUsd,
-  Group,
-  Loader,
-  PageHeader,
-  Stack,
-  Text,
-  useInvalidate,
-  useQuery,
-} from '@labeldesk/ui';
-import { useCallback, useState } from 'react';
+import { balanceQueries, errorMessage } from '@labeldesk/api-client';
+import { Button, Card, ErrorState, formatUsd, Group, Loader, PageHeader, Stack, Text, useQuery } from '@labeldesk/ui';
+import { useState } from 'react';
 import { PendingPayments } from './PendingPayments';
 import { TopUpModal } from './TopUpModal';
 import { TransactionHistory } from './TransactionHistory';
@@ -24,17 +12,7 @@ import { TransactionHistory } from './TransactionHistory';
 export default function BalancePage() {
   // The shared balance query: the header shows the same figure, and a settled payment invalidates both.
   const balance = useQuery(balanceQueries.current());
-  const invalidate = useInvalidate();
-  const [historyKey, setHistoryKey] = useState(0);
   const [topUp, setTopUp] = useState({ opened: false, key: 0 });
-
-  const onSettled = useCallback(
-    (credited: boolean) => {
-      setHistoryKey((n) => n + 1);
-      if (credited) invalidate(balanceKeys.all);
-    },
-    [invalidate],
-  );
 
   return (
     <Stack gap="lg">
@@ -70,8 +48,8 @@ export default function BalancePage() {
         </Card>
       )}
 
-      <PendingPayments reloadKey={historyKey} onSettled={onSettled} />
-      <TransactionHistory reloadKey={historyKey} />
+      <PendingPayments />
+      <TransactionHistory />
 
       <TopUpModal key={topUp.key} opened={topUp.opened} onClose={() => setTopUp((t) => ({ ...t, opened: false }))} />
     </Stack>

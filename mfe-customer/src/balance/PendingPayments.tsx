@@ -1,10 +1,11 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { balanceKeys, balanceMutations, balanceQueries, errorMessage } from '@labeldesk/api-client';
 import type { PendingCryptoPayment } from '@labeldesk/contracts';
 import {
   Alert,
   Anchor,
   Badge,
   Button,
+  FLASH_MS,
   formatDateTime,
   formatUsd,
   Group,
@@ -13,37 +14,44 @@ import {
   Table,
   Text,
   Title,
+  useApiMutation,
+  useInvalidate,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useState } from 'react';
-import { livePendingPayments, type RefreshOutcome, refreshOutcome } from './pending-payments';
+import { useEffect, useRef, useState } from 'react';
+import { livePendingPayments, PENDING_POLL_MS, type RefreshOutcome, refreshOutcome } from './pending-payments';
 
 const REFRESH_FAILED = 'Failed to refresh payment status';
-const FLASH_MS = 3000;
-
-type ListState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; payments: PendingCryptoPayment[] };
-
-interface PendingPaymentsProps {
-  /** Changing it reloads the list. */
-  reloadKey: number;
-  /**
-   * A refresh found the payment settled: the page reloads this list and the history, and when money arrived
-   * (`credited`) also the balance and the header's user.
-   */
-  onSettled: (credited: boolean) => void;
-}
 
 /**
  * SPEC §2 pending crypto payments (younger than 24 h): amount, created time, a link to the payment page and a manual
  * Refresh per payment that asks the server to re-check the invoice. Hidden while there is nothing to show.
+ * "Payments are checked automatically": while any payment is pending the list is polled every 5 s, and when one
+ * leaves it (paid, expired) the balance — here, in the header, everywhere — and the history are refetched.
  */
-export function PendingPayments({ reloadKey, onSettled }: PendingPaymentsProps) {
-  const [list, setList] = useState<ListState>({ kind: 'loading' });
-  const [ownReload, setOwnReload] = useState(0);
+export function PendingPayments() {
+  const invalidate = useInvalidate();
+  const pending = useQuery({
+    ...balanceQueries.pendingPayments(),
+    select: (res) => livePendingPayments(res.transactions, new Date()),
+    refetchInterval: (q) =>
+      q.state.data && livePendingPayments(q.state.data.transactions, new Date()).length > 0 ? PENDING_POLL_MS : false,
+  });
+  const refreshPayment = useApiMutation(balanceMutations.refreshPayment);
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<RefreshOutcome | null>(null);
+
+  // A payment that was pending and is no longer settled on the server: the balance and history follow.
+  const ids = pending.data?.map((p) => p.transactionId).join(' ') ?? null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (ids === null) return;
+    const before = seen.current;
+    seen.current = ids;
+    if (before?.split(' ').some((id) => id !== '' && !ids.split(' ').includes(id))) {
+      invalidate(balanceKeys.current(), balanceKeys.transactionsAll);
+    }
+  }, [ids, invalidate]);
 
   // SPEC §4: messages clear after 3 s; a failure stays until dismissed or replaced.
   useEffect(() => {
@@ -52,27 +60,13 @@ export function PendingPayments({ reloadKey, onSettled }: PendingPaymentsProps) 
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: both keys only trigger a reload.
-  useEffect(() => {
-    let active = true;
-    api.crypto.pending().then(
-      (res) => active && setList({ kind: 'ready', payments: livePendingPayments(res.transactions, new Date()) }),
-      (e: unknown) =>
-        active && setList({ kind: 'failed', message: errorMessage(e, 'Failed to load pending payments') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [reloadKey, ownReload]);
-
   const refresh = async (payment: PendingCryptoPayment) => {
     if (refreshing) return;
     setRefreshing(payment.transactionId);
     setOutcome(null);
     try {
-      const next = refreshOutcome(await api.crypto.refresh(payment.transactionId));
-      setOutcome(next);
-      if (next.settled) onSettled(next.credited);
+      // Invalidates every balance key on success: the list, the balance and the history refetch.
+      setOutcome(refreshOutcome(await refreshPayment.mutateAsync(payment.transactionId)));
     } catch (e) {
       setOutcome({ color: 'red', text: errorMessage(e, REFRESH_FAILED), settled: false, credited: false });
     } finally {
@@ -80,7 +74,10 @@ export function PendingPayments({ reloadKey, onSettled }: PendingPaymentsProps) 
     }
   };
 
-  const payments = list.kind === 'ready' ? list.payments : [];
+  const list = pending.isError
+    ? { kind: 'failed' as const, message: errorMessage(pending.error, 'Failed to load pending payments') }
+    : { kind: 'ready' as const };
+  const payments = pending.data ?? [];
   if (payments.length === 0 && !outcome && list.kind !== 'failed') return null;
 
   return (
@@ -112,7 +109,7 @@ export function PendingPayments({ reloadKey, onSettled }: PendingPaymentsProps) 
           <Alert color="red" variant="light" role="alert" data-testid="pending-error">
             <Group justify="space-between">
               <Text size="sm">{list.message}</Text>
-              <Button size="xs" variant="outline" color="red" onClick={() => setOwnReload((n) => n + 1)}>
+              <Button size="xs" variant="outline" color="red" onClick={() => void pending.refetch()}>
                 Try Again
               </Button>
             </Group>

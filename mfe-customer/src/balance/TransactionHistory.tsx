@@ -1,27 +1,6 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { balanceQueries, errorMessage } from '@labeldesk/api-client';
 import { checkedListQuery, ListQuery } from '@labeldesk/contracts';
-import {
-  Badge,
-  Box,
-  EmptyState,
-  ErrorState,
-  formatDateTime,
-  formatUsd,
-  Group,
-  ListFilters,
-  LoadingOverlay,
-  LoadingState,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  useListFilterState,
-  usePageFor,
-  useRemoteList,
-} from '@labeldesk/ui';
-import type { ReactNode } from 'react';
+import { Badge, EmptyState, formatDateTime, formatUsd, ListScreen, Table, Text, useListScreen } from '@labeldesk/ui';
 import {
   amountStyle,
   capitalize,
@@ -32,38 +11,33 @@ import {
 
 /**
  * SPEC §2 transaction history: search by transaction id or description (on the server), a From/To date range (end
- * day inclusive, from never after to), a table and pages of 10.
+ * day inclusive, from never after to), a table and pages (10 first). A settled payment invalidates it (balanceKeys).
  */
-export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
-  const filters = useListFilterState();
-  // The page belongs to one set of filters: any change of search or dates starts again from page 1.
-  const [page, setPage] = usePageFor(JSON.stringify(filters.applied));
-
-  const query = checkedListQuery(ListQuery, { page, limit: HISTORY_PAGE_SIZE }, filters.applied);
-  // `reloadKey` moves when a pending payment settles on this page: the list reloads behind its overlay.
-  const { state, fetching, retry } = useRemoteList(
-    query.ok ? query.query : null,
-    (q) => api.balance.transactions(q),
-    (e) => errorMessage(e, 'Failed to load transaction history'),
-    reloadKey,
-  );
-
-  let body: ReactNode;
-  if (state.kind === 'loading') {
-    body = <LoadingState label="Loading transactions..." />;
-  } else if (state.kind === 'failed') {
-    body = <ErrorState title={state.message} onRetry={retry} />;
-  } else if (state.data.transactions.length === 0) {
-    body = (
-      <Box data-testid="transactions-empty">
-        <EmptyState title="No transactions found." />
-      </Box>
-    );
-  } else {
-    const total = state.data.totalTransactions;
-    const totalPages = Math.max(1, state.data.totalPages);
-    body = (
-      <Stack gap="sm">
+export function TransactionHistory() {
+  const list = useListScreen({
+    request: ({ page, limit, filters }) => checkedListQuery(ListQuery, { page, limit }, filters),
+    query: balanceQueries.transactions,
+    pageSize: HISTORY_PAGE_SIZE,
+  });
+  return (
+    <ListScreen
+      list={list}
+      testIdPrefix="transactions"
+      testId="transaction-history"
+      title="Transaction History"
+      filters={{ searchPlaceholder: 'Search by transaction ID or description' }}
+      loadingLabel="Loading transactions..."
+      errorTitle={(e) => errorMessage(e, 'Failed to load transaction history')}
+      isEmpty={(data) => data.transactions.length === 0}
+      empty={<EmptyState title="No transactions found." />}
+      footer={(data) => (
+        <Text size="sm" c="dimmed" data-testid="transactions-count">
+          {data.totalTransactions} {data.totalTransactions === 1 ? 'transaction' : 'transactions'}
+        </Text>
+      )}
+      pagination={{ totalPages: (data) => data.totalPages }}
+    >
+      {(data) => (
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
             <Table.Thead>
@@ -80,7 +54,7 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.data.transactions.map((tx) => {
+              {data.transactions.map((tx) => {
                 const look = amountStyle(tx);
                 return (
                   <Table.Tr key={tx._id} data-testid="transaction-row" data-transaction-id={tx.transactionId}>
@@ -121,43 +95,7 @@ export function TransactionHistory({ reloadKey }: { reloadKey: number }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid="transactions-count">
-            {total} {total === 1 ? 'transaction' : 'transactions'}
-            {totalPages > 1 ? ` · Page ${page} of ${totalPages}` : ''}
-          </Text>
-          {totalPages > 1 ? (
-            <Pagination
-              total={totalPages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': `${capitalize(control)} page` })}
-              data-testid="transactions-pagination"
-            />
-          ) : null}
-        </Group>
-      </Stack>
-    );
-  }
-
-  return (
-    <Paper withBorder p="lg" data-testid="transaction-history">
-      <Stack gap="md">
-        <Title order={3} size="h4">
-          Transaction History
-        </Title>
-        <ListFilters
-          testIdPrefix="transactions"
-          searchPlaceholder="Search by transaction ID or description"
-          {...filters.controls}
-          error={query.ok ? null : query.error}
-        />
-        <Box pos="relative">
-          <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
-          {body}
-        </Box>
-      </Stack>
-    </Paper>
+      )}
+    </ListScreen>
   );
 }

@@ -3,6 +3,9 @@ import type { PendingCryptoPayment, RefreshPaymentResponse } from '@labeldesk/co
 /** SPEC §9: pending crypto payments younger than 24 h are listed. */
 export const PENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** How often the Balance page re-reads its pending payments while any is pending ("checked automatically"). */
+export const PENDING_POLL_MS = 5000;
+
 /**
  * Payments still inside the 24 h window, newest first. The server already applies the window; this keeps a page left
  * open overnight from offering payments that have expired since it loaded.

@@ -1,4 +1,13 @@
-import { ApiClientError, api, balanceKeys, balanceQueries, bulkMutations, errorMessage } from '@labeldesk/api-client';
+import {
+  ApiClientError,
+  api,
+  balanceKeys,
+  balanceQueries,
+  bulkKeys,
+  bulkMutations,
+  errorMessage,
+  orderKeys,
+} from '@labeldesk/api-client';
 import { type BulkFileInfo, checkBulkFile, readBulkCsvFile, sampleBulkCsv } from '@labeldesk/bulk-csv';
 import {
   BULK_MESSAGES,
@@ -124,7 +133,6 @@ export default function BulkOrderPage() {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<{ message: string; insufficientFunds: boolean } | null>(null);
   const [notice, showNotice] = useNotice(BULK_MESSAGE_MS);
-  const [historyKey, setHistoryKey] = useState(0);
   const [viewing, setViewing] = useState<BulkOrder | null>(null);
   const openPay = useRef<OpenPay | null>(null);
   const fileSeq = useRef(0);
@@ -142,8 +150,8 @@ export default function BulkOrderPage() {
     const last = finished[finished.length - 1];
     if (last) showNotice(finishedMessage(last.status));
     setEnded(finished);
-    setHistoryKey((n) => n + 1);
-    refreshBalance();
+    // The labels are bought: the history, the orders and the balance (refunds of failed rows) follow.
+    invalidate(bulkKeys.all, orderKeys.all, balanceKeys.all);
   });
   const shownProgress = [...tracker.running, ...ended.filter((e) => !tracker.running.some((r) => r._id === e._id))];
 
@@ -222,7 +230,6 @@ export default function BulkOrderPage() {
       fileSeq.current++;
       setFile(null);
       setSelection(new Set());
-      setHistoryKey((n) => n + 1);
     } catch (e) {
       if (!outcomeUnknown(e, ORDER_MESSAGES.idempotencyInProgress)) openPay.current = null;
       const apiError = e instanceof ApiClientError ? e : null;
@@ -594,7 +601,7 @@ export default function BulkOrderPage() {
         </Stack>
       </Modal>
 
-      <BulkHistory reloadKey={historyKey} onOpen={setViewing} />
+      <BulkHistory onOpen={setViewing} />
       <BulkDetailsModal bulk={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );

@@ -70,9 +70,21 @@ export { notifications } from '@mantine/notifications';
 export { DetailField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
+export { FormModal, type FormModalProps, type FormModalState, type FormOutcome } from './form-modal';
 export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';
 export { ListPagination, type ListPaginationProps } from './list-pagination';
+export {
+  type CheckedRequest,
+  hasListFilters,
+  LIST_PAGE_SIZES,
+  type ListFilterValues,
+  ListScreen,
+  type ListScreenOptions,
+  type ListScreenProps,
+  type ListScreenState,
+  useListScreen,
+} from './list-screen';
 export {
   clearServerState,
   keepPreviousData,
@@ -92,6 +104,6 @@ export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } fro
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
-export { type ListFilterState, type ListFilterValues, useListFilterState } from './use-list-filter-state';
+export { type ListFilterState, useListFilterState } from './use-list-filter-state';
 export { usePageFor } from './use-page-for';
 export { type RemoteList, type RemoteListState, useRemoteList } from './use-remote-list';

@@ -9,7 +9,8 @@ import { mutation, query } from './spec';
 export const balanceKeys = {
   all: ['balance'] as const,
   current: () => [...balanceKeys.all, 'current'] as const,
-  transactions: (q: ListQuery) => [...balanceKeys.all, 'transactions', q] as const,
+  transactionsAll: ['balance', 'transactions'] as const,
+  transactions: (q: ListQuery) => [...balanceKeys.transactionsAll, q] as const,
   /** Crypto payments younger than 24 h that are still open. */
   pendingPayments: () => [...balanceKeys.all, 'pending-payments'] as const,
 };
@@ -29,6 +30,12 @@ export const balanceMutations = {
     (body: CreateInvoiceRequest) => api.crypto.createInvoice(body),
     [balanceKeys.pendingPayments()],
   ),
-  /** Asks the server to re-check one invoice; a settled one changes the balance, the history and the pending list. */
-  refreshPayment: mutation((transactionId: string) => api.crypto.refresh(transactionId), [balanceKeys.all]),
+  /**
+   * Asks the server to re-check one invoice. Only the pending list is invalidated: the Balance page refetches the
+   * balance and the history when a payment leaves that list (however it left).
+   */
+  refreshPayment: mutation(
+    (transactionId: string) => api.crypto.refresh(transactionId),
+    [balanceKeys.pendingPayments()],
+  ),
 };
