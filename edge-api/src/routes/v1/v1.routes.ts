@@ -112,7 +112,10 @@ export const v1Routes = {
     idempotent: true,
     maxBodyBytes: MAX_BULK_BODY_BYTES,
     responses: {
-      201: { description: 'Bulk order created; labels are being bought', schema: V1CreateBulkLabelsResponse },
+      201: {
+        description: 'Bulk order created (live: labels are being bought; test key: complete at once)',
+        schema: V1CreateBulkLabelsResponse,
+      },
       200: {
         description: 'Replay of an earlier request with the same Idempotency-Key',
         schema: V1CreateBulkLabelsResponse,
