@@ -98,7 +98,7 @@ export const ENDPOINTS: EndpointDoc[] = [
   get('/orders/{order_id}', 'One of your orders, with its status and tracking number.'),
   get(
     '/bulk-orders/{bulk_order_id}',
-    'One of your bulk orders: status (processing, completed, partial, failed), progress (processingStatus), refunded amount, every order with its rowIndex, status, trackingNumber and hasLabel, and the failed rows with their reason. Poll it until status is no longer processing.',
+    'One of your bulk orders: status (processing, completed, partial, failed), progress (processingStatus), refunded amount, every order with its rowIndex, status, trackingNumber and hasLabel, and the failed rows with their reason. Poll it every 10 s or more (each poll counts against your rate limit) until status is no longer processing.',
   ),
   get('/labels/{order_id}', 'The label PDF of one order.', ' -o label.pdf'),
   get(

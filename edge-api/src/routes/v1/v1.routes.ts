@@ -130,7 +130,7 @@ export const v1Routes = {
     path: '/bulk-orders/:bulk_order_id',
     summary: 'One of your bulk orders, with its progress and labels',
     description:
-      'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it (every 3 s is plenty) until `status` is no longer processing. Another customer’s bulk order answers 404, and so does a live bulk order read with a test key (and the other way round).',
+      'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it until `status` is no longer processing — every 10 s or more: each poll counts against the 100 requests per 5 minutes of your key. Another customer’s bulk order answers 404, and so does a live bulk order read with a test key (and the other way round).',
     params: V1BulkOrderIdParam,
     responses: {
       200: { description: 'The bulk order', schema: V1BulkOrderResponse },
