@@ -9,6 +9,7 @@ import type { LabelProviders } from './ports/label-provider';
 import type { Marketplace } from './ports/marketplace';
 import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
+import type { ReferenceAssets } from './ports/reference-assets';
 
 /** Settings the use-cases read; validated with zod at each entry (Node: process.env; Workers: bindings). */
 export interface AppConfig {
@@ -55,6 +56,8 @@ export interface Services {
   waitUntil(work: Promise<unknown>): void;
   /** Hashes (lookup) and seals (display) public API keys, keyed by API_KEY_SECRET. */
   apiKeys: ApiKeyVault;
+  /** Swagger UI's files for the interactive API reference (/api/v1/reference), from our own origin. */
+  referenceAssets: ReferenceAssets;
 }
 
 /** The authenticated caller, set by the auth middleware. */

@@ -15,6 +15,7 @@ import { backgroundWork } from './background-work';
 import { fsBlobStore } from './fs-blob-store';
 import { type LibsqlDb, openLibsqlDb } from './libsql-db';
 import { libsqlJobQueue } from './libsql-job-queue';
+import { swaggerUiFiles } from './swagger-ui-files';
 
 /** A fresh temp directory, removed by `cleanup`. */
 export async function tempDir(prefix = 'labeldesk-unit-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -62,6 +63,7 @@ export async function testServices(
     marketplace: unconfiguredMarketplace,
     waitUntil: background.waitUntil,
     apiKeys: createApiKeyVault('unit-test-api-key-secret-0123456789abcdef'),
+    referenceAssets: swaggerUiFiles(),
   };
   return {
     services,

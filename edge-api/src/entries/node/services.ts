@@ -7,6 +7,7 @@ import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
 import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
+import { swaggerUiFiles } from '../../adapters/node/swagger-ui-files';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
 import { createSecretBox } from '../../lib/secret-box';
@@ -76,6 +77,7 @@ export async function createNodeServices(opts: {
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
     apiKeys: createApiKeyVault(opts.apiKeySecret),
+    referenceAssets: swaggerUiFiles(),
     marketplace: httpMarketplace({ baseUrl: opts.marketplaceBaseUrl ?? (() => undefined) }),
     waitUntil: background.waitUntil,
   };

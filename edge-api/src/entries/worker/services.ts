@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
 import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { httpMarketplace } from '../../adapters/marketplace/http-marketplace';
+import { assetsReferenceFiles } from '../../adapters/workers/assets-reference-files';
 import { cloudflareJobQueue } from '../../adapters/workers/cloudflare-job-queue';
 import { d1Db } from '../../adapters/workers/d1-db';
 import { durableObjectRateLimiter } from '../../adapters/workers/durable-object-rate-limiter';
@@ -179,6 +180,7 @@ export function buildServices(env: Env): Services {
       work.catch((err: unknown) => console.error(`[labeldesk] background work failed: ${String(err)}`));
     },
     apiKeys: createApiKeyVault(vars.API_KEY_SECRET),
+    referenceAssets: assetsReferenceFiles(env.ASSETS),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireApiKey } from '../../middleware/api-key';
+import { apiReferenceRouter } from '../api-reference/api-reference.index';
 import * as handlers from './v1.handlers';
 import { v1DocRoutes, v1Routes } from './v1.routes';
 
@@ -8,6 +9,7 @@ import { v1DocRoutes, v1Routes } from './v1.routes';
 export const v1Router = new Hono<AppEnv>()
   // Public: the reference (no key needed to read how to call us).
   .get(v1DocRoutes.openapi, ...handlers.openapi)
+  .route('/', apiReferenceRouter)
   .use('*', requireApiKey)
   .get(v1Routes.user.path, ...handlers.user)
   .get(v1Routes.services.path, ...handlers.services)

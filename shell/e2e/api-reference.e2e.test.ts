@@ -1,0 +1,116 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
+
+const browser = setupBrowser();
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+/**
+ * Records every Content-Security-Policy violation of every page of the context (the reference opens in a new tab): the
+ * `securitypolicyviolation` events, collected by a script the browser runs before the page's own, and the console's
+ * "Refused to ..." lines.
+ */
+async function watchCsp(context: BrowserContext) {
+  const refused: string[] = [];
+  context.on('console', (msg) => {
+    if (/Refused to|Content Security Policy/i.test(msg.text())) refused.push(msg.text());
+  });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: unknown[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__csp.push({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
+    });
+  });
+  return {
+    refused,
+    violations: (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp),
+  };
+}
+
+describe('interactive API reference', () => {
+  it('opens from /api-docs, lists the endpoints, and a try-it-out call with my key answers 200 — under its CSP, with no violation', async () => {
+    const page = await browser.newPage();
+    const csp = await watchCsp(page.context());
+    const account = await signInAsNewCustomer(page, 'Reference Reader');
+    await page.goto('/api-docs');
+
+    // The customer's real key, as the page reveals it.
+    const live = page.getByTestId('live-key');
+    await visible(live);
+    await page.getByRole('button', { name: 'Show Live key' }).click();
+    await expect.poll(() => textOf(live)).toMatch(/^ld_live_[A-Za-z0-9]{40}$/);
+    const key = await textOf(live);
+
+    // Every request of the tabs stays on our origin (no CDN, no validator badge, no fonts from elsewhere).
+    const requested: string[] = [];
+    const pages: Array<{ status: number; csp: string | undefined }> = [];
+    page.context().on('request', (r) => requested.push(r.url()));
+    page.context().on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/reference') {
+        pages.push({ status: r.status(), csp: r.headers()['content-security-policy'] });
+      }
+    });
+
+    // The page's link opens the reference in a new tab, served by us under its own strict policy.
+    const [reference] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Interactive API reference' }).click(),
+    ]);
+    reference.setDefaultTimeout(30_000);
+    await reference.waitForLoadState('load');
+    expect(reference.url()).toBe(`${baseUrl()}/api/v1/reference`);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.status).toBe(200);
+    expect(pages[0]?.csp).toContain("script-src 'self'");
+    expect(pages[0]?.csp).not.toContain('unsafe');
+
+    // The endpoints of the document, listed.
+    await visible(reference.getByRole('heading', { name: /LabelDesk API/ }));
+    const paths = reference.locator('.opblock-summary-path');
+    await visible(paths);
+    const listed = (await paths.allInnerTexts()).map((p) => p.replace(/\u200b/g, '').trim());
+    for (const path of ['/user', '/services', '/create-label', '/orders/{order_id}', '/labels/{order_id}']) {
+      expect(listed).toContain(path);
+    }
+
+    // Authorize with the key in the x-api-key header, as the SPEC documents it.
+    await reference.locator('.auth-wrapper .authorize').click();
+    const dialog = reference.locator('.modal-ux');
+    await visible(dialog);
+    const apiKeyScheme = dialog.locator('.auth-container').filter({ hasText: 'x-api-key' });
+    await apiKeyScheme.locator('input').fill(`Bearer ${key}`);
+    await apiKeyScheme.getByRole('button', { name: 'Apply credentials' }).click();
+    await visible(apiKeyScheme.getByRole('button', { name: 'Remove authorization' }));
+    await dialog.locator('.btn-done').first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Try it out: GET /user.
+    const operation = reference.locator('#operations-default-user');
+    await operation.locator('.opblock-summary').click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    const [answer] = await Promise.all([
+      reference.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/user'),
+      operation.getByRole('button', { name: 'Execute' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['x-api-key']).toBe(`Bearer ${key}`);
+    const live200 = operation.locator('.live-responses-table .response .response-col_status');
+    await expect.poll(() => textOf(live200)).toBe('200');
+    await visible(operation.locator('.live-responses-table .response-col_description').getByText(account.email));
+
+    for (const url of requested) expect(new URL(url).origin, url).toBe(baseUrl());
+    expect(await csp.violations(reference)).toEqual([]);
+    expect(await csp.violations(page)).toEqual([]);
+    expect(csp.refused).toEqual([]);
+  });
+});
