@@ -2,13 +2,16 @@
 //  1. key auth + limiter: per request, the work requireApiKey adds (HMAC of the key, the indexed key+owner read, the
 //     per-key limiter) measured around exactly that work, p50/p99 (target p99 <= 1 ms); and over HTTP the same
 //     GET /api/v1/user with the key vs GET /api/balance with a session (both read the caller's row), for scale.
-//  2. POST /api/v1/create-label vs POST /api/orders: the same purchase through both, alternating, p95 of each and the
-//     difference (target <= 5 %). The limit (100 / 5 min per key) is lifted by moving the server's clock.
+//  2. POST /api/v1/create-label vs POST /api/orders: the same purchase through both, alternating which goes first (so
+//     neither always meets the background work the other left), p95 of each and the difference (target <= 5 %). The
+//     limit (100 / 5 min per key) is lifted by moving the server's clock. Also the median of the per-round difference
+//     (both purchases of a round run back to back under the same load): the steadiest figure on a shared machine.
+// The machine is shared: the load average is printed with the figures; compare ratios, not absolute times.
 //
 // Run: node --import tsx bench/api-v1-overhead.ts [authIterations=5000] [purchases=150]
 
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../edge-api/src/entries/node/server';
 import { apiKeyLimit } from '../edge-api/src/middleware/api-key';
@@ -23,6 +26,25 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 };
 const ms = (x: number) => `${x.toFixed(3)} ms`;
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+/** Runs the two calls of one round, `a` first on even rounds and `b` first on odd ones; returns their times. */
+async function alternate(i: number, a: () => Promise<void>, b: () => Promise<void>): Promise<[number, number]> {
+  const timed = async (f: () => Promise<void>) => {
+    const t0 = performance.now();
+    await f();
+    return performance.now() - t0;
+  };
+  if (i % 2 === 0) {
+    const ta = await timed(a);
+    return [ta, await timed(b)];
+  }
+  const tb = await timed(b);
+  return [await timed(a), tb];
+}
+console.log(`start: ${load()}`);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-api-'));
 const clock = fixedClock(new Date());
@@ -81,14 +103,14 @@ try {
   const webTimes: number[] = [];
   for (let i = 0; i < 1200; i++) {
     if (i % 90 === 0) clock.advance(300_000);
-    const a = performance.now();
-    await (await fetch(`${server.url}/api/v1/user`, { headers: keyed })).arrayBuffer();
-    const b = performance.now();
-    await (await fetch(`${server.url}/api/balance`, { headers: session })).arrayBuffer();
-    const c = performance.now();
+    const [tv1, tweb] = await alternate(
+      i,
+      async () => void (await (await fetch(`${server.url}/api/v1/user`, { headers: keyed })).arrayBuffer()),
+      async () => void (await (await fetch(`${server.url}/api/balance`, { headers: session })).arrayBuffer()),
+    );
     if (i >= 200) {
-      v1Times.push(b - a);
-      webTimes.push(c - b);
+      v1Times.push(tv1);
+      webTimes.push(tweb);
     }
   }
   console.log(
@@ -123,27 +145,38 @@ try {
   };
   const v1Buy: number[] = [];
   const webBuy: number[] = [];
+  let slow = 0;
   for (let i = 0; i < purchases + 10; i++) {
     if (i % 90 === 0) clock.advance(300_000);
-    const a = performance.now();
-    const r1 = await fetch(`${server.url}/api/v1/create-label`, post(api, { ...keyed, 'Idempotency-Key': `v1-${i}` }));
-    const b = performance.now();
-    const r2 = await fetch(`${server.url}/api/orders`, post(web, { ...session, 'Idempotency-Key': `web-${i}` }));
-    const c = performance.now();
-    if (r1.status !== 201 || r2.status !== 201)
-      throw new Error(`purchase ${i}: ${r1.status} ${r2.status} ${await r1.text()} ${await r2.text()}`);
-    await r1.arrayBuffer();
-    await r2.arrayBuffer();
-    if (i >= 10) {
-      v1Buy.push(b - a);
-      webBuy.push(c - b);
+    const buy = (path: string, body: unknown, headers: Record<string, string>) => async () => {
+      const res = await fetch(`${server.url}${path}`, post(body, headers));
+      // 202: the carrier did not confirm within the provider timeout (a loaded machine); that round is not counted.
+      if (res.status === 202) slow += 1;
+      else if (res.status !== 201) throw new Error(`purchase ${i} ${path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const slowBefore = slow;
+    const v1Call = buy('/api/v1/create-label', api, { ...keyed, 'Idempotency-Key': `v1-${i}` });
+    const webCall = buy('/api/orders', web, { ...session, 'Idempotency-Key': `web-${i}` });
+    const [tv1, tweb] = await alternate(i, v1Call, webCall);
+    if (i >= 10 && slow === slowBefore) {
+      v1Buy.push(tv1);
+      webBuy.push(tweb);
     }
   }
   const p95v1 = pct(v1Buy, 95);
   const p95web = pct(webBuy, 95);
   console.log(
-    `create-label (${purchases} each): v1 p50 ${ms(pct(v1Buy, 50))} p95 ${ms(p95v1)} | /api/orders p50 ${ms(pct(webBuy, 50))} p95 ${ms(p95web)} | p95 difference ${(((p95v1 - p95web) / p95web) * 100).toFixed(1)} % (target <= 5 %)`,
+    `create-label (${purchases} each): v1 p50 ${ms(pct(v1Buy, 50))} p95 ${ms(p95v1)} | /api/orders p50 ${ms(pct(webBuy, 50))} p95 ${ms(p95web)} | p50 difference ${(((pct(v1Buy, 50) - pct(webBuy, 50)) / pct(webBuy, 50)) * 100).toFixed(1)} %, p95 difference ${(((p95v1 - p95web) / p95web) * 100).toFixed(1)} % (target <= 5 %)`,
   );
+  if (slow > 0) console.log(`  (${slow} purchases answered 202, carrier slow to confirm: those rounds not counted)`);
+  // Each round's two purchases ran back to back under the same machine load: the median of their difference is the
+  // steadiest estimate of what the v1 door adds on a shared machine.
+  const paired = v1Buy.map((t, k) => t - (webBuy[k] ?? t));
+  console.log(
+    `  paired (same round) v1 - /api/orders: median ${ms(pct(paired, 50))} = ${((pct(paired, 50) / pct(webBuy, 50)) * 100).toFixed(1)} % of the /api/orders p50`,
+  );
+  console.log(`end: ${load()}`);
 } finally {
   await server.close();
   await rm(dataDir, { recursive: true, force: true });

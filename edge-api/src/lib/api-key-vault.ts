@@ -1,3 +1,6 @@
+import { hkdf } from '@noble/hashes/hkdf.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { ApiKeyMode } from '../db/schema/api-keys';
 import { toB64Url } from './base64';
 import { createSecretBox } from './secret-box';
@@ -9,7 +12,7 @@ import { createSecretBox } from './secret-box';
  *   - `hash`: HMAC-SHA256 of the key under a key derived (HKDF) from API_KEY_SECRET — looked up by an index, so a
  *     request costs one read; without the secret a dump of hashes cannot be tested against guesses;
  *   - `seal`: the key under AES-256-GCM (lib/secret-box.ts, bound to the row id), only so the owner's page can show it.
- * Same WebCrypto code on Node and workerd.
+ * Same code on Node and workerd.
  */
 
 export const API_KEY_PREFIX = { live: 'ld_live_', test: 'ld_test_' } as const satisfies Record<ApiKeyMode, string>;
@@ -38,35 +41,32 @@ export function apiKeyMode(key: string): ApiKeyMode | null {
 }
 
 export interface ApiKeyVault {
-  /** HMAC-SHA256(key), base64url: the indexed lookup value. */
-  hash(key: string): Promise<string>;
+  /** HMAC-SHA256(key), base64url: the indexed lookup value. Synchronous (see below). */
+  hash(key: string): string;
   seal(key: string, rowId: string): Promise<string>;
   open(sealed: string, rowId: string): Promise<string>;
 }
 
-/** A vault keyed by `secret` (at least 32 characters; API_KEY_SECRET). */
+/** The HMAC key: HKDF-SHA256(API_KEY_SECRET), 32 bytes — the bytes WebCrypto's deriveKey(HKDF → HMAC-256) yields. */
+export function apiKeyHmacKey(secret: string): Uint8Array {
+  return hkdf(sha256, encoder.encode(secret), encoder.encode('labeldesk/api-key-hash'), encoder.encode('v1'), 32);
+}
+
+/**
+ * A vault keyed by `secret` (at least 32 characters; API_KEY_SECRET).
+ *
+ * The lookup hash is computed in plain JS (@noble/hashes) rather than with WebCrypto: on Node, `crypto.subtle.sign`
+ * is a job on libuv's thread pool, and that hop (not the HMAC, ~10 µs) was most of the public API's per-request key
+ * cost and all of its tail (p99 of several ms when the pool is busy with file I/O). Same bytes as before
+ * (api-key-vault.test.ts checks against WebCrypto), so stored hashes stay valid.
+ */
 export function createApiKeyVault(secret: string): ApiKeyVault {
   if (secret.length < 32) throw new Error('API_KEY_SECRET must be at least 32 characters');
   const box = createSecretBox(secret);
-  let hmacKey: Promise<CryptoKey> | undefined;
-  const getHmacKey = () => {
-    hmacKey ??= (async () => {
-      const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
-      return crypto.subtle.deriveKey(
-        { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode('labeldesk/api-key-hash'), info: encoder.encode('v1') },
-        material,
-        { name: 'HMAC', hash: 'SHA-256', length: 256 },
-        false,
-        ['sign'],
-      );
-    })();
-    return hmacKey;
-  };
+  // Keyed once: each hash clones the inner/outer state instead of re-hashing the padded key.
+  const keyed = hmac.create(sha256, apiKeyHmacKey(secret));
   return {
-    async hash(key) {
-      const mac = await crypto.subtle.sign('HMAC', await getHmacKey(), encoder.encode(key));
-      return toB64Url(new Uint8Array(mac));
-    },
+    hash: (key) => toB64Url(keyed.clone().update(encoder.encode(key)).digest()),
     seal: (key, rowId) => box.encrypt(key, `api-key:${rowId}`),
     open: (sealed, rowId) => box.decrypt(sealed, `api-key:${rowId}`),
   };

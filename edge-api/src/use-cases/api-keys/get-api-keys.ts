@@ -27,7 +27,7 @@ export async function newApiKeyRow(
     id,
     userId,
     mode,
-    keyHash: await services.apiKeys.hash(key),
+    keyHash: services.apiKeys.hash(key),
     keyCiphertext: await services.apiKeys.seal(key, id),
     createdAt: now,
     lastUsedAt: null,

@@ -25,7 +25,7 @@ export async function regenerateApiKey(
   await services.db
     .update(apiKeys)
     .set({
-      keyHash: await services.apiKeys.hash(key),
+      keyHash: services.apiKeys.hash(key),
       keyCiphertext: await services.apiKeys.seal(key, row.id),
       createdAt: now,
       lastUsedAt: null,
