@@ -5,9 +5,12 @@ import { apiReferenceRouter } from '../api-reference/api-reference.index';
 import * as handlers from './v1.handlers';
 import { v1DocRoutes, v1Routes } from './v1.routes';
 
-/** Every /api/v1 route but the OpenAPI document needs an API key and counts against its limit (middleware/api-key.ts). */
+/**
+ * Every /api/v1 route but the OpenAPI document and the interactive reference (routes/api-reference) needs an API key
+ * and counts against its limit (middleware/api-key.ts).
+ */
 export const v1Router = new Hono<AppEnv>()
-  // Public: the reference (no key needed to read how to call us).
+  // Public: the document and the reference page (no key needed to read how to call us).
   .get(v1DocRoutes.openapi, ...handlers.openapi)
   .route('/', apiReferenceRouter)
   .use('*', requireApiKey)
