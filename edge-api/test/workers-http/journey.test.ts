@@ -299,6 +299,24 @@ describe('the Worker under wrangler dev with both sandboxes, over HTTP', () => {
     expect(credits.map((t) => [t.type, t.status, t.amount])).toEqual([['credit', 'completed', 20]]);
   });
 
+  it("serves the interactive API reference and Swagger UI's files from its static assets (wrangler.jsonc assets)", async () => {
+    const page = await fetch(`${worker}/api/v1/reference`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    await page.arrayBuffer();
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+      ['swagger-ui.css', 'text/css; charset=utf-8'],
+    ] as const) {
+      const res = await fetch(`${worker}/api/v1/reference/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toBe(type);
+      expect((await res.arrayBuffer()).byteLength, file).toBeGreaterThan(100_000);
+    }
+    // run_worker_first: the assets folder is not served by path, only through the route.
+    expect((await fetch(`${worker}/swagger-ui-bundle.js`)).status).toBe(404);
+  });
+
   it('runs the cron trigger on demand (wrangler dev --test-scheduled)', async () => {
     const res = await fetch(`${worker}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
     expect(res.status).toBe(200);
