@@ -364,10 +364,16 @@ export function AmazonConfirmPage() {
           ) : null}
           {!useSavedCookies || !saved?.hasCookies ? (
             <Stack gap={4}>
-              <Text size="sm" fw={500}>
+              <Text component="label" htmlFor="amazon-cookies-file" size="sm" fw={500}>
                 Cookies (.json file)
               </Text>
-              <input type="file" accept=".json,application/json" onChange={onFile} data-testid="amazon-cookies-file" />
+              <input
+                id="amazon-cookies-file"
+                type="file"
+                accept=".json,application/json"
+                onChange={onFile}
+                data-testid="amazon-cookies-file"
+              />
               {cookies ? (
                 <Text size="xs" c="dimmed" data-testid="amazon-cookies-loaded">
                   {cookies.fileName}: {cookies.count} cookies

@@ -41,8 +41,8 @@ describe('capitalize', () => {
 
 describe('amountStyle', () => {
   it('colours money that moved and dims money that did not', () => {
-    expect(amountStyle({ type: 'credit', status: 'completed' })).toEqual({ color: 'green.7', struck: false });
-    expect(amountStyle({ type: 'debit', status: 'completed' })).toEqual({ color: 'red.7', struck: false });
+    expect(amountStyle({ type: 'credit', status: 'completed' })).toEqual({ color: 'green', struck: false });
+    expect(amountStyle({ type: 'debit', status: 'completed' })).toEqual({ color: 'red', struck: false });
     expect(amountStyle({ type: 'credit', status: 'pending' })).toEqual({ color: 'dimmed', struck: false });
     expect(amountStyle({ type: 'credit', status: 'failed' })).toEqual({ color: 'dimmed', struck: true });
   });

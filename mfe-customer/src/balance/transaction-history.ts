@@ -20,7 +20,7 @@ export function signedAmount(tx: Pick<Transaction, 'type' | 'amount'>, formatUsd
 export function amountStyle(tx: Pick<Transaction, 'type' | 'status'>): { color: string; struck: boolean } {
   if (tx.status === 'failed') return { color: 'dimmed', struck: true };
   if (tx.status === 'pending') return { color: 'dimmed', struck: false };
-  return { color: tx.type === 'credit' ? 'green.7' : 'red.7', struck: false };
+  return { color: tx.type === 'credit' ? 'green' : 'red', struck: false };
 }
 
 /** Badge colour per SPEC §4 crypto transaction state. */

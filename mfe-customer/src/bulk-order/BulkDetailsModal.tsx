@@ -249,7 +249,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
                 <Table.Tr key={failed.orderId || failed.rowIndex}>
                   <Table.Td>{failed.rowIndex + 1}</Table.Td>
                   <Table.Td>{failed.recipientName || failed.recipient}</Table.Td>
-                  <Table.Td c="red.7">{failed.error}</Table.Td>
+                  <Table.Td c="red">{failed.error}</Table.Td>
                   <Table.Td ta="right">{failed.attempts}</Table.Td>
                 </Table.Tr>
               ))}

@@ -262,7 +262,7 @@ export default function BulkOrderPage() {
         actions={
           <Paper withBorder px="md" py="xs">
             {balanceError ? (
-              <Text size="sm" c="red.7" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {balanceError}
               </Text>
             ) : (
@@ -530,7 +530,7 @@ export default function BulkOrderPage() {
               </Button>
             </Group>
             {hint ? (
-              <Text size="sm" c="orange.8" data-testid="bulk-pay-hint">
+              <Text size="sm" c="orange" data-testid="bulk-pay-hint">
                 {hint}
               </Text>
             ) : null}

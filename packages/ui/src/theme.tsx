@@ -1,18 +1,31 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Alert, Anchor, createTheme, Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { accessibleCssVariables, accessibleVariantColors } from './contrast';
+
+/** Every close button of a modal, drawer, alert or notification has a name a screen reader says (a screen may give a longer one). */
+const CLOSE = 'Close';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  variantColorResolver: accessibleVariantColors,
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: CLOSE } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE } } }),
+    // A link inside a sentence is told apart from the text around it by more than its colour (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
 });
 
 /** Mounted once by the shell; remotes render inside it because @labeldesk/ui is a federation singleton. */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleCssVariables}>
       <ModalsProvider>
         <Notifications position="top-right" />
         {children}
