@@ -12,6 +12,7 @@ import {
   textOf,
   visible,
 } from './support/browser';
+import { inputShowsWholeValue } from './support/layout';
 
 const browser = setupBrowser();
 
@@ -156,5 +157,59 @@ describe('buying labels', () => {
     await expect
       .poll(() => textOf(adminPage.getByTestId('label-stats-totals').getByTestId('label-stats-count')))
       .toBe(String(statsBefore.totals.totalLabels + 1));
+  });
+
+  it('Manual Order says beside the price that it exceeds the balance before Create Label, and shows the whole country', async () => {
+    const admin = await adminToken();
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Short Funds');
+    await fundCustomer(admin, customer.token, 1, 'E2E one dollar');
+
+    await page.goto('/manual-order');
+    await visible(page.getByTestId('order-api'));
+    // The Country select of each address block shows the chosen country in full (it read 'US · United S').
+    for (const block of ['sender-address', 'recipient-address']) {
+      const country = page.getByTestId(block).getByLabel('Country', { exact: true });
+      expect(await country.inputValue()).toBe('United States (US)');
+      expect(await inputShowsWholeValue(country)).toBe(true);
+    }
+    await choose(page, page.getByTestId('order-carrier'), 'UPS');
+    await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
+    await fillAddress(page.getByTestId('sender-address'), {
+      Name: 'Ada Shipper',
+      'Street 1': '1 Main St',
+      City: 'New York',
+      State: 'NY',
+      ZIP: '10001',
+      Phone: '212-555-0100',
+    });
+    await fillAddress(page.getByTestId('recipient-address'), {
+      Name: 'Grace Recipient',
+      'Street 1': '500 Howard St',
+      City: 'San Francisco',
+      State: 'CA',
+      ZIP: '94105',
+      Phone: '415-555-0100',
+    });
+    await page.getByTestId('package-weight').fill('2');
+    await page.getByTestId('package-length').fill('10');
+    await page.getByTestId('package-width').fill('8');
+    await page.getByTestId('package-height').fill('4');
+    const card = page.getByTestId('price-card');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+    expect(Number((await textOf(page.getByTestId('price-card-amount'))).slice(1))).toBeGreaterThan(1);
+
+    // Nothing clicked yet: the SPEC warning is already there, right under the price, announced as an alert.
+    const warning = page.getByRole('alert').filter({ hasText: 'insufficient' });
+    await visible(warning);
+    expect(await textOf(warning)).toContain(
+      'Warning: Your balance is insufficient for this purchase. Please add funds first.',
+    );
+    const [cardBox, warningBox] = [await card.boundingBox(), await warning.boundingBox()];
+    expect(warningBox && cardBox && Math.abs(warningBox.x - cardBox.x)).toBeLessThan(2);
+    expect(warningBox && cardBox && warningBox.y - (cardBox.y + cardBox.height)).toBeLessThan(40);
+    expect(await page.getByTestId('manual-order-error').count()).toBe(0);
+    const { balance } = await apiAs<{ balance: number }>(customer.token, 'GET', '/api/balance');
+    expect(balance).toBe(1);
   });
 });

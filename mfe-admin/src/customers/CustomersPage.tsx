@@ -137,7 +137,7 @@ export default function CustomersPage() {
                   {rows.map((user) => (
                     <Table.Tr key={user._id} data-testid="customer-row" data-user-id={user._id} data-email={user.email}>
                       <Table.Td fw={600}>{user.name}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
                       <Table.Td>
                         <Badge color={user.isAdmin ? 'grape' : 'gray'} variant="light" miw="max-content">
                           {roleLabel(user)}

@@ -6,10 +6,12 @@ import {
   Box,
   Button,
   Card,
+  EmailText,
   EmptyState,
   ErrorState,
   formatDateTime,
   formatUsd,
+  IdText,
   ListFilters,
   ListPagination,
   LoadingOverlay,
@@ -99,18 +101,14 @@ export default function DepositHistoryPage() {
               const status = depositStatus(d.status);
               return (
                 <Table.Tr key={d._id} data-testid="deposit-row" data-transaction-id={d.transactionId}>
-                  <Table.Td maw={150}>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {d.transactionId}
-                    </Text>
+                  <Table.Td>
+                    <IdText>{d.transactionId}</IdText>
                   </Table.Td>
-                  <Table.Td maw={220}>
+                  <Table.Td>
                     <Text size="sm" fw={600}>
                       {d.userDetails.name}
                     </Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {d.userDetails.email || d.user.email}
-                    </Text>
+                    <EmailText email={d.userDetails.email || d.user.email} testId="deposit-user-email" />
                   </Table.Td>
                   <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatUsd(d.amount)}

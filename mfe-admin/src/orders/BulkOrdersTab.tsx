@@ -5,10 +5,12 @@ import {
   Badge,
   Box,
   Button,
+  EmailText,
   EmptyState,
   ErrorState,
   formatUsd,
   Group,
+  IdText,
   ListFilters,
   ListPagination,
   LoadingOverlay,
@@ -118,10 +120,8 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
               const rowBusy = busy[bulk._id];
               return (
                 <Table.Tr key={bulk._id} data-testid="admin-bulk-row" data-bulk-id={bulk.bulkOrderId}>
-                  <Table.Td maw={190}>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="admin-bulk-id">
-                      {bulk.bulkOrderId}
-                    </Text>
+                  <Table.Td>
+                    <IdText testId="admin-bulk-id">{bulk.bulkOrderId}</IdText>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{created.day}</Text>
@@ -129,18 +129,16 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
                       {created.time}
                     </Text>
                   </Table.Td>
-                  <Table.Td miw={170} maw={240}>
+                  <Table.Td>
                     <Text size="sm" fw={600} data-testid="admin-bulk-user-name">
                       {bulk.userName}
                     </Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {bulk.userEmail ?? ''}
-                    </Text>
+                    <EmailText email={bulk.userEmail ?? ''} />
                   </Table.Td>
                   <Table.Td ta="right" data-testid="admin-bulk-count">
                     {bulk.orderCount}
                     {bulk.failedOrderCount > 0 ? (
-                      <Text size="xs" c="red.7">
+                      <Text size="xs" c="red">
                         {bulk.failedOrderCount} failed
                       </Text>
                     ) : null}
@@ -154,10 +152,9 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Stack gap={4} w={120}>
+                    <Group gap={4} wrap="nowrap">
                       <Button
                         size="compact-xs"
-                        fullWidth
                         variant="light"
                         onClick={() => setViewing(bulk)}
                         aria-label={`View details of bulk order ${bulk.bulkOrderId}`}
@@ -167,7 +164,6 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
                       </Button>
                       <Button
                         size="compact-xs"
-                        fullWidth
                         variant="light"
                         color="teal"
                         onClick={() => void runAction(bulk, 'labels')}
@@ -181,7 +177,6 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
                       </Button>
                       <Button
                         size="compact-xs"
-                        fullWidth
                         variant="light"
                         color="gray"
                         onClick={() => void runAction(bulk, 'trackings')}
@@ -192,7 +187,7 @@ export function BulkOrdersTab({ reloadKey }: { reloadKey: number }) {
                       >
                         Trackings CSV
                       </Button>
-                    </Stack>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );

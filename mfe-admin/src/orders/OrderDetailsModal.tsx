@@ -7,6 +7,7 @@ import {
   DetailField,
   Divider,
   formatDateTime,
+  formatDay,
   formatUsd,
   Group,
   Loader,
@@ -195,7 +196,9 @@ function OrderDetails({ order }: { order: Order }) {
             </Text>
           )}
         </DetailField>
-        <DetailField label="Estimated delivery">{order.estimatedDelivery ?? 'Unknown'}</DetailField>
+        <DetailField label="Estimated delivery" testId="admin-order-details-estimated-delivery">
+          {order.estimatedDelivery ? formatDay(order.estimatedDelivery, 'medium') : 'Unknown'}
+        </DetailField>
         <DetailField label="Destination">{order.destination || '—'}</DetailField>
       </SimpleGrid>
 

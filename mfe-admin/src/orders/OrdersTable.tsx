@@ -1,5 +1,5 @@
 import type { Order } from '@labeldesk/contracts';
-import { Badge, Button, formatUsd, Stack, Table, Text } from '@labeldesk/ui';
+import { Badge, Button, EmailText, formatUsd, Group, IdText, Stack, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import type { LabelAction, RowBusy } from './label-actions';
 import { dateParts, deliveryBadge, orderUser, purchaseBadge, shownTrackingNumber } from './order-format';
@@ -29,7 +29,6 @@ function LabelButton(props: {
   return (
     <Button
       size="compact-xs"
-      fullWidth
       variant="light"
       color={color}
       onClick={() => onClick(order)}
@@ -68,10 +67,8 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
             const created = dateParts(order.createdAt);
             return (
               <Table.Tr key={order._id} data-testid="admin-order-row" data-order-id={order._id}>
-                <Table.Td maw={170}>
-                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="admin-order-id">
-                    {order.orderId}
-                  </Text>
+                <Table.Td>
+                  <IdText testId="admin-order-id">{order.orderId}</IdText>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{created.day}</Text>
@@ -79,19 +76,15 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                     {created.time}
                   </Text>
                 </Table.Td>
-                <Table.Td miw={170} maw={240}>
+                <Table.Td>
                   <Text size="sm" fw={600} data-testid="admin-order-user-name">
                     {user.name}
                   </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="admin-order-user-email">
-                    {user.email}
-                  </Text>
+                  <EmailText email={user.email} testId="admin-order-user-email" />
                 </Table.Td>
                 <Table.Td data-testid="admin-order-tracking">
                   {tracking ? (
-                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {tracking}
-                    </Text>
+                    <IdText size="sm">{tracking}</IdText>
                   ) : (
                     <Text size="sm" c="dimmed">
                       Not issued yet
@@ -128,10 +121,9 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Stack gap={4} w={88}>
+                  <Group gap={4} wrap="nowrap">
                     <Button
                       size="compact-xs"
-                      fullWidth
                       variant="light"
                       onClick={() => onView(order)}
                       aria-label={`View details of order ${order.orderId}`}
@@ -155,7 +147,7 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                       rowBusy={rowBusy}
                       onClick={onPrint}
                     />
-                  </Stack>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,5 +1,5 @@
 import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
-import { type Address, COUNTRIES } from '@labeldesk/contracts';
+import type { Address } from '@labeldesk/contracts';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@labeldesk/ui';
 import { type FormEvent, useState } from 'react';
 import {
@@ -11,16 +11,14 @@ import {
   fieldErrorsFromDetails,
   validateAddressForm,
 } from './address-form';
-import { COUNTRY_NAMES, type CountryCode, TYPE_LABELS } from './address-format';
+import { COUNTRY_OPTIONS, isCountry, TYPE_LABELS } from './address-format';
 
-const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({ value: code, label: `${COUNTRY_NAMES[code]} (${code})` }));
 const TYPE_OPTIONS = [
   { value: 'sender', label: TYPE_LABELS.sender },
   { value: 'recipient', label: TYPE_LABELS.recipient },
 ];
 /** The free-text fields (the others are picked from a list or ticked). */
 type TextField = 'name' | 'company' | 'street1' | 'street2' | 'city' | 'state' | 'zip' | 'phone';
-const isCountry = (v: string | null): v is CountryCode => COUNTRIES.some((c) => c === v);
 
 interface AddressFormModalProps {
   opened: boolean;

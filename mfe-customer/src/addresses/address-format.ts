@@ -1,4 +1,4 @@
-import type { Address, AddressType, COUNTRIES } from '@labeldesk/contracts';
+import { type Address, type AddressType, COUNTRIES } from '@labeldesk/contracts';
 
 export type CountryCode = (typeof COUNTRIES)[number];
 
@@ -13,6 +13,10 @@ export const COUNTRY_NAMES: Record<CountryCode, string> = {
   JP: 'Japan',
   CN: 'China',
 };
+
+/** The Country select's choices, by name with the code: 'United States (US)'. */
+export const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({ value: code, label: `${COUNTRY_NAMES[code]} (${code})` }));
+export const isCountry = (v: string | null): v is CountryCode => COUNTRIES.some((c) => c === v);
 
 export const TYPE_LABELS: Record<AddressType, string> = { sender: 'Sender', recipient: 'Recipient' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayToLocalDate, formatDay, recentWindow, utcDay } from './days';
+import { addDays, recentWindow, utcDay } from './days';
 
 describe('utcDay', () => {
   it('names the UTC day, not the local one', () => {
@@ -32,21 +32,5 @@ describe('recentWindow', () => {
       startDate: '2025-06-01',
       endDate: '2025-06-15',
     });
-  });
-});
-
-describe('dayToLocalDate / formatDay', () => {
-  it('keeps the calendar day whatever the time zone', () => {
-    const local = dayToLocalDate('2025-06-16');
-    expect(local?.getFullYear()).toBe(2025);
-    expect(local?.getMonth()).toBe(5);
-    expect(local?.getDate()).toBe(16);
-    expect(formatDay('2025-06-16')).toBe('Monday, June 16, 2025');
-  });
-
-  it('refuses impossible days and shows odd text as it is', () => {
-    expect(dayToLocalDate('2025-02-30')).toBeNull();
-    expect(formatDay('2025-02-30')).toBe('2025-02-30');
-    expect(formatDay(null)).toBe('—');
   });
 });

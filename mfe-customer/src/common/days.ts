@@ -1,5 +1,3 @@
-import { formatLongDate } from '@labeldesk/ui';
-
 /**
  * Calendar days as the API speaks them: 'YYYY-MM-DD'. Order dates and ranges are UTC days on the server, so "today"
  * for a range query is today in UTC (a label bought at 9 pm in New York already belongs to tomorrow's UTC day).
@@ -29,23 +27,4 @@ export const RECENT_WINDOW_DAYS = 14;
 export function recentWindow(now: Date, days = RECENT_WINDOW_DAYS): { startDate: string; endDate: string } {
   const endDate = utcDay(now);
   return { startDate: addDays(endDate, -days) ?? endDate, endDate };
-}
-
-/**
- * A calendar day as a local Date at midnight, so formatting shows that very day in any time zone (`new Date('2025-06-16')`
- * would be UTC midnight, i.e. the 15th in the Americas). Null for a malformed or impossible day.
- */
-export function dayToLocalDate(day: string): Date | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const local = new Date(year, month - 1, date);
-  return local.getFullYear() === year && local.getMonth() === month - 1 && local.getDate() === date ? local : null;
-}
-
-/** 'Monday, June 16, 2025' for '2025-06-16'; the text itself when it is not a day; '—' when missing. */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '—';
-  const local = dayToLocalDate(day);
-  return local ? formatLongDate(local) : day;
 }

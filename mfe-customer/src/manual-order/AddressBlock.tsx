@@ -1,12 +1,8 @@
-import { type Address, COUNTRIES } from '@labeldesk/contracts';
+import type { Address } from '@labeldesk/contracts';
 import { Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@labeldesk/ui';
-import { COUNTRY_NAMES, type CountryCode } from '../addresses/address-format';
+import { COUNTRY_OPTIONS, isCountry } from '../addresses/address-format';
 import { savedAddressOptions } from './address-picker';
 import type { PartyField, PartyFormValues } from './order-form';
-
-// Code first: the narrow select of a half-width block still shows which country is chosen.
-const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({ value: code, label: `${code} · ${COUNTRY_NAMES[code]}` }));
-const isCountry = (v: string | null): v is CountryCode => COUNTRIES.some((c) => c === v);
 
 export type SavedAddresses =
   | { kind: 'loading' }
@@ -87,18 +83,17 @@ export function AddressBlock(props: AddressBlockProps) {
           <TextInput label="State" withAsterisk maxLength={100} autoComplete="off" {...text('state')} />
           <TextInput label="ZIP" withAsterisk maxLength={20} autoComplete="off" {...text('zip')} />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Country"
-            data={COUNTRY_OPTIONS}
-            value={values.country}
-            onChange={(v) => isCountry(v) && props.onChange('country', v)}
-            allowDeselect={false}
-            disabled={disabled}
-            error={errors.country}
-          />
-          <TextInput label="Phone" type="tel" withAsterisk maxLength={40} autoComplete="off" {...text('phone')} />
-        </SimpleGrid>
+        {/* Country and Phone on rows of their own: half of a half-width block cut the country's name. */}
+        <Select
+          label="Country"
+          data={COUNTRY_OPTIONS}
+          value={values.country}
+          onChange={(v) => isCountry(v) && props.onChange('country', v)}
+          allowDeselect={false}
+          disabled={disabled}
+          error={errors.country}
+        />
+        <TextInput label="Phone" type="tel" withAsterisk maxLength={40} autoComplete="off" {...text('phone')} />
       </Stack>
     </Paper>
   );

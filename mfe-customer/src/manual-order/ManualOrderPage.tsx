@@ -278,7 +278,7 @@ export default function ManualOrderPage() {
         actions={
           <Paper withBorder px="md" py="xs">
             {balance.kind === 'failed' ? (
-              <Text size="sm" c="red.7" role="alert" data-testid="manual-order-balance-error">
+              <Text size="sm" c="red" role="alert" data-testid="manual-order-balance-error">
                 {balance.message}
               </Text>
             ) : (
@@ -484,12 +484,12 @@ export default function ManualOrderPage() {
               quote.price > balance.value &&
               !shownError?.insufficientFunds &&
               !outcome ? (
-                <Text size="sm" c="orange.8" data-testid="manual-order-low-balance">
-                  Your balance is lower than this price.{' '}
-                  <Anchor component={Link} to="/balance">
+                <Alert color="orange" variant="light" role="alert" data-testid="manual-order-low-balance">
+                  <Text size="sm">{ORDER_MESSAGES.insufficientBalance}</Text>
+                  <Anchor component={Link} to="/balance" size="sm">
                     Add funds
                   </Anchor>
-                </Text>
+                </Alert>
               ) : null}
               {shownError ? (
                 <Alert color="red" variant="light" role="alert" data-testid="manual-order-error">

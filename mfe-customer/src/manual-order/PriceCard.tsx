@@ -1,5 +1,4 @@
-import { Card, formatUsd, Group, Loader, Stack, Text, Title } from '@labeldesk/ui';
-import { formatDay } from '../common/days';
+import { Card, formatDay, formatUsd, Group, Loader, Stack, Text, Title } from '@labeldesk/ui';
 import type { PriceQuote } from './use-price-quote';
 
 /** The live price card of Manual Order: price and estimated delivery of the current form, or why there is none. */
@@ -40,7 +39,7 @@ export function PriceCard({ quote, serviceName }: { quote: PriceQuote; serviceNa
           </>
         ) : null}
         {quote.kind === 'failed' ? (
-          <Text size="sm" c="red.7" role="alert" data-testid="price-card-error">
+          <Text size="sm" c="red" role="alert" data-testid="price-card-error">
             {quote.message}
           </Text>
         ) : null}

@@ -14,6 +14,7 @@ import {
   Divider,
   ErrorState,
   formatDateTime,
+  formatDay,
   formatUsd,
   Group,
   LoadingState,
@@ -29,7 +30,6 @@ import {
   useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatDay } from '../common/days';
 import { LabelActions } from '../common/LabelActions';
 import {
   deliveryStatusColor,
@@ -220,7 +220,7 @@ export function OrderDetailsModal({
           ) : null}
         </Group>
         {o.status === 'failed' && o.failureReason ? (
-          <Text size="sm" c="red.7">
+          <Text size="sm" c="red">
             {o.failureReason}
           </Text>
         ) : null}

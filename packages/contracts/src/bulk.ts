@@ -15,7 +15,7 @@ import { Carrier } from './providers';
 export const BULK_MESSAGES = {
   selectValidOrder: 'Please select at least one valid order',
   noData: 'No data to validate',
-  insufficientBalance: 'Warning: Your balance is insufficient for this purchase. Please add funds first.',
+  insufficientBalance: ORDER_MESSAGES.insufficientBalance,
   validationFailed: 'Validation failed',
   validateFailed: 'Failed to validate CSV data',
   parseError: (message: string) => `Error parsing CSV: ${message}`,

@@ -15,6 +15,8 @@ import { Carrier, WeightUnit } from './providers';
 export const ORDER_MESSAGES = {
   /** SPEC §5. */
   waitForPrice: 'Please wait for price calculation to complete',
+  /** SPEC §5 (bulk confirm): said beside the price as soon as it exceeds the balance, before anything is bought. */
+  insufficientBalance: 'Warning: Your balance is insufficient for this purchase. Please add funds first.',
   /** SPEC §5 (also the provider's refusal of an inactive service). */
   serviceUnavailable: 'Service currently unavailable',
   weightRequired: 'Weight is required',

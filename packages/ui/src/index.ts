@@ -67,11 +67,20 @@ export { Dropzone, type FileWithPath } from '@mantine/dropzone';
 export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mantine/hooks';
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
+export { EmailText, IdText } from './cells';
 export { DetailField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
 export { FormModal, type FormModalProps, type FormModalState, type FormOutcome } from './form-modal';
-export { formatDateTime, formatLongDate, formatLongDateTime, formatUsd, initials } from './format';
+export {
+  dayToLocalDate,
+  formatDateTime,
+  formatDay,
+  formatLongDate,
+  formatLongDateTime,
+  formatUsd,
+  initials,
+} from './format';
 export { ListFilters, type ListFiltersProps } from './list-filters';
 export { ListPagination, type ListPaginationProps } from './list-pagination';
 export {
