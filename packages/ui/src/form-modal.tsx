@@ -20,8 +20,9 @@
  *   </FormModal>
  * Test ids: `${testIdPrefix}-form`, `-error`, `-success`, `-submit`, `-cancel`.
  */
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Modal } from './modal';
 import { FLASH_MS } from './use-flash';
 
 /** What a submit came to: an error to show, a success to show (or nothing: the caller closes or moves on). */

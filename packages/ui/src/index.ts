@@ -34,7 +34,6 @@ export {
   LoadingOverlay,
   type MantineColor,
   Menu,
-  Modal,
   NavLink,
   NumberInput,
   Pagination,
@@ -94,6 +93,7 @@ export {
   type ListScreenState,
   useListScreen,
 } from './list-screen';
+export { Modal } from './modal';
 export {
   clearServerState,
   keepPreviousData,
