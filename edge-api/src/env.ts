@@ -10,6 +10,7 @@ import type { Marketplace } from './ports/marketplace';
 import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
 import type { ReferenceAssets } from './ports/reference-assets';
+import type { VerifiedApiKeys } from './ports/verified-api-keys';
 
 /** Settings the use-cases read; validated with zod at each entry (Node: process.env; Workers: bindings). */
 export interface AppConfig {
@@ -56,6 +57,11 @@ export interface Services {
   waitUntil(work: Promise<unknown>): void;
   /** Hashes (lookup) and seals (display) public API keys, keyed by API_KEY_SECRET. */
   apiKeys: ApiKeyVault;
+  /**
+   * Keys verified in the last minute (Node only: one process sees every revocation; absent on Workers, whose isolates
+   * cannot clear each other's memory). Lets a public API request skip the key read.
+   */
+  verifiedApiKeys?: VerifiedApiKeys;
   /** Swagger UI's files for the interactive API reference (/api/v1/reference), from our own origin. */
   referenceAssets: ReferenceAssets;
 }

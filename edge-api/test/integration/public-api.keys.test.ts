@@ -67,6 +67,23 @@ describe('API keys', () => {
     expect((await apiKeysOf(server, buyer.token)).apiKey).toBe(fresh.apiKey);
   });
 
+  it('a key the server remembers as verified is refused from the regenerate on, even with calls racing it', async () => {
+    const buyer = await newCustomer(server, admin, 0);
+    const old = await apiKeysOf(server, buyer.token);
+    // Used a few times: the Node server now answers it from its memory of verified keys, not the key row.
+    for (let i = 0; i < 3; i++) expect((await v1(server, 'GET', '/user', { key: old.apiKey })).status).toBe(200);
+
+    // Calls with the old key in flight while the key is regenerated: each answers 200 or 401, never a server error.
+    const racing = Array.from({ length: 30 }, () => v1(server, 'GET', '/user', { key: old.apiKey }));
+    const fresh = await regenerate(server, buyer.token);
+    for (const res of await Promise.all(racing)) expect([200, 401]).toContain(res.status);
+
+    // From the regenerate's answer on, the old key is refused every time (no racing read re-remembered it).
+    const after = await Promise.all(Array.from({ length: 20 }, () => v1(server, 'GET', '/user', { key: old.apiKey })));
+    expect(after.map((r) => r.status)).toEqual(Array(20).fill(401));
+    expect((await v1(server, 'GET', '/user', { key: fresh.apiKey })).status).toBe(200);
+  });
+
   it('?mode=test regenerates only the test key', async () => {
     const buyer = await newCustomer(server, admin, 0);
     const old = await apiKeysOf(server, buyer.token);

@@ -6,6 +6,7 @@ import { type FsBlobStore, fsBlobStore } from '../../adapters/node/fs-blob-store
 import { type LibsqlDb, openLibsqlDb } from '../../adapters/node/libsql-db';
 import { libsqlJobQueue } from '../../adapters/node/libsql-job-queue';
 import { memoryRateLimiter } from '../../adapters/node/memory-rate-limiter';
+import { memoryVerifiedApiKeys } from '../../adapters/node/memory-verified-api-keys';
 import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import { swaggerUiFiles } from '../../adapters/node/swagger-ui-files';
 import type { Services } from '../../env';
@@ -78,6 +79,7 @@ export async function createNodeServices(opts: {
     providerKeys: createSecretBox(opts.providerKeySecret),
     apiKeys: createApiKeyVault(opts.apiKeySecret),
     referenceAssets: swaggerUiFiles(),
+    verifiedApiKeys: memoryVerifiedApiKeys(),
     marketplace: httpMarketplace({ baseUrl: opts.marketplaceBaseUrl ?? (() => undefined) }),
     waitUntil: background.waitUntil,
   };

@@ -31,5 +31,7 @@ export async function regenerateApiKey(
       lastUsedAt: null,
     })
     .where(eq(apiKeys.id, row.id));
+  // Committed: no read from now on finds the old key, and the process memory of verified keys must not either.
+  services.verifiedApiKeys?.forget(row.id);
   return { ...current, [input.mode]: { mode: input.mode, key, createdAt: now, lastUsedAt: null } };
 }
