@@ -45,6 +45,45 @@ describe('money', () => {
     expect(balance).toBe(25);
   });
 
+  it('a top-up paid after the Balance page loaded shows there and in the header without any click', async () => {
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Late Payer');
+    const invoice = await apiAs<{ paymentUrl: string }>(customer.token, 'POST', '/api/crypto/create-invoice', {
+      amount: 12,
+    });
+    // The network log of the Balance page: each call once on mount (the header and the page share the balance).
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}`);
+    });
+    await page.goto('/balance');
+    await expect.poll(() => balanceText(page)).toBe('$0.00');
+    await visible(page.getByTestId('pending-payment'));
+    // The invoice's row is in the history, pending.
+    await expect.poll(() => textOf(page.getByTestId('transaction-status').first())).toMatch(/pending/i);
+    const count = (call: string) => calls.filter((c) => c === call).length;
+    expect(count('GET /api/balance')).toBe(1);
+    expect(count('GET /api/balance/transactions')).toBe(1);
+    expect(count('GET /api/auth/verify')).toBe(1);
+
+    // Paid in another tab while this page stays open; nobody touches this page.
+    const checkout = await page.context().newPage();
+    await checkout.goto(invoice.paymentUrl);
+    await checkout.locator('#pay-full').click();
+    await checkout.close();
+
+    await expect.poll(() => balanceText(page), { timeout: 45_000, interval: 1_000 }).toBe('$12.00');
+    await expect.poll(() => textOf(page.getByTestId('header-balance'))).toBe('$12.00');
+    await expect.poll(() => page.getByTestId('pending-payment').count()).toBe(0);
+    const row = page.getByTestId('transaction-row').first();
+    await expect.poll(() => textOf(row.getByTestId('transaction-status'))).toMatch(/completed/i);
+    // Polling stopped with nothing pending: no more calls for the pending list.
+    const settled = count('GET /api/crypto/transactions');
+    await page.waitForTimeout(6_000);
+    expect(count('GET /api/crypto/transactions')).toBe(settled);
+  });
+
   it('an admin sets a balance, the customer sees the ledger row, and the deposit export has it', async () => {
     const customerPage = await browser.newPage();
     const customer = await signInAsNewCustomer(customerPage, 'Ledger Reader');

@@ -1,4 +1,4 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { amazonKeys, amazonMutations, amazonQueries, bulkQueries, errorMessage } from '@labeldesk/api-client';
 import {
   AMAZON_CONFIRM_MESSAGES,
   type AmazonConfirmation,
@@ -13,7 +13,6 @@ import {
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Checkbox,
   Code,
@@ -21,7 +20,7 @@ import {
   ErrorState,
   formatDateTime,
   Group,
-  LoadingOverlay,
+  ListScreen,
   LoadingState,
   PageHeader,
   Paper,
@@ -31,11 +30,13 @@ import {
   Text,
   TextInput,
   Title,
-  useDebouncedValue,
+  useApiMutation,
   useFlash,
-  useRemoteList,
+  useInvalidate,
+  useListScreen,
+  useQuery,
 } from '@labeldesk/ui';
-import { type ChangeEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   deliveryStatusWord,
   isOlderThanDays,
@@ -46,6 +47,8 @@ import {
 
 /** SPEC §9: the Amazon success message stays 5 s. */
 const SUCCESS_MS = 5000;
+/** The bulk orders offered for confirmation: the latest 50 (searchable). */
+const BULK_LIST_SIZE = 50;
 
 type Detail =
   | { kind: 'idle' }
@@ -81,60 +84,65 @@ function confirmationCell(c: AmazonConfirmation | undefined) {
  * and CSRF token (or the saved ones), and tell Amazon the orders shipped; each order's result is shown.
  */
 export function AmazonConfirmPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 400);
-  const [reloadKey, setReloadKey] = useState(0);
-  const history = useRemoteList(
-    { page: 1, limit: 50, ...(debounced ? { search: debounced } : {}) },
-    (q) => api.bulk.history(q),
-    (e) => errorMessage(e, BULK_MESSAGES.loadFailed),
-    reloadKey,
-  );
+  // SPEC: the customer's bulk orders (latest 50), searched by bulk order id, with Refresh.
+  const history = useListScreen({
+    request: ({ filters }) => ({
+      ok: true,
+      query: { page: 1, limit: BULK_LIST_SIZE, ...(filters.search ? { search: filters.search } : {}) },
+    }),
+    query: bulkQueries.history,
+    pageSize: BULK_LIST_SIZE,
+  });
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [detail, setDetail] = useState<Detail>({ kind: 'idle' });
-  const [saved, setSaved] = useState<AmazonSavedCredentialsResponse | null>(null);
+  const detailQuery = useQuery({ ...bulkQueries.detail(selectedId ?? ''), enabled: selectedId !== null });
+  const confirmationsQuery = useQuery({
+    ...amazonQueries.confirmations(selectedId ?? ''),
+    enabled: selectedId !== null,
+  });
+  const detail: Detail =
+    selectedId === null
+      ? { kind: 'idle' }
+      : detailQuery.isError || confirmationsQuery.isError
+        ? {
+            kind: 'failed',
+            message: errorMessage(detailQuery.error ?? confirmationsQuery.error, BULK_MESSAGES.loadFailed),
+          }
+        : detailQuery.data && confirmationsQuery.data
+          ? { kind: 'ready', detail: detailQuery.data, confirmations: confirmationsQuery.data.confirmations }
+          : { kind: 'loading' };
+  const retryDetail = () => {
+    void detailQuery.refetch();
+    void confirmationsQuery.refetch();
+  };
+
+  const savedQuery = useQuery(amazonQueries.savedCredentials(true));
+  const saved: AmazonSavedCredentialsResponse | null = savedQuery.data ?? null;
   const [useSavedCsrf, setUseSavedCsrf] = useState(false);
   const [useSavedCookies, setUseSavedCookies] = useState(false);
+  // The saved credentials are offered (switched on) when they first arrive; a later refetch keeps the choice.
+  const offered = useRef(false);
+  useEffect(() => {
+    if (!saved || offered.current) return;
+    offered.current = true;
+    setUseSavedCsrf(saved.hasCsrfToken);
+    setUseSavedCookies(saved.hasCookies);
+  }, [saved]);
+
   const [csrfToken, setCsrfToken] = useState('');
   const [cookies, setCookies] = useState<{ header: string; fileName: string; count: number } | null>(null);
   const [saveCookies, setSaveCookies] = useState(false);
   const [saveCsrfToken, setSaveCsrfToken] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [success, showSuccess, clearSuccess] = useFlash(SUCCESS_MS);
-
-  useEffect(() => {
-    let active = true;
-    api.amazon.savedCredentials(true).then(
-      (res) => {
-        if (!active) return;
-        setSaved(res);
-        setUseSavedCsrf(res.hasCsrfToken);
-        setUseSavedCookies(res.hasCookies);
-      },
-      () => active && setSaved(null),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  const loadDetail = useCallback(async (bulkOrderId: string, keep = false) => {
-    if (!keep) setDetail({ kind: 'loading' });
-    try {
-      const [d, c] = await Promise.all([api.bulk.get(bulkOrderId), api.amazon.confirmations(bulkOrderId)]);
-      setDetail({ kind: 'ready', detail: d, confirmations: c.confirmations });
-    } catch (e) {
-      setDetail({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.loadFailed) });
-    }
-  }, []);
+  const confirmOrders = useApiMutation(amazonMutations.confirmOrders);
+  const invalidate = useInvalidate();
+  const busy = confirmOrders.isPending;
 
   const select = (bulkOrderId: string) => {
     setSelectedId(bulkOrderId);
     setError(null);
     clearSuccess();
-    void loadDetail(bulkOrderId);
   };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -186,9 +194,9 @@ export function AmazonConfirmPage() {
     ) {
       return setError(AMAZON_CONFIRM_MESSAGES.noAmazonOrders);
     }
-    setBusy(true);
     try {
-      const res = await api.amazon.confirmOrders({
+      // On success the confirmations, the saved credentials and the bulk orders refetch (amazonMutations).
+      const res = await confirmOrders.mutateAsync({
         bulkOrderId: selectedId,
         cookies: cookiesToSend,
         csrfToken: tokenToSend,
@@ -196,73 +204,12 @@ export function AmazonConfirmPage() {
         saveCsrfToken: saveCsrfToken && !savedCsrf,
       });
       showSuccess(AMAZON_CONFIRM_MESSAGES.success(res.confirmedCount));
-      if (saveCookies || saveCsrfToken) {
-        api.amazon.savedCredentials(true).then(setSaved, () => {});
-      }
-      await loadDetail(selectedId, true);
     } catch (e) {
       setError(errorMessage(e, AMAZON_CONFIRM_MESSAGES.failed));
-      await loadDetail(selectedId, true);
-    } finally {
-      setBusy(false);
+      // Some orders may have been confirmed before the failure: show where each one stands.
+      invalidate(amazonKeys.confirmations(selectedId));
     }
   };
-
-  const list = history.state;
-  let listBody: ReactNode;
-  if (list.kind === 'loading') listBody = <LoadingState label="Loading bulk orders..." />;
-  else if (list.kind === 'failed') listBody = <ErrorState title={list.message} onRetry={history.retry} />;
-  else if (list.data.bulkOrders.length === 0)
-    listBody = <EmptyState title="No Bulk Orders Found">Create a bulk order from your Amazon orders first.</EmptyState>;
-  else
-    listBody = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" highlightOnHover data-testid="amazon-bulk-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Bulk Order ID</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th ta="right">Orders</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.bulkOrders.map((b) => (
-              <Table.Tr
-                key={b._id}
-                data-testid="amazon-bulk-row"
-                data-bulk-id={b.bulkOrderId}
-                bg={b.bulkOrderId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-              >
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {b.bulkOrderId}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
-                <Table.Td ta="right">{b.orderCount}</Table.Td>
-                <Table.Td>
-                  <Badge color={bulkStatusColor(b.status)} variant="light">
-                    {bulkStatusLabel(b.status)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant={b.bulkOrderId === selectedId ? 'filled' : 'light'}
-                    onClick={() => select(b.bulkOrderId)}
-                    data-testid="amazon-bulk-select"
-                  >
-                    {b.bulkOrderId === selectedId ? 'Selected' : 'Select'}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
 
   const tokenStale = isOlderThanDays(saved?.csrfTokenSavedAt ?? null, CSRF_FRESH_DAYS);
   const cookiesStale = isOlderThanDays(saved?.cookiesSavedAt ?? null, COOKIES_FRESH_DAYS);
@@ -281,30 +228,66 @@ export function AmazonConfirmPage() {
         </Alert>
       ) : null}
 
-      <Paper withBorder p="lg">
-        <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={3} size="h4">
-              Bulk Orders
-            </Title>
-            <Group gap="xs">
-              <TextInput
-                placeholder="Search by bulk order ID..."
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                data-testid="amazon-bulk-search"
-              />
-              <Button variant="default" onClick={() => setReloadKey((k) => k + 1)} data-testid="amazon-bulk-refresh">
-                Refresh
-              </Button>
-            </Group>
-          </Group>
-          <Box pos="relative">
-            <LoadingOverlay visible={history.fetching && list.kind === 'ready'} zIndex={10} />
-            {listBody}
-          </Box>
-        </Stack>
-      </Paper>
+      <ListScreen
+        list={history}
+        testIdPrefix="amazon-bulk"
+        title="Bulk Orders"
+        refreshable
+        filters={{ searchPlaceholder: 'Search by bulk order ID...', searchOnly: true }}
+        loadingLabel="Loading bulk orders..."
+        errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadFailed)}
+        isEmpty={(data) => data.bulkOrders.length === 0}
+        empty={<EmptyState title="No Bulk Orders Found">Create a bulk order from your Amazon orders first.</EmptyState>}
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" highlightOnHover data-testid="amazon-bulk-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Bulk Order ID</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Orders</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.bulkOrders.map((b) => (
+                  <Table.Tr
+                    key={b._id}
+                    data-testid="amazon-bulk-row"
+                    data-bulk-id={b.bulkOrderId}
+                    bg={b.bulkOrderId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+                  >
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {b.bulkOrderId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
+                    <Table.Td ta="right">{b.orderCount}</Table.Td>
+                    <Table.Td>
+                      <Badge color={bulkStatusColor(b.status)} variant="light">
+                        {bulkStatusLabel(b.status)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant={b.bulkOrderId === selectedId ? 'filled' : 'light'}
+                        onClick={() => select(b.bulkOrderId)}
+                        data-testid="amazon-bulk-select"
+                      >
+                        {b.bulkOrderId === selectedId ? 'Selected' : 'Select'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListScreen>
 
       <Paper withBorder p="lg" data-testid="amazon-confirm-form">
         <Stack gap="md">
@@ -409,9 +392,7 @@ export function AmazonConfirmPage() {
               Orders
             </Title>
             {detail.kind === 'loading' ? <LoadingState label="Loading orders..." /> : null}
-            {detail.kind === 'failed' ? (
-              <ErrorState title={detail.message} onRetry={() => void loadDetail(selectedId)} />
-            ) : null}
+            {detail.kind === 'failed' ? <ErrorState title={detail.message} onRetry={retryDetail} /> : null}
             {detail.kind === 'ready' ? (
               <Table.ScrollContainer minWidth={820}>
                 <Table verticalSpacing="xs" data-testid="amazon-orders-table">

@@ -97,6 +97,8 @@ export { Modal } from './modal';
 export {
   clearServerState,
   keepPreviousData,
+  type LoadState,
+  loadStateOf,
   type MutationSpec,
   type QueryKey,
   queryClient,

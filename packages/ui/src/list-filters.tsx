@@ -24,6 +24,8 @@ export interface ListFiltersProps {
   clearLabel?: string;
   /** A clear (×) button inside the search box, test id `${testIdPrefix}-search-clear`. */
   searchClearable?: boolean;
+  /** Only the search box (and `children`): no From/To pickers, no Clear Filters (e.g. Amazon confirmation's list). */
+  searchOnly?: boolean;
   /** More filter controls (e.g. a status select), placed between the search box and the dates. */
   children?: ReactNode;
 }
@@ -56,31 +58,40 @@ export function ListFilters(props: ListFiltersProps) {
           data-testid={`${id}-search`}
         />
         {props.children}
-        <DatePickerInput
-          label="From"
-          placeholder="Start date"
-          clearable
-          value={props.from}
-          maxDate={props.to ?? undefined}
-          onChange={props.onFrom}
-          valueFormat="MMM D, YYYY"
-          w={170}
-          data-testid={`${id}-from`}
-        />
-        <DatePickerInput
-          label="To"
-          placeholder="End date"
-          clearable
-          value={props.to}
-          minDate={props.from ?? undefined}
-          onChange={props.onTo}
-          valueFormat="MMM D, YYYY"
-          w={170}
-          data-testid={`${id}-to`}
-        />
-        <Button variant="default" onClick={props.onClear} disabled={props.clearDisabled} data-testid={`${id}-clear`}>
-          {props.clearLabel ?? 'Clear Filters'}
-        </Button>
+        {props.searchOnly ? null : (
+          <>
+            <DatePickerInput
+              label="From"
+              placeholder="Start date"
+              clearable
+              value={props.from}
+              maxDate={props.to ?? undefined}
+              onChange={props.onFrom}
+              valueFormat="MMM D, YYYY"
+              w={170}
+              data-testid={`${id}-from`}
+            />
+            <DatePickerInput
+              label="To"
+              placeholder="End date"
+              clearable
+              value={props.to}
+              minDate={props.from ?? undefined}
+              onChange={props.onTo}
+              valueFormat="MMM D, YYYY"
+              w={170}
+              data-testid={`${id}-to`}
+            />
+            <Button
+              variant="default"
+              onClick={props.onClear}
+              disabled={props.clearDisabled}
+              data-testid={`${id}-clear`}
+            >
+              {props.clearLabel ?? 'Clear Filters'}
+            </Button>
+          </>
+        )}
       </Group>
       {props.error ? (
         <Alert color="red" variant="light" role="alert" data-testid={`${id}-filter-error`}>

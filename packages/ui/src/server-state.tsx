@@ -39,12 +39,17 @@ function retryable(error: unknown): boolean {
 }
 
 /**
- * Defaults: a screen asks once on mount (a fresh mount of a cached query refetches it behind the cached rows);
- * refocus refetch is off (the balance query turns it on); one retry for network errors and 5xx.
+ * Defaults: an answer younger than 10 s is not asked again when another screen (or the header and a page at once)
+ * mounts the same query, so a screen issues each request once; an older one is shown and refetched behind it.
+ * Mutations invalidate what they change at once. Refocus refetch is off (the balance query turns it on); one retry for
+ * network errors and 5xx.
  */
+export const FRESH_MS = 10_000;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      staleTime: FRESH_MS,
       refetchOnWindowFocus: false,
       retry: (failureCount, error) => failureCount < 1 && retryable(error),
     },
@@ -89,6 +94,22 @@ export function useApiMutation<TVars, TData>(
       return options.onSuccess?.(data, vars, onMutateResult, context);
     },
   });
+}
+
+/** What a screen shows for a query: loading (first load, or Try Again under way), why it failed, or the answer. */
+export type LoadState<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: T };
+
+/**
+ * A query's result as a LoadState: `describe` turns the error into the SPEC's text, e.g.
+ * `loadStateOf(faqs, (e) => errorMessage(e, 'Failed to load FAQs'))`. Try Again is `result.refetch()`.
+ */
+export function loadStateOf<T>(
+  result: { data: T; error: Error | null; isFetching: boolean },
+  describe: (error: Error) => string,
+): LoadState<Exclude<T, undefined>> {
+  if (result.error && !result.isFetching) return { kind: 'failed', message: describe(result.error) };
+  if (result.data === undefined || result.error) return { kind: 'loading' };
+  return { kind: 'ready', data: result.data as Exclude<T, undefined> };
 }
 
 /** Marks these keys stale from code that is not a useApiMutation (e.g. a poll that saw work finish). */
