@@ -1,5 +1,6 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { errorMessage, shippingQueries } from '@labeldesk/api-client';
 import type { AllServicesResponse, Carrier, CustomerApi } from '@labeldesk/contracts';
+import { loadStateOf, useQuery } from '@labeldesk/ui';
 import { useEffect, useState } from 'react';
 import { reconcileSelection } from '../manual-order/order-form';
 import { type BulkPick, DEFAULT_TEMPLATE } from './bulk-order';
@@ -24,11 +25,16 @@ export interface ServiceChoice {
  * the default selected ('Failed to load shipping services'), then the selected API's services ('Failed to load services
  * for selected API'), keeping the carrier and service when the new API still offers them (reconcileSelection).
  */
+/** A query's LoadState in this hook's shape (`value` for the answer). */
+function toLoad<T>(
+  result: { data: T | undefined; error: Error | null; isFetching: boolean },
+  fallback: string,
+): Load<T> {
+  const state = loadStateOf<T | undefined>(result, (e) => errorMessage(e, fallback));
+  return state.kind === 'ready' ? { kind: 'ready', value: state.data } : state;
+}
+
 export function useServiceChoice(): ServiceChoice {
-  const [apis, setApis] = useState<Load<CustomerApi[]>>({ kind: 'loading' });
-  const [apisAttempt, setApisAttempt] = useState(0);
-  const [services, setServices] = useState<ServiceChoice['services']>({ kind: 'idle' });
-  const [servicesAttempt, setServicesAttempt] = useState(0);
   const [pick, setPick] = useState<BulkPick>({
     apiId: null,
     apiName: null,
@@ -36,49 +42,31 @@ export function useServiceChoice(): ServiceChoice {
     service: null,
     template: DEFAULT_TEMPLATE,
   });
+  const apisQuery = useQuery({ ...shippingQueries.apis(), select: (res) => res.apis });
+  const servicesQuery = useQuery({ ...shippingQueries.services(pick.apiId ?? ''), enabled: pick.apiId !== null });
+  const apis = toLoad(apisQuery, 'Failed to load shipping services');
+  const services: ServiceChoice['services'] =
+    pick.apiId === null ? { kind: 'idle' } : toLoad(servicesQuery, 'Failed to load services for selected API');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `apisAttempt` re-runs the load (Try Again).
+  // The default API (else the first) is selected once the APIs arrive.
   useEffect(() => {
-    let active = true;
-    setApis({ kind: 'loading' });
-    api.shipping.apis().then(
-      (res) => {
-        if (!active) return;
-        setApis({ kind: 'ready', value: res.apis });
-        const preferred = res.apis.find((a) => a.isDefault) ?? res.apis[0];
-        setPick((p) => (p.apiId || !preferred ? p : { ...p, apiId: preferred._id, apiName: preferred.name }));
-      },
-      (e: unknown) =>
-        active && setApis({ kind: 'failed', message: errorMessage(e, 'Failed to load shipping services') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [apisAttempt]);
+    const preferred = apisQuery.data?.find((a) => a.isDefault) ?? apisQuery.data?.[0];
+    if (preferred) setPick((p) => (p.apiId ? p : { ...p, apiId: preferred._id, apiName: preferred.name }));
+  }, [apisQuery.data]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `servicesAttempt` re-runs the load (Try Again).
+  // A new API's services keep the carrier and service when it still offers them.
+  const answered = servicesQuery.data;
+  const answeredFor = pick.apiId;
   useEffect(() => {
-    const apiId = pick.apiId;
-    if (!apiId) return;
-    let active = true;
-    setServices({ kind: 'loading' });
-    api.shipping.allServices(apiId).then(
-      (res) => {
-        if (!active) return;
-        setServices({ kind: 'ready', value: res });
-        setPick((p) => {
-          if (p.apiId !== apiId) return p;
-          const kept = reconcileSelection(res, p.carrier, p.service);
-          return { ...p, carrier: kept.carrier, service: kept.serviceType };
-        });
-      },
-      (e: unknown) =>
-        active && setServices({ kind: 'failed', message: errorMessage(e, 'Failed to load services for selected API') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [pick.apiId, servicesAttempt]);
+    if (!answered) return;
+    setPick((p) => {
+      if (p.apiId !== answeredFor) return p;
+      const kept = reconcileSelection(answered, p.carrier, p.service);
+      return kept.carrier === p.carrier && kept.serviceType === p.service
+        ? p
+        : { ...p, carrier: kept.carrier, service: kept.serviceType };
+    });
+  }, [answered, answeredFor]);
 
   return {
     apis,
@@ -91,7 +79,7 @@ export function useServiceChoice(): ServiceChoice {
     setCarrier: (carrier) => setPick((p) => (p.carrier === carrier ? p : { ...p, carrier, service: null })),
     setService: (service) => setPick((p) => ({ ...p, service })),
     setTemplate: (template) => setPick((p) => ({ ...p, template })),
-    retryApis: () => setApisAttempt((n) => n + 1),
-    retryServices: () => setServicesAttempt((n) => n + 1),
+    retryApis: () => void apisQuery.refetch(),
+    retryServices: () => void servicesQuery.refetch(),
   };
 }

@@ -1,5 +1,4 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import type { Faq } from '@labeldesk/contracts';
+import { errorMessage, faqQueries } from '@labeldesk/api-client';
 import { Link } from '@labeldesk/router';
 import {
   Accordion,
@@ -9,42 +8,24 @@ import {
   ErrorState,
   Group,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Stack,
   Text,
   TextInput,
+  useQuery,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ALL_CATEGORY, faqCategories, filterFaqs } from './faq-filter';
-
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; faqs: Faq[] };
 
 /** SPEC §2 FAQs: search, categories (All FAQs, Popular Questions, General, one per tag), expandable answers. */
 export default function FaqsPage() {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const query = useQuery(faqQueries.public());
+  const state = loadStateOf(query, (e) => errorMessage(e, 'Failed to load FAQs'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORY);
-  const mounted = useRef(true);
 
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      const { faqs } = await api.faqs.list();
-      if (mounted.current) setState({ kind: 'ready', faqs });
-    } catch (error) {
-      if (mounted.current) setState({ kind: 'failed', message: errorMessage(error, 'Failed to load FAQs') });
-    }
-  }, []);
-
-  useEffect(() => {
-    mounted.current = true;
-    void load();
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
-
-  const faqs = state.kind === 'ready' ? state.faqs : [];
+  const faqs = state.kind === 'ready' ? state.data.faqs : [];
   const categories = useMemo(() => faqCategories(faqs), [faqs]);
   const shown = useMemo(() => filterFaqs(faqs, category, search), [faqs, category, search]);
 
@@ -57,7 +38,7 @@ export default function FaqsPage() {
 
       {state.kind === 'loading' ? <LoadingState label="Loading FAQs..." /> : null}
       {state.kind === 'failed' ? (
-        <ErrorState title="Error Loading FAQs" message={state.message} onRetry={() => void load()} />
+        <ErrorState title="Error Loading FAQs" message={state.message} onRetry={() => void query.refetch()} />
       ) : null}
 
       {state.kind === 'ready' ? (

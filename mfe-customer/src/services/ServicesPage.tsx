@@ -1,5 +1,4 @@
-import { api, balanceQueries, errorMessage } from '@labeldesk/api-client';
-import type { AllServicesResponse, CustomerApi } from '@labeldesk/contracts';
+import { balanceQueries, errorMessage, shippingQueries } from '@labeldesk/api-client';
 import {
   Badge,
   Card,
@@ -9,6 +8,7 @@ import {
   Group,
   Loader,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Paper,
   SimpleGrid,
@@ -18,7 +18,7 @@ import {
   Title,
   useQuery,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   carrierSections,
   LEGEND,
@@ -30,46 +30,21 @@ import {
   reliabilityBadge,
 } from './services-view';
 
-type Load<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: T };
-
 /**
  * SPEC §2 Shipping Services (/services): the balance, one tab per shipping API (default first), and per carrier the
  * enabled services with this customer's price, weight limit and reliability badge, plus the badge legend.
  */
 export default function ServicesPage() {
-  const balanceQuery = useQuery(balanceQueries.current());
-  const balance: Load<number> = balanceQuery.data
-    ? { kind: 'ready', data: balanceQuery.data.balance }
-    : balanceQuery.isError
-      ? { kind: 'failed', message: errorMessage(balanceQuery.error, 'Failed to load balance') }
-      : { kind: 'loading' };
-  const [apis, setApis] = useState<Load<CustomerApi[]>>({ kind: 'loading' });
-  const [apisAttempt, setApisAttempt] = useState(0);
-  const [tab, setTab] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `apisAttempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setApis({ kind: 'loading' });
-    api.shipping.apis().then(
-      (res) => {
-        if (!active) return;
-        const ordered = orderApis(res.apis);
-        setApis({ kind: 'ready', data: ordered });
-        setTab((current) => (current && ordered.some((a) => a._id === current) ? current : (ordered[0]?._id ?? null)));
-      },
-      (e: unknown) =>
-        active && setApis({ kind: 'failed', message: errorMessage(e, 'Failed to load shipping services') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [apisAttempt]);
+  const balance = loadStateOf(useQuery(balanceQueries.current()), (e) => errorMessage(e, 'Failed to load balance'));
+  const apisQuery = useQuery({ ...shippingQueries.apis(), select: (res) => orderApis(res.apis) });
+  const apis = loadStateOf(apisQuery, (e) => errorMessage(e, 'Failed to load shipping services'));
+  const [picked, setTab] = useState<string | null>(null);
+  // The tab shown: the one picked while its API is still offered, else the first (the default comes first).
+  const tab = apis.kind === 'ready' && !apis.data.some((a) => a._id === picked) ? (apis.data[0]?._id ?? null) : picked;
 
   let body: ReactNode;
   if (apis.kind === 'loading') body = <LoadingState label="Loading shipping services..." />;
-  else if (apis.kind === 'failed')
-    body = <ErrorState title={apis.message} onRetry={() => setApisAttempt((n) => n + 1)} />;
+  else if (apis.kind === 'failed') body = <ErrorState title={apis.message} onRetry={() => void apisQuery.refetch()} />;
   else if (apis.data.length === 0) {
     body = (
       <div data-testid="services-no-apis">
@@ -114,7 +89,7 @@ export default function ServicesPage() {
           {balance.kind === 'loading' ? <Loader size="sm" aria-label="Loading balance" /> : null}
           {balance.kind === 'ready' ? (
             <Text fz={28} fw={700} data-testid="services-balance">
-              {formatUsd(balance.data)}
+              {formatUsd(balance.data.balance)}
             </Text>
           ) : null}
           {balance.kind === 'failed' ? (
@@ -146,25 +121,11 @@ export default function ServicesPage() {
 
 /** One API's enabled services, per carrier card. */
 function ApiServices({ apiId }: { apiId: string }) {
-  const [load, setLoad] = useState<Load<AllServicesResponse>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.shipping.allServices(apiId).then(
-      (data) => active && setLoad({ kind: 'ready', data }),
-      (e: unknown) =>
-        active && setLoad({ kind: 'failed', message: errorMessage(e, 'Failed to load services for selected API') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [apiId, attempt]);
+  const query = useQuery(shippingQueries.services(apiId));
+  const load = loadStateOf(query, (e) => errorMessage(e, 'Failed to load services for selected API'));
 
   if (load.kind === 'loading') return <LoadingState label="Loading services..." />;
-  if (load.kind === 'failed') return <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (load.kind === 'failed') return <ErrorState title={load.message} onRetry={() => void query.refetch()} />;
   const sections = carrierSections(load.data);
   if (sections.length === 0) {
     return <EmptyState title="No services available">This API has no services you can use right now.</EmptyState>;

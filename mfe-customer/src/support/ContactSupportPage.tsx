@@ -1,11 +1,20 @@
-import { api } from '@labeldesk/api-client';
+import { settingsQueries } from '@labeldesk/api-client';
 import type { PublicSettings } from '@labeldesk/contracts';
 import { Link } from '@labeldesk/router';
-import { Anchor, Button, Card, LoadingState, PageHeader, SimpleGrid, Stack, Text, Title } from '@labeldesk/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Card,
+  LoadingState,
+  PageHeader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  useQuery,
+} from '@labeldesk/ui';
+import { useEffect } from 'react';
 import { type SupportChannel, supportChannels, supportMailto } from './support-channels';
-
-type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; settings: PublicSettings };
 
 const CHANNEL_BLURBS: Record<SupportChannel['name'], string> = {
   Discord: 'Chat with our team and other customers in our Discord server.',
@@ -39,30 +48,14 @@ function ChannelCard({ name, href, unavailable }: SupportChannel & { unavailable
 
 /** SPEC §2 Contact Support: the Discord and Telegram invites from the public settings, the support email, FAQs. */
 export default function ContactSupportPage() {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const mounted = useRef(true);
-
-  const load = useCallback(async () => {
-    try {
-      const settings = await api.settings.publicSettings();
-      if (mounted.current) setState({ kind: 'ready', settings });
-    } catch (error) {
-      // SPEC §8: a support-settings failure is only logged; the page still offers the FAQs.
-      console.warn('Could not load public settings', error);
-      if (mounted.current) setState({ kind: 'failed' });
-    }
-  }, []);
-
+  const query = useQuery(settingsQueries.public());
   useEffect(() => {
-    mounted.current = true;
-    void load();
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
+    // SPEC §8: a support-settings failure is only logged; the page still offers the FAQs.
+    if (query.error) console.warn('Could not load public settings', query.error);
+  }, [query.error]);
+  const state = { kind: query.data ? 'ready' : query.isError ? 'failed' : 'loading' };
 
-  const settings: PublicSettings =
-    state.kind === 'ready' ? state.settings : { discordInviteLink: '', telegramInviteLink: '', supportEmail: '' };
+  const settings: PublicSettings = query.data ?? { discordInviteLink: '', telegramInviteLink: '', supportEmail: '' };
   const mailto = supportMailto(settings.supportEmail);
 
   return (

@@ -44,6 +44,8 @@ export interface FormModalProps {
   onClose: () => void;
   title: ReactNode;
   testIdPrefix: string;
+  /** Test ids that differ from the prefix scheme (kept from before, e.g. the address form's `address-form-error`). */
+  testIds?: Partial<Record<'form' | 'error' | 'success' | 'submit' | 'cancel', string>>;
   onSubmit: () => Promise<FormOutcome> | FormOutcome;
   submitLabel: ReactNode;
   /** Text of the submit button while the call runs (e.g. 'Saving...'). */
@@ -66,7 +68,8 @@ export interface FormModalProps {
 }
 
 export function FormModal(props: FormModalProps) {
-  const id = props.testIdPrefix;
+  const testId = (part: 'form' | 'error' | 'success' | 'submit' | 'cancel') =>
+    props.testIds?.[part] ?? `${props.testIdPrefix}-${part}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -126,22 +129,22 @@ export function FormModal(props: FormModalProps) {
       closeOnEscape={!locked}
       closeButtonProps={{ 'aria-label': 'Close', disabled: locked }}
     >
-      <form onSubmit={submit} noValidate data-testid={`${id}-form`}>
+      <form onSubmit={submit} noValidate data-testid={testId('form')}>
         <Stack gap="sm">
           {props.intro}
           {error ? (
-            <Alert color="red" variant="light" role="alert" data-testid={`${id}-error`}>
+            <Alert color="red" variant="light" role="alert" data-testid={testId('error')}>
               {error}
             </Alert>
           ) : null}
           {success ? (
-            <Alert color="green" variant="light" role="status" data-testid={`${id}-success`}>
+            <Alert color="green" variant="light" role="status" data-testid={testId('success')}>
               {success}
             </Alert>
           ) : null}
           {typeof props.children === 'function' ? props.children(state) : props.children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={props.onClose} disabled={busy} data-testid={`${id}-cancel`}>
+            <Button variant="default" onClick={props.onClose} disabled={busy} data-testid={testId('cancel')}>
               {closing ? 'Close' : 'Cancel'}
             </Button>
             <Button
@@ -149,7 +152,7 @@ export function FormModal(props: FormModalProps) {
               disabled={locked || props.submitDisabled === true}
               loading={busy && props.busyLabel === undefined}
               leftSection={props.submitLeftSection}
-              data-testid={`${id}-submit`}
+              data-testid={testId('submit')}
             >
               {busy && props.busyLabel !== undefined ? props.busyLabel : props.submitLabel}
             </Button>
