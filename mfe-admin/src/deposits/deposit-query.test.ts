@@ -1,16 +1,8 @@
 import type { Deposit, ListQuery } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_PAGE_SIZE, fetchAllDeposits, isPageSize, totalPeriodLabel } from './deposit-query';
+import { EXPORT_PAGE_SIZE, fetchAllDeposits, totalPeriodLabel } from './deposit-query';
 
 const noFilters = { search: '', from: null, to: null };
-
-describe('isPageSize', () => {
-  it('allows 10, 25, 50 and 100 only', () => {
-    expect([10, 25, 50, 100].every(isPageSize)).toBe(true);
-    expect(isPageSize(20)).toBe(false);
-    expect(isPageSize(Number.NaN)).toBe(false);
-  });
-});
 
 describe('totalPeriodLabel', () => {
   it('says what the total covers', () => {

@@ -3,7 +3,7 @@ import {
   type DepositListResponse,
   type ListFilterInput,
   ListQuery,
-  PAGE_SIZES,
+  type PAGE_SIZES,
 } from '@labeldesk/contracts';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -12,10 +12,6 @@ export const DEFAULT_PAGE_SIZE: PageSize = 10;
 export const EXPORT_PAGE_SIZE: PageSize = 100;
 /** A guard against a server that never reports the last page: 1,000 pages of 100 rows. */
 export const EXPORT_MAX_PAGES = 1000;
-
-export function isPageSize(value: number): value is PageSize {
-  return (PAGE_SIZES as readonly number[]).includes(value);
-}
 
 /** What the Total Deposits card says it covers: all time, or the chosen range. */
 export function totalPeriodLabel(filters: Pick<ListFilterInput, 'from' | 'to'>): string {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminOrderQuery,
-  hasOrderFilters,
   isStatusFilter,
   orderCountText,
   ordersEmptyState,
@@ -42,14 +41,7 @@ describe('status filter', () => {
   });
 });
 
-describe('hasOrderFilters / ordersEmptyState', () => {
-  it('counts the search box or a date, or any status but All, as a filter', () => {
-    expect(hasOrderFilters(false, 'all')).toBe(false);
-    expect(hasOrderFilters(true, 'all')).toBe(true);
-    expect(hasOrderFilters(false, 'delivered')).toBe(true);
-    expect(hasOrderFilters(true, 'cancelled')).toBe(true);
-  });
-
+describe('ordersEmptyState', () => {
   it('uses the SPEC texts for a filtered and an empty system', () => {
     expect(ordersEmptyState(true)).toEqual({
       title: 'No Orders Found',

@@ -5,14 +5,10 @@ import {
   type CheckedListQuery,
   checkedListQuery,
   type ListFilterInput,
-  PAGE_SIZES,
 } from '@labeldesk/contracts';
 
 export type AdminStatusFilterValue = (typeof ADMIN_STATUS_FILTERS)[number];
 
-/** SPEC §9: admin order page sizes 10, 25, 50, 100 (default 10). */
-export const ORDER_PAGE_SIZES = PAGE_SIZES;
-export const DEFAULT_ORDER_PAGE_SIZE = 10;
 export const ORDER_SEARCH_PLACEHOLDER = 'Search by ID, tracking, recipient, or user...';
 /** SPEC §8 has no text for a failed admin orders list; this is the screen's fallback. */
 export const ORDERS_LOAD_FAILED = 'Failed to load orders';
@@ -36,11 +32,6 @@ export function adminOrderQuery(
   limit: number,
 ): CheckedListQuery<AdminOrderListQuery> {
   return checkedListQuery(AdminOrderListQuery, status === 'all' ? { page, limit } : { page, limit, status }, filters);
-}
-
-/** Any filter on: the search box or a date (`listFiltersOn`, from useListFilterState) or a status other than All. */
-export function hasOrderFilters(listFiltersOn: boolean, status: AdminStatusFilterValue): boolean {
-  return listFiltersOn || status !== 'all';
 }
 
 /** SPEC §2 empty states: a search that matched nothing, or a system without orders. */
