@@ -6,7 +6,7 @@ import {
   previewOrders,
   zipSuccessMessage,
 } from '@labeldesk/amazon';
-import { api, errorMessage } from '@labeldesk/api-client';
+import { addressQueries, errorMessage } from '@labeldesk/api-client';
 import {
   Alert,
   Button,
@@ -22,8 +22,9 @@ import {
   Text,
   Title,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { ConversionOptions, type ConversionOptionsValue, DEFAULT_OPTIONS } from './ConversionOptions';
 import { ConversionResults } from './ConversionResults';
 import { ConverterSteps } from './ConverterSteps';
@@ -49,23 +50,16 @@ export const AMAZON_ORDERS_REPORT_URL =
 /** SPEC §9: Amazon success messages stay 5 s. */
 const SUCCESS_MS = 5000;
 
+/** The saved sender addresses (a shared query: adding one on /addresses shows here). */
 function useSenders() {
-  const [senders, setSenders] = useState<SendersState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setSenders({ kind: 'loading' });
-    api.addresses.senders().then(
-      (res) => active && setSenders({ kind: 'ready', addresses: res.addresses }),
-      (error: unknown) =>
-        active && setSenders({ kind: 'failed', error: errorMessage(error, 'Failed to load saved addresses') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const query = useQuery(addressQueries.senders());
+  const senders: SendersState = query.data
+    ? { kind: 'ready', addresses: query.data.addresses }
+    : query.isError && !query.isFetching
+      ? { kind: 'failed', error: errorMessage(query.error, 'Failed to load saved addresses') }
+      : { kind: 'loading' };
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
   return [senders, retry] as const;
 }
 

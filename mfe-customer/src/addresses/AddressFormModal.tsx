@@ -1,7 +1,7 @@
-import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
+import { ApiClientError, addressMutations, errorMessage } from '@labeldesk/api-client';
 import type { Address } from '@labeldesk/contracts';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@labeldesk/ui';
-import { type FormEvent, useState } from 'react';
+import { Checkbox, FormModal, type FormOutcome, Select, SimpleGrid, TextInput, useApiMutation } from '@labeldesk/ui';
+import { useState } from 'react';
 import {
   type AddressField,
   type AddressFormErrors,
@@ -36,8 +36,8 @@ export function AddressFormModal({ opened, address, onClose, onSaved }: AddressF
     address ? addressToForm(address) : emptyAddressForm(),
   );
   const [errors, setErrors] = useState<AddressFormErrors>({});
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useApiMutation(addressMutations.create);
+  const update = useApiMutation(addressMutations.update);
 
   const set = <K extends AddressField>(field: K, value: AddressFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -49,96 +49,74 @@ export function AddressFormModal({ opened, address, onClose, onSaved }: AddressF
     onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setSubmitError(null);
+  const submit = async (): Promise<FormOutcome> => {
     const result = validateAddressForm(values);
     if (!result.ok) {
       setErrors(result.errors);
-      return;
+      return undefined;
     }
     setErrors({});
-    setBusy(true);
     try {
+      // Invalidates the saved addresses (the server keeps one default per type: a replaced default loses its badge).
       const res = address
-        ? await api.addresses.update(address._id, result.value)
-        : await api.addresses.create(result.value);
+        ? await update.mutateAsync({ id: address._id, body: result.value })
+        : await create.mutateAsync(result.value);
       onSaved(res.message);
+      return undefined;
     } catch (error) {
-      setSubmitError(errorMessage(error, editing ? 'Failed to update address' : 'Failed to create address'));
       if (error instanceof ApiClientError) setErrors(fieldErrorsFromDetails(error.details));
-      setBusy(false);
+      return { error: errorMessage(error, editing ? 'Failed to update address' : 'Failed to create address') };
     }
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title={editing ? 'Edit Address' : 'Add New Address'}
       size="lg"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
+      testIdPrefix="address"
+      testIds={{ form: 'address-form', error: 'address-form-error' }}
+      onSubmit={submit}
+      submitLabel={editing ? 'Update Address' : 'Save Address'}
+      busyLabel="Saving..."
     >
-      <form onSubmit={submit} noValidate data-testid="address-form">
-        <Stack gap="sm">
-          {submitError ? (
-            <Alert color="red" variant="light" role="alert" data-testid="address-form-error">
-              {submitError}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Name" withAsterisk maxLength={100} data-autofocus {...text('name')} />
-            <TextInput label="Company" maxLength={100} {...text('company')} />
-          </SimpleGrid>
-          <TextInput label="Street Address" withAsterisk maxLength={200} {...text('street1')} />
-          <TextInput
-            label="Street Address 2"
-            placeholder="Apartment, suite, unit"
-            maxLength={200}
-            {...text('street2')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="City" withAsterisk maxLength={100} {...text('city')} />
-            <TextInput label="State" withAsterisk maxLength={100} {...text('state')} />
-            <TextInput label="ZIP Code" withAsterisk maxLength={20} {...text('zip')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label="Country"
-              data={COUNTRY_OPTIONS}
-              value={values.country}
-              onChange={(v) => isCountry(v) && set('country', v)}
-              allowDeselect={false}
-              error={errors.country}
-            />
-            <TextInput label="Phone" type="tel" withAsterisk maxLength={40} {...text('phone')} />
-          </SimpleGrid>
-          <Select
-            label="Address Type"
-            data={TYPE_OPTIONS}
-            value={values.type}
-            onChange={(v) => (v === 'sender' || v === 'recipient') && set('type', v)}
-            allowDeselect={false}
-            error={errors.type}
-          />
-          <Checkbox
-            label="Set as default"
-            description={`Replaces your current default ${TYPE_LABELS[values.type].toLowerCase()} address.`}
-            checked={values.isDefault}
-            onChange={(e) => set('isDefault', e.currentTarget.checked)}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy} leftSection={busy ? <Loader size={14} color="gray" /> : null}>
-              {busy ? 'Saving...' : editing ? 'Update Address' : 'Save Address'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Name" withAsterisk maxLength={100} data-autofocus {...text('name')} />
+        <TextInput label="Company" maxLength={100} {...text('company')} />
+      </SimpleGrid>
+      <TextInput label="Street Address" withAsterisk maxLength={200} {...text('street1')} />
+      <TextInput label="Street Address 2" placeholder="Apartment, suite, unit" maxLength={200} {...text('street2')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput label="City" withAsterisk maxLength={100} {...text('city')} />
+        <TextInput label="State" withAsterisk maxLength={100} {...text('state')} />
+        <TextInput label="ZIP Code" withAsterisk maxLength={20} {...text('zip')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="Country"
+          data={COUNTRY_OPTIONS}
+          value={values.country}
+          onChange={(v) => isCountry(v) && set('country', v)}
+          allowDeselect={false}
+          error={errors.country}
+        />
+        <TextInput label="Phone" type="tel" withAsterisk maxLength={40} {...text('phone')} />
+      </SimpleGrid>
+      <Select
+        label="Address Type"
+        data={TYPE_OPTIONS}
+        value={values.type}
+        onChange={(v) => (v === 'sender' || v === 'recipient') && set('type', v)}
+        allowDeselect={false}
+        error={errors.type}
+      />
+      <Checkbox
+        label="Set as default"
+        description={`Replaces your current default ${TYPE_LABELS[values.type].toLowerCase()} address.`}
+        checked={values.isDefault}
+        onChange={(e) => set('isDefault', e.currentTarget.checked)}
+      />
+    </FormModal>
   );
 }

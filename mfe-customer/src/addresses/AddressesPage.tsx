@@ -1,4 +1,4 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { addressMutations, addressQueries, errorMessage } from '@labeldesk/api-client';
 import type { Address } from '@labeldesk/contracts';
 import {
   Alert,
@@ -7,6 +7,7 @@ import {
   ErrorState,
   Group,
   LoadingState,
+  loadStateOf,
   modals,
   PageHeader,
   SegmentedControl,
@@ -14,14 +15,14 @@ import {
   Stack,
   Text,
   TextInput,
+  useApiMutation,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AddressCard } from './AddressCard';
 import { AddressFormModal } from './AddressFormModal';
 import { type AddressTypeFilter, filterAddresses } from './address-filter';
-
-type ListState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; addresses: Address[] };
 
 const FILTERS: Array<{ value: AddressTypeFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -32,7 +33,9 @@ const isFilter = (v: string): v is AddressTypeFilter => FILTERS.some((f) => f.va
 
 /** SPEC §2 Saved Addresses: search, type filter, card grid, add/edit modal, delete with confirm. */
 export default function AddressesPage() {
-  const [list, setList] = useState<ListState>({ kind: 'loading' });
+  const query = useQuery(addressQueries.list());
+  const list = loadStateOf(query, (e) => errorMessage(e, 'Failed to fetch addresses'));
+  const removeAddress = useApiMutation(addressMutations.remove);
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState<AddressTypeFilter>('all');
   const [form, setForm] = useState<{ opened: boolean; address: Address | null; key: number }>({
@@ -52,21 +55,6 @@ export default function AddressesPage() {
     };
   }, []);
 
-  /** Loads (or reloads after a change) the list; a reload keeps the cards on screen until the answer arrives. */
-  const load = useCallback(async (showSpinner: boolean) => {
-    if (showSpinner) setList({ kind: 'loading' });
-    try {
-      const { addresses } = await api.addresses.list();
-      if (mounted.current) setList({ kind: 'ready', addresses });
-    } catch (error) {
-      if (mounted.current) setList({ kind: 'failed', message: errorMessage(error, 'Failed to fetch addresses') });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(true);
-  }, [load]);
-
   const openForm = (address: Address | null) => {
     setActionError(null);
     setForm((f) => ({ opened: true, address, key: f.key + 1 }));
@@ -76,17 +64,14 @@ export default function AddressesPage() {
   const onSaved = (message: string) => {
     closeForm();
     showSuccess(message);
-    // The server keeps one default per type: reload so a replaced default loses its badge.
-    void load(false);
   };
 
   const remove = async (address: Address) => {
     setActionError(null);
     setDeletingId(address._id);
     try {
-      const { message } = await api.addresses.remove(address._id);
+      const { message } = await removeAddress.mutateAsync(address._id);
       showSuccess(message);
-      await load(false);
     } catch (error) {
       if (mounted.current) setActionError(errorMessage(error, 'Failed to delete address'));
     } finally {
@@ -103,7 +88,7 @@ export default function AddressesPage() {
       onConfirm: () => void remove(address),
     });
 
-  const addresses = list.kind === 'ready' ? list.addresses : [];
+  const addresses = list.kind === 'ready' ? list.data.addresses : [];
   const shown = useMemo(() => filterAddresses(addresses, search, typeFilter), [addresses, search, typeFilter]);
 
   return (
@@ -138,7 +123,7 @@ export default function AddressesPage() {
 
       {list.kind === 'loading' ? <LoadingState label="Loading addresses..." /> : null}
       {list.kind === 'failed' ? (
-        <ErrorState title="Error Loading Addresses" message={list.message} onRetry={() => void load(true)} />
+        <ErrorState title="Error Loading Addresses" message={list.message} onRetry={() => void query.refetch()} />
       ) : null}
 
       {list.kind === 'ready' ? (

@@ -1,10 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import {
-  API_KEY_COPIED_MESSAGE_MS,
-  API_KEY_GENERATED_MESSAGE_MS,
-  API_KEY_MESSAGES,
-  type ApiKeyResponse,
-} from '@labeldesk/contracts';
+import { errorMessage, shippingMutations, shippingQueries } from '@labeldesk/api-client';
+import { API_KEY_COPIED_MESSAGE_MS, API_KEY_GENERATED_MESSAGE_MS, API_KEY_MESSAGES } from '@labeldesk/contracts';
 import { Link } from '@labeldesk/router';
 import {
   ActionIcon,
@@ -27,12 +22,12 @@ import {
   Text,
   Title,
   Tooltip,
+  useApiMutation,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { baseUrlFor, ENDPOINTS, ERROR_EXAMPLE, maskKey, RATE_LIMIT_TEXT } from './api-docs';
-
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; keys: ApiKeyResponse };
 
 /** A command or value with a copy button. */
 function Copyable({ text, label }: { text: string; label: string }) {
@@ -104,27 +99,18 @@ function KeyRow(props: {
  * behind a confirmation that the old key stops working at once) and the tabs Getting Started and Endpoints.
  */
 export default function ApiDocsPage() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const keysQuery = useQuery(shippingQueries.apiKeys());
+  const load = keysQuery.data
+    ? ({ kind: 'ready', keys: keysQuery.data } as const)
+    : ({ kind: keysQuery.isError && !keysQuery.isFetching ? 'failed' : 'loading' } as const);
+  // Invalidates the keys: the new ones replace the old on screen.
+  const regenerateKey = useApiMutation(shippingMutations.regenerateApiKey);
   const [confirming, setConfirming] = useState<'live' | 'test' | null>(null);
   const [generating, setGenerating] = useState(false);
   const [generated, showGenerated] = useFlash(API_KEY_GENERATED_MESSAGE_MS);
   const [copied, showCopied] = useFlash(API_KEY_COPIED_MESSAGE_MS);
   const [failure, setFailure] = useState<string | null>(null);
   const base = baseUrlFor(window.location.origin);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.apiKeys.get().then(
-      (keys) => active && setLoad({ kind: 'ready', keys }),
-      () => active && setLoad({ kind: 'failed' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
 
   const onCopied = useCallback(
     (ok: boolean) => {
@@ -139,8 +125,7 @@ export default function ApiDocsPage() {
     setGenerating(true);
     setFailure(null);
     try {
-      const keys = await api.apiKeys.regenerate(confirming);
-      setLoad({ kind: 'ready', keys });
+      const keys = await regenerateKey.mutateAsync(confirming);
       showGenerated(keys.message || API_KEY_MESSAGES.generated);
     } catch (e) {
       setFailure(errorMessage(e, API_KEY_MESSAGES.generateFailed));
@@ -197,7 +182,7 @@ export default function ApiDocsPage() {
           ) : null}
           {load.kind === 'loading' ? <LoadingState label="Loading API key..." /> : null}
           {load.kind === 'failed' ? (
-            <ErrorState title={API_KEY_MESSAGES.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
+            <ErrorState title={API_KEY_MESSAGES.loadFailed} onRetry={() => void keysQuery.refetch()} />
           ) : null}
           {load.kind === 'ready' ? (
             <>

@@ -1,10 +1,9 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { api, bulkQueries, errorMessage } from '@labeldesk/api-client';
 import { type BulkDownloadDeps, downloadAllLabels, downloadTrackings } from '@labeldesk/bulk-csv/downloads';
 import { hasTracking } from '@labeldesk/bulk-csv/trackings';
 import {
   BULK_MESSAGES,
   type BulkOrder,
-  type BulkOrderDetailResponse,
   bulkStatusColor,
   bulkStatusLabel,
   customerStatusLabel,
@@ -20,6 +19,7 @@ import {
   formatUsd,
   Group,
   LoadingState,
+  loadStateOf,
   Modal,
   SimpleGrid,
   Stack,
@@ -27,14 +27,11 @@ import {
   Table,
   Text,
   Title,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { failedCsvFileName, isRunning, progressOf, progressText } from './bulk-order';
 
-type Detail =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; value: BulkOrderDetailResponse };
 type Download = 'labels' | 'failed' | 'trackings';
 
 /** The bulk downloads as the browser runs them: the customer's routes, file downloads. */
@@ -67,30 +64,16 @@ export function BulkDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; on
 }
 
 function Details({ bulk }: { bulk: BulkOrder }) {
-  const [detail, setDetail] = useState<Detail>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery(bulkQueries.detail(bulk._id));
+  const detail = loadStateOf(query, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
   const [busy, setBusy] = useState<Download | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
-  useEffect(() => {
-    let active = true;
-    setDetail({ kind: 'loading' });
-    api.bulk.get(bulk._id).then(
-      (value) => active && setDetail({ kind: 'ready', value }),
-      (e: unknown) =>
-        active && setDetail({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.loadDetailsFailed) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [bulk._id, attempt]);
-
   if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
   if (detail.kind === 'failed') {
-    return <ErrorState title={detail.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    return <ErrorState title={detail.message} onRetry={() => void query.refetch()} />;
   }
-  const loaded = detail.value;
+  const loaded = detail.data;
   const { bulkOrder, orders, failedOrders } = loaded;
 
   const run = async (what: Download, action: () => Promise<string | null>) => {

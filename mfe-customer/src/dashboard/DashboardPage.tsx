@@ -1,12 +1,4 @@
-import {
-  balanceKeys,
-  balanceQueries,
-  errorMessage,
-  logout,
-  orderKeys,
-  orderQueries,
-  sessionQueries,
-} from '@labeldesk/api-client';
+import { balanceQueries, errorMessage, logout, orderQueries, sessionQueries } from '@labeldesk/api-client';
 import { Link, Navigate, useNavigate } from '@labeldesk/router';
 import {
   Alert,
@@ -21,7 +13,6 @@ import {
   Stack,
   Text,
   Title,
-  useInvalidate,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
@@ -84,7 +75,6 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   // Opening the dashboard re-verifies the user; the shell's header shares this query and stores the answer.
   useQuery(sessionQueries.verify());
-  const invalidate = useInvalidate();
   const data = useDashboardData();
   const [filter, setFilter] = useState<RecentFilter>('all');
   const [paging, setPaging] = useState({ key: '', page: 1 });
@@ -188,12 +178,7 @@ export default function DashboardPage() {
         onOpen={setSelected}
       />
 
-      <OrderDetailsModal
-        key={selected ?? 'none'}
-        orderId={selected}
-        onClose={() => setSelected(null)}
-        onChanged={() => invalidate(orderKeys.all, balanceKeys.all)}
-      />
+      <OrderDetailsModal key={selected ?? 'none'} orderId={selected} onClose={() => setSelected(null)} />
     </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import { ApiClientError, api, balanceQueries, errorMessage, orderMutations } from '@labeldesk/api-client';
+import {
+  ApiClientError,
+  addressQueries,
+  api,
+  balanceQueries,
+  errorMessage,
+  orderMutations,
+} from '@labeldesk/api-client';
 import { CARRIERS, type Carrier, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { Link, useNavigate } from '@labeldesk/router';
 import {
@@ -97,7 +104,6 @@ export default function ManualOrderPage() {
     serviceType: choice.pick.service,
   };
   const [errors, setErrors] = useState<OrderFormErrors>({});
-  const [saved, setSaved] = useState<SavedAddresses>({ kind: 'loading' });
   const [picked, setPicked] = useState<Record<Role, string | null>>({ sender: null, recipient: null });
   const [quoteReload, setQuoteReload] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -123,25 +129,21 @@ export default function ManualOrderPage() {
       : { kind: 'loading' };
   const createOrder = useApiMutation(orderMutations.create);
 
-  // Saved addresses; the From block starts with the default sender address (when the customer typed nothing yet).
+  // Saved addresses (shared query); the From block starts with the default sender address (when the customer typed
+  // nothing yet).
+  const savedQuery = useQuery(addressQueries.list());
+  const saved: SavedAddresses = savedQuery.data
+    ? { kind: 'ready', addresses: savedQuery.data.addresses }
+    : savedQuery.isError
+      ? { kind: 'failed', message: errorMessage(savedQuery.error, 'Failed to load saved addresses') }
+      : { kind: 'loading' };
+  const savedAddresses = savedQuery.data?.addresses;
   useEffect(() => {
-    let active = true;
-    api.addresses.list().then(
-      (res) => {
-        if (!active) return;
-        setSaved({ kind: 'ready', addresses: res.addresses });
-        const sender = defaultSender(res.addresses);
-        if (!sender) return;
-        setForm((f) => (sameParty(f.sender, emptyParty()) ? { ...f, sender: partyFromAddress(sender) } : f));
-        setPicked((p) => (p.sender ? p : { ...p, sender: sender._id }));
-      },
-      (e: unknown) =>
-        active && setSaved({ kind: 'failed', message: errorMessage(e, 'Failed to load saved addresses') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+    const sender = savedAddresses ? defaultSender(savedAddresses) : undefined;
+    if (!sender) return;
+    setForm((f) => (sameParty(f.sender, emptyParty()) ? { ...f, sender: partyFromAddress(sender) } : f));
+    setPicked((p) => (p.sender ? p : { ...p, sender: sender._id }));
+  }, [savedAddresses]);
 
   const catalogue = services.kind === 'ready' ? services.value : null;
   const service = findService(catalogue, form.carrier, form.serviceType);

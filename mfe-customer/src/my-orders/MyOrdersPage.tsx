@@ -1,4 +1,4 @@
-import { errorMessage, orderKeys, orderQueries } from '@labeldesk/api-client';
+import { errorMessage, orderQueries } from '@labeldesk/api-client';
 import { customerStatusLabel } from '@labeldesk/contracts';
 import { Link } from '@labeldesk/router';
 import {
@@ -12,7 +12,6 @@ import {
   Table,
   Tabs,
   Text,
-  useInvalidate,
   useListScreen,
   useQuery,
 } from '@labeldesk/ui';
@@ -54,7 +53,6 @@ export default function MyOrdersPage() {
   useEffect(() => {
     if (counts.error) console.warn('Order counts could not be loaded', counts.error);
   }, [counts.error]);
-  const invalidate = useInvalidate();
   const [selected, setSelected] = useState<string | null>(null);
 
   return (
@@ -206,13 +204,7 @@ export default function MyOrdersPage() {
           </Table.ScrollContainer>
         )}
       </ListScreen>
-      <OrderDetailsModal
-        key={selected ?? 'none'}
-        orderId={selected}
-        onClose={() => setSelected(null)}
-        // After a tracking refresh in the modal: the list (kept under its overlay) and the counts refetch.
-        onChanged={() => invalidate(orderKeys.all)}
-      />
+      <OrderDetailsModal key={selected ?? 'none'} orderId={selected} onClose={() => setSelected(null)} />
     </>
   );
 }

@@ -1,11 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import {
-  customerStatusLabel,
-  ORDER_MESSAGES,
-  type Order,
-  type OrderParty,
-  type TrackingInfo,
-} from '@labeldesk/contracts';
+import { errorMessage, orderMutations, orderQueries } from '@labeldesk/api-client';
+import { customerStatusLabel, ORDER_MESSAGES, type Order, type OrderParty } from '@labeldesk/contracts';
 import {
   Badge,
   Box,
@@ -18,6 +12,7 @@ import {
   formatUsd,
   Group,
   LoadingState,
+  loadStateOf,
   Modal,
   PartyCard,
   type PartyCardLine,
@@ -27,9 +22,11 @@ import {
   Text,
   Timeline,
   Title,
+  useApiMutation,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LabelActions } from '../common/LabelActions';
 import {
   deliveryStatusColor,
@@ -39,8 +36,6 @@ import {
   purchaseNote,
   trackingText,
 } from './orders-view';
-
-type Load<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; value: T };
 
 const DETAILS_FAILED = 'Failed to retrieve order details';
 const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
@@ -52,41 +47,24 @@ function cardLines(party: OrderParty): PartyCardLine[] {
 }
 
 /** The tracking part of the modal: status, last check, the timeline (newest first) and Refresh Tracking. */
-function TrackingSection({ order, onRefreshed }: { order: Order; onRefreshed: (info: TrackingInfo) => void }) {
+function TrackingSection({ order }: { order: Order }) {
   const trackable = order.status === 'completed' && order.trackingNumber !== 'PENDING';
-  const [tracking, setTracking] = useState<Load<TrackingInfo>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [refreshing, setRefreshing] = useState(false);
+  const trackingQuery = useQuery({ ...orderQueries.tracking(order._id), enabled: trackable });
+  const tracking = loadStateOf(trackingQuery, (e) => errorMessage(e, TRACKING_LOAD_FAILED));
+  // Invalidates the order, its tracking and every order list and count (the status may have moved).
+  const refreshTracking = useApiMutation(orderMutations.refreshTracking);
   const [refreshError, setRefreshError] = useState<string | null>(null);
   const [success, showSuccess] = useFlash();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
-  useEffect(() => {
-    if (!trackable) return;
-    let active = true;
-    setTracking({ kind: 'loading' });
-    api.tracking.get(order._id).then(
-      (value) => active && setTracking({ kind: 'ready', value }),
-      (e: unknown) => active && setTracking({ kind: 'failed', message: errorMessage(e, TRACKING_LOAD_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [order._id, trackable, attempt]);
+  const refreshing = refreshTracking.isPending;
 
   const refresh = async () => {
     if (refreshing) return;
-    setRefreshing(true);
     setRefreshError(null);
     try {
-      const res = await api.tracking.refresh(order._id);
-      setTracking({ kind: 'ready', value: res });
+      const res = await refreshTracking.mutateAsync(order._id);
       showSuccess(res.message);
-      onRefreshed(res);
     } catch (e) {
       setRefreshError(errorMessage(e, TRACKING_REFRESH_FAILED));
-    } finally {
-      setRefreshing(false);
     }
   };
 
@@ -102,11 +80,11 @@ function TrackingSection({ order, onRefreshed }: { order: Order; onRefreshed: (i
   } else if (tracking.kind === 'failed') {
     body = (
       <Box data-testid="tracking-error">
-        <ErrorState title={tracking.message} onRetry={() => setAttempt((n) => n + 1)} />
+        <ErrorState title={tracking.message} onRetry={() => void trackingQuery.refetch()} />
       </Box>
     );
   } else {
-    const info = tracking.value;
+    const info = tracking.data;
     const events = eventsNewestFirst(info.events);
     body = (
       <Stack gap="sm">
@@ -166,34 +144,12 @@ function TrackingSection({ order, onRefreshed }: { order: Order; onRefreshed: (i
 
 /**
  * SPEC §2 Order Details: addresses, package, price, estimated delivery, the tracking timeline with Refresh Tracking,
- * and the label actions. Loads the order fresh (GET /api/orders/{id}); mount it with a new `key` per order.
+ * and the label actions. A tracking refresh invalidates every order view (lists, counts, this order); mount it with a
+ * new `key` per order.
  */
-export function OrderDetailsModal({
-  orderId,
-  onClose,
-  onChanged,
-}: {
-  orderId: string | null;
-  onClose: () => void;
-  /** Called after a tracking refresh (the order's status may have moved: lists and counts reload). */
-  onChanged: () => void;
-}) {
-  const [order, setOrder] = useState<Load<Order>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
-  useEffect(() => {
-    if (!orderId) return;
-    let active = true;
-    setOrder({ kind: 'loading' });
-    api.orders.get(orderId).then(
-      (res) => active && setOrder({ kind: 'ready', value: res.order }),
-      (e: unknown) => active && setOrder({ kind: 'failed', message: errorMessage(e, DETAILS_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [orderId, attempt]);
+export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const orderQuery = useQuery({ ...orderQueries.detail(orderId ?? ''), enabled: orderId !== null });
+  const order = loadStateOf(orderQuery, (e) => errorMessage(e, DETAILS_FAILED));
 
   let body: ReactNode;
   if (order.kind === 'loading') {
@@ -201,11 +157,11 @@ export function OrderDetailsModal({
   } else if (order.kind === 'failed') {
     body = (
       <Box data-testid="order-details-error">
-        <ErrorState title={order.message} onRetry={() => setAttempt((n) => n + 1)} />
+        <ErrorState title={order.message} onRetry={() => void orderQuery.refetch()} />
       </Box>
     );
   } else {
-    const o = order.value;
+    const o = order.data.order;
     const note = purchaseNote(o);
     body = (
       <Stack gap="md">
@@ -261,23 +217,7 @@ export function OrderDetailsModal({
           <LabelActions orderId={o._id} available={o.hasLabel} />
         </Stack>
         <Divider />
-        <TrackingSection
-          order={o}
-          onRefreshed={(info) => {
-            // The header badge and tracking number follow the refresh; lists and counts reload behind the modal.
-            setOrder({
-              kind: 'ready',
-              value: {
-                ...o,
-                deliveryStatus: info.deliveryStatus,
-                trackingNumber: info.trackingNumber ?? o.trackingNumber,
-                trackingEvents: info.events,
-                lastChecked: info.lastChecked,
-              },
-            });
-            onChanged();
-          }}
-        />
+        <TrackingSection order={o} />
       </Stack>
     );
   }
