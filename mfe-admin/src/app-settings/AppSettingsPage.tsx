@@ -1,51 +1,66 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { errorMessage, settingsMutations, settingsQueries } from '@labeldesk/api-client';
 import type { AppSettings } from '@labeldesk/contracts';
 import {
-  Alert,
   Button,
   ErrorState,
   Group,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Paper,
   Stack,
+  StatusAlerts,
   TextInput,
+  useApiMutation,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type AppSettingsErrors, validateAppSettings } from './app-settings-form';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
-
-const EMPTY: AppSettings = { discordInviteLink: '', telegramInviteLink: '' };
-
-/** SPEC §2 App settings: the Discord and Telegram invite links shown on the login, register and contact pages. */
+/**
+ * SPEC §2 App settings: the Discord and Telegram invite links shown on the login, register and contact pages. Read
+ * with settingsQueries.app; a save (settingsMutations.update) refreshes every screen that shows the links.
+ */
 export default function AppSettingsPage() {
-  const [values, setValues] = useState<AppSettings>(EMPTY);
-  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const settings = useQuery(settingsQueries.app());
+  const load = loadStateOf(settings, (e) => errorMessage(e, 'Failed to load application settings'));
+  const header = (
+    <PageHeader
+      title="App Settings"
+      description="Community invite links shown on the login, registration and contact support pages. Leave a link empty to hide its button."
+    />
+  );
+  if (load.kind !== 'ready') {
+    return (
+      <Stack gap="md">
+        {header}
+        {load.kind === 'loading' ? (
+          <LoadingState label="Loading settings..." />
+        ) : (
+          <ErrorState title={load.message} onRetry={() => void settings.refetch()} />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" maw={720}>
+      {header}
+      <AppSettingsForm
+        initial={{ discordInviteLink: load.data.discordInviteLink, telegramInviteLink: load.data.telegramInviteLink }}
+      />
+    </Stack>
+  );
+}
+
+/** The two links as loaded; edits stay local until saved. */
+function AppSettingsForm({ initial }: { initial: AppSettings }) {
+  const [values, setValues] = useState<AppSettings>(initial);
   const [fieldErrors, setFieldErrors] = useState<AppSettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [success, showSuccess, clearSuccess] = useFlash();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.settings.get().then(
-      (settings) => {
-        if (!active) return;
-        setValues({ discordInviteLink: settings.discordInviteLink, telegramInviteLink: settings.telegramInviteLink });
-        setLoad({ kind: 'ready' });
-      },
-      (e: unknown) =>
-        active && setLoad({ kind: 'failed', message: errorMessage(e, 'Failed to load application settings') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
+  const save = useApiMutation(settingsMutations.update);
+  const busy = save.isPending;
 
   const set = (field: keyof AppSettings, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -54,6 +69,7 @@ export default function AppSettingsPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const checked = validateAppSettings(values);
     if (!checked.ok) {
       setFieldErrors(checked.errors);
@@ -63,62 +79,18 @@ export default function AppSettingsPage() {
     setFieldErrors({});
     setError(null);
     clearSuccess();
-    setBusy(true);
     try {
-      const saved = await api.settings.update(checked.value);
+      const saved = await save.mutateAsync(checked.value);
       setValues({ discordInviteLink: saved.discordInviteLink, telegramInviteLink: saved.telegramInviteLink });
       showSuccess('Application settings updated successfully');
     } catch (e) {
       setError(errorMessage(e, 'Failed to update application settings'));
-    } finally {
-      setBusy(false);
     }
   };
 
-  const header = (
-    <PageHeader
-      title="App Settings"
-      description="Community invite links shown on the login, registration and contact support pages. Leave a link empty to hide its button."
-    />
-  );
-
-  if (load.kind === 'loading') {
-    return (
-      <Stack gap="md">
-        {header}
-        <LoadingState label="Loading settings..." />
-      </Stack>
-    );
-  }
-  if (load.kind === 'failed') {
-    return (
-      <Stack gap="md">
-        {header}
-        <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="md" maw={720}>
-      {header}
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="app-settings-success">
-          {success}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          onClose={() => setError(null)}
-          data-testid="app-settings-error"
-        >
-          {error}
-        </Alert>
-      ) : null}
+    <>
+      <StatusAlerts testIdPrefix="app-settings" success={success} error={error} onDismissError={() => setError(null)} />
       <Paper withBorder p="lg">
         <form onSubmit={submit} noValidate data-testid="app-settings-form">
           <Stack gap="md">
@@ -150,6 +122,6 @@ export default function AppSettingsPage() {
           </Stack>
         </form>
       </Paper>
-    </Stack>
+    </>
   );
 }

@@ -1,19 +1,7 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { customerMutations, errorMessage } from '@labeldesk/api-client';
 import type { User } from '@labeldesk/contracts';
-import {
-  Alert,
-  Button,
-  formatUsd,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@labeldesk/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormModal, formatUsd, NumberInput, SegmentedControl, Text, TextInput, useApiMutation } from '@labeldesk/ui';
+import { useState } from 'react';
 import {
   BALANCE_MODES,
   type BalanceMode,
@@ -34,57 +22,31 @@ interface BalanceModalProps {
 }
 
 /**
- * SPEC §2/§4 admin balance modal: Add funds (new = current + amount) or Set balance (balance = amount), an amount > 0
- * and an optional reason. The server applies the change; the modal shows the new balance and closes after 2 s.
+ * SPEC §2/§4 admin balance modal (FormModal): Add funds (new = current + amount) or Set balance (balance = amount), an
+ * amount > 0 and an optional reason. The server applies the change (customerMutations.updateBalance refreshes the
+ * customers, deposits and balances shown anywhere); the modal shows the new balance and closes after 2 s.
  * Mount with a new `key` per opening.
  */
 export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalProps) {
   const [mode, setMode] = useState<BalanceMode>('add');
   const [amount, setAmount] = useState<string | number>('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const update = useApiMutation(customerMutations.updateBalance);
 
   if (!user) return null;
-  const locked = busy || done !== null;
   const preview = projectedBalance(user.balance, mode, amount);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (locked) return;
-    const check = buildBalanceRequest(mode, amount, reason);
-    if (!check.ok) {
-      setError(check.error);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await api.adminUsers.updateBalance(user._id, check.body);
-      setDone(`Balance updated. New balance: ${formatUsd(res.user.balance)}`);
-      onUpdated(res.user);
-      timer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update balance'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title="Adjust Balance"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-    >
-      <form onSubmit={submit} noValidate data-testid="balance-form">
-        <Stack gap="sm">
+      testIdPrefix="balance"
+      submitLabel={mode === 'add' ? 'Add Funds' : 'Set Balance'}
+      busyLabel="Updating..."
+      closeAfterMs={CLOSE_AFTER_SUCCESS_MS}
+      intro={
+        <>
           <div>
             <Text fw={600} data-testid="balance-user">
               {user.name}
@@ -99,16 +61,22 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
               {formatUsd(user.balance)}
             </Text>
           </Text>
-          {error ? (
-            <Alert color="red" variant="light" role="alert" data-testid="balance-error">
-              {error}
-            </Alert>
-          ) : null}
-          {done ? (
-            <Alert color="green" variant="light" role="status" data-testid="balance-success">
-              {done}
-            </Alert>
-          ) : null}
+        </>
+      }
+      onSubmit={async () => {
+        const check = buildBalanceRequest(mode, amount, reason);
+        if (!check.ok) return { error: check.error };
+        try {
+          const res = await update.mutateAsync({ userId: user._id, body: check.body });
+          onUpdated(res.user);
+          return { success: `Balance updated. New balance: ${formatUsd(res.user.balance)}` };
+        } catch (e) {
+          return { error: errorMessage(e, 'Failed to update balance') };
+        }
+      }}
+    >
+      {({ busy, locked, clearError }) => (
+        <>
           <SegmentedControl
             fullWidth
             aria-label="Balance change"
@@ -117,7 +85,7 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
             onChange={(v) => {
               if (!isBalanceMode(v)) return;
               setMode(v);
-              setError(null);
+              clearError();
             }}
             disabled={locked}
             data-testid="balance-mode"
@@ -135,7 +103,7 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
             value={amount}
             onChange={(v) => {
               setAmount(v);
-              setError(null);
+              clearError();
             }}
             disabled={locked}
             data-autofocus
@@ -150,26 +118,13 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
             disabled={locked}
             data-testid="balance-reason"
           />
-          {preview !== null && !done ? (
+          {preview !== null && (busy || !locked) ? (
             <Text size="sm" c="dimmed" data-testid="balance-preview">
               Balance after this change: {formatUsd(preview)}
             </Text>
           ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {done ? 'Close' : 'Cancel'}
-            </Button>
-            <Button
-              type="submit"
-              disabled={locked}
-              leftSection={busy ? <Loader size={14} color="gray" /> : null}
-              data-testid="balance-submit"
-            >
-              {busy ? 'Updating...' : mode === 'add' ? 'Add Funds' : 'Set Balance'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -1,7 +1,6 @@
 import { adminOrderQueries, api, errorMessage } from '@labeldesk/api-client';
 import { checkedListQuery, type DepositListResponse, ListQuery } from '@labeldesk/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -12,6 +11,7 @@ import {
   IdText,
   ListScreen,
   SimpleGrid,
+  StatusAlerts,
   saveFile,
   Table,
   Text,
@@ -93,18 +93,11 @@ export default function DepositHistoryPage() {
               </Text>
             </Card>
           </SimpleGrid>
-          {exportError ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              withCloseButton
-              onClose={() => setExportError(null)}
-              data-testid="deposits-export-error"
-            >
-              {exportError}
-            </Alert>
-          ) : null}
+          <StatusAlerts
+            testIdPrefix="deposits-export"
+            error={exportError}
+            onDismissError={() => setExportError(null)}
+          />
         </>
       }
       filters={{ searchPlaceholder: 'Search by transaction ID, description or user email' }}

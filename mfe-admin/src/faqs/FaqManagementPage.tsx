@@ -2,7 +2,6 @@ import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
 import type { Faq } from '@labeldesk/contracts';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   EmptyState,
@@ -13,6 +12,7 @@ import {
   PageHeader,
   Paper,
   Stack,
+  StatusAlerts,
   Table,
   Text,
   Tooltip,
@@ -253,23 +253,7 @@ export default function FaqManagementPage() {
   return (
     <Stack gap="md">
       {header}
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="faq-success">
-          {success}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          onClose={() => setError(null)}
-          data-testid="faq-error"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="faq" success={success} error={error} onDismissError={() => setError(null)} />
       {body}
       <FaqFormModal
         opened={editor.opened}

@@ -1,13 +1,13 @@
 import { adminOrderKeys, adminOrderQueries, errorMessage } from '@labeldesk/api-client';
 import type { Order } from '@labeldesk/contracts';
 import {
-  Alert,
   Button,
   EmptyState,
   formatLongDateTime,
   Group,
   ListScreen,
   Stack,
+  StatusAlerts,
   Tabs,
   Text,
   Title,
@@ -127,18 +127,11 @@ export default function AllOrdersPage() {
             }}
             statusFilter={{ label: 'Status', options: STATUS_FILTER_OPTIONS }}
             above={
-              labelError ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  withCloseButton
-                  onClose={() => setLabelError(null)}
-                  data-testid="admin-orders-label-error"
-                >
-                  {labelError}
-                </Alert>
-              ) : null
+              <StatusAlerts
+                testIdPrefix="admin-orders-label"
+                error={labelError}
+                onDismissError={() => setLabelError(null)}
+              />
             }
             loadingLabel="Loading orders..."
             errorTitle={(e) => errorMessage(e, ORDERS_LOAD_FAILED)}

@@ -1,17 +1,19 @@
 import { Alert } from '@mantine/core';
 
 /**
- * A screen's success message (green, role status) and error message (red, role alert), each shown only when set.
- * Test ids are `${testIdPrefix}-success` and `${testIdPrefix}-error`.
+ * A screen's success message (green, role status) and error message (red, role alert), each shown only when set; with
+ * `onDismissError` the error has a close button. Test ids are `${testIdPrefix}-success` and `${testIdPrefix}-error`.
  */
 export function StatusAlerts({
   testIdPrefix,
-  success,
+  success = null,
   error,
+  onDismissError,
 }: {
   testIdPrefix: string;
-  success: string | null;
+  success?: string | null;
   error: string | null;
+  onDismissError?: () => void;
 }) {
   return (
     <>
@@ -21,7 +23,14 @@ export function StatusAlerts({
         </Alert>
       ) : null}
       {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-error`}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton={onDismissError !== undefined}
+          onClose={onDismissError}
+          data-testid={`${testIdPrefix}-error`}
+        >
           {error}
         </Alert>
       ) : null}
