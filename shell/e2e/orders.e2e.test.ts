@@ -128,11 +128,23 @@ describe('buying labels', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => textOf(row.getByTestId('order-status'))).toMatch(/^Delivered$/i);
 
-    // 5. The dashboard counts it and lists it among recent orders.
+    // 5. The dashboard counts it and lists it among recent orders, asking each thing once (the header and the
+    // dashboard share the balance and the user).
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/'))
+        calls.push(`${req.method()} ${url.pathname.replace(/\/date-range\/.*/, '/date-range')}`);
+    });
     await page.goto('/dashboard');
     await expect.poll(() => textOf(page.getByTestId('stat-total-orders-value'))).toBe('1');
     await expect.poll(() => textOf(page.getByTestId('stat-total-spent-value'))).toBe(priceText);
     await expect.poll(() => page.getByTestId('recent-order-row').count()).toBe(1);
+    const count = (call: string) => calls.filter((c) => c === call).length;
+    expect(count('GET /api/balance')).toBe(1);
+    expect(count('GET /api/auth/verify')).toBe(1);
+    expect(count('GET /api/orders/stats/overview')).toBe(1);
+    expect(count('GET /api/orders/date-range')).toBe(1);
 
     // 6. The admin finds it in All Orders (by the customer's email) and in the label statistics.
     const adminPage = await browser.newPage();

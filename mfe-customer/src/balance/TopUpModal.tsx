@@ -1,7 +1,18 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { balanceMutations, errorMessage } from '@labeldesk/api-client';
 import { MIN_TOP_UP_USD } from '@labeldesk/contracts';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Text, TextInput } from '@labeldesk/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  FormModal,
+  type FormOutcome,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  Text,
+  TextInput,
+  useApiMutation,
+} from '@labeldesk/ui';
+import { useEffect, useRef, useState } from 'react';
 import {
   CRYPTO_CURRENCIES,
   checkTopUp,
@@ -32,57 +43,46 @@ interface TopUpModalProps {
 export function TopUpModal({ opened, onClose }: TopUpModalProps) {
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const [amount, setAmount] = useState<string | number>('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Invalidates the pending payments: the new invoice is listed if the customer comes back without paying.
+  const createInvoice = useApiMutation(balanceMutations.createInvoice);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const locked = busy || redirecting;
   const notImplemented = method !== 'crypto';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (locked) return;
+  const submit = async (): Promise<FormOutcome> => {
     const check = checkTopUp(method, amount);
-    if (!check.ok) {
-      setError(check.error);
-      return;
-    }
-    setError(null);
-    setBusy(true);
+    if (!check.ok) return { error: check.error };
     try {
-      const invoice = await api.crypto.createInvoice(check.body);
+      const invoice = await createInvoice.mutateAsync(check.body);
       const url = safePaymentUrl(invoice.paymentUrl);
       if (!url) throw new Error('The payment page address is not a web address');
       setRedirecting(true);
       timer.current = setTimeout(() => {
         window.location.href = url;
       }, REDIRECT_DELAY_MS);
+      return undefined;
     } catch (e) {
-      setError(errorMessage(e, INVOICE_FAILED));
-    } finally {
-      setBusy(false);
+      return { error: errorMessage(e, INVOICE_FAILED) };
     }
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !locked && onClose()}
+      onClose={onClose}
       title="Top Up Balance"
-      closeOnClickOutside={!locked}
-      closeOnEscape={!locked}
-      withCloseButton={!locked}
+      testIdPrefix="topup"
+      onSubmit={submit}
+      submitLabel={redirecting ? 'Redirecting...' : 'Continue to Payment'}
+      busyLabel="Creating Invoice..."
+      locked={redirecting}
+      submitDisabled={notImplemented}
     >
-      <form onSubmit={submit} noValidate data-testid="topup-form">
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" variant="light" role="alert" data-testid="topup-error">
-              {error}
-            </Alert>
-          ) : null}
+      {({ locked, setError, clearError }) => (
+        <>
           {redirecting ? (
             <Alert color="green" variant="light" role="status" data-testid="topup-redirecting">
               <Group gap="xs" wrap="nowrap">
@@ -129,27 +129,14 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
             value={amount}
             onChange={(v) => {
               setAmount(v);
-              if (error && !notImplemented) setError(null);
+              if (!notImplemented) clearError();
             }}
             disabled={locked}
             data-autofocus
             data-testid="topup-amount"
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={locked}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={locked || notImplemented}
-              leftSection={busy ? <Loader size={14} color="gray" /> : null}
-              data-testid="topup-submit"
-            >
-              {busy ? 'Creating Invoice...' : redirecting ? 'Redirecting...' : 'Continue to Payment'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormModal>
   );
 }

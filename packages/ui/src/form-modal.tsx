@@ -20,7 +20,7 @@
  *   </FormModal>
  * Test ids: `${testIdPrefix}-form`, `-error`, `-success`, `-submit`, `-cancel`.
  */
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Modal } from './modal';
 import { FLASH_MS } from './use-flash';
@@ -122,11 +122,12 @@ export function FormModal(props: FormModalProps) {
   return (
     <Modal
       opened={props.opened}
-      onClose={() => !busy && props.onClose()}
+      onClose={() => !busy && props.locked !== true && props.onClose()}
       title={props.title}
       size={props.size}
       closeOnClickOutside={!locked}
       closeOnEscape={!locked}
+      withCloseButton={props.locked !== true}
       closeButtonProps={{ 'aria-label': 'Close', disabled: locked }}
     >
       <form onSubmit={submit} noValidate data-testid={testId('form')}>
@@ -144,14 +145,21 @@ export function FormModal(props: FormModalProps) {
           ) : null}
           {typeof props.children === 'function' ? props.children(state) : props.children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={props.onClose} disabled={busy} data-testid={testId('cancel')}>
+            <Button
+              variant="default"
+              onClick={props.onClose}
+              disabled={busy || props.locked === true}
+              data-testid={testId('cancel')}
+            >
               {closing ? 'Close' : 'Cancel'}
             </Button>
             <Button
               type="submit"
               disabled={locked || props.submitDisabled === true}
               loading={busy && props.busyLabel === undefined}
-              leftSection={props.submitLeftSection}
+              leftSection={
+                busy && props.busyLabel !== undefined ? <Loader size={14} color="gray" /> : props.submitLeftSection
+              }
               data-testid={testId('submit')}
             >
               {busy && props.busyLabel !== undefined ? props.busyLabel : props.submitLabel}
