@@ -80,13 +80,12 @@ export {
   formatUsd,
   initials,
 } from './format';
+export { hasListFilters, type ListFilterValues } from './list-filter-values';
 export { ListFilters, type ListFiltersProps } from './list-filters';
 export { ListPagination, type ListPaginationProps } from './list-pagination';
 export {
   type CheckedRequest,
-  hasListFilters,
   LIST_PAGE_SIZES,
-  type ListFilterValues,
   ListScreen,
   type ListScreenOptions,
   type ListScreenProps,
@@ -115,6 +114,4 @@ export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } fro
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
-export { type ListFilterState, useListFilterState } from './use-list-filter-state';
 export { usePageFor } from './use-page-for';
-export { type RemoteList, type RemoteListState, useRemoteList } from './use-remote-list';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasListFilters, NO_LIST_FILTERS } from './use-list-filter-state';
+import { hasListFilters, NO_LIST_FILTERS } from './list-filter-values';
 
 describe('hasListFilters', () => {
   it('is false with nothing set, and for a search of only spaces', () => {

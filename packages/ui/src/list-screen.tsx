@@ -24,30 +24,14 @@ import { Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { hasListFilters, LIST_SEARCH_DEBOUNCE_MS, type ListFilterValues } from './list-filter-values';
 import { ListFilters, type ListFiltersProps } from './list-filters';
 import { ListPagination } from './list-pagination';
 import { ErrorState, LoadingState, PageHeader } from './states';
 import { usePageFor } from './use-page-for';
 
-/** What the search box and the From/To day pickers hold: days as YYYY-MM-DD or null. */
-export interface ListFilterValues {
-  search: string;
-  from: string | null;
-  to: string | null;
-}
-
-export const NO_LIST_FILTERS: ListFilterValues = { search: '', from: null, to: null };
-
-/** The search box waits this long after the last key before the list asks the server. */
-export const LIST_SEARCH_DEBOUNCE_MS = 300;
-
 /** SPEC §9: items per page offered under every paged list. */
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
-
-/** True when search text (not just spaces) or a date narrows the list. */
-export function hasListFilters(values: ListFilterValues): boolean {
-  return values.search.trim() !== '' || values.from !== null || values.to !== null;
-}
 
 /** A list request checked against its contract (e.g. `checkedListQuery`): the query, or why it cannot be sent. */
 export type CheckedRequest<Q> = { ok: true; query: Q } | { ok: false; error: string };
