@@ -1,5 +1,5 @@
 import { api, errorMessage } from '@labeldesk/api-client';
-import type { Service, ShippingApiConfig } from '@labeldesk/contracts';
+import type { ShippingApiConfig } from '@labeldesk/contracts';
 import {
   Badge,
   Button,
@@ -15,21 +15,13 @@ import {
   StatusAlerts,
   Tabs,
   Text,
-  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
 import { ServiceStatusTables } from '../service-status/ServiceStatusTables';
 import { AddApiForm } from './AddApiForm';
-import {
-  apiOptions,
-  deleteConfirmText,
-  pickApi,
-  replaceService,
-  selectionAfterDelete,
-  serviceCount,
-} from './api-configs';
+import { apiOptions, deleteConfirmText, selectionAfterDelete, serviceCount } from './api-configs';
 import { ServicePricingTab } from './ServicePricingTab';
-import { useApiConfigs } from './use-api-configs';
+import { useApiScreen } from './use-api-configs';
 
 type Busy = 'idle' | 'default' | 'delete';
 
@@ -39,29 +31,11 @@ type Busy = 'idle' | 'default' | 'delete';
  * Service Status (reliability) and Service Pricing (our price vs the provider's, per-row edit, tier editor).
  */
 export default function ServiceManagementPage() {
-  const { apis, setApis, load, reload } = useApiConfigs('Failed to load APIs');
-  const [chosen, setChosen] = useState<string | null>(null);
+  const { apis, load, reload, setChosen, selectedId, selected, success, error, succeed, fail, onServiceUpdated } =
+    useApiScreen('Failed to load APIs');
   const [busy, setBusy] = useState<Busy>('idle');
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState<string | null>('status');
-  const [success, showSuccess, clearSuccess] = useFlash();
-  const [error, showError, clearError] = useFlash();
-
-  const selectedId = pickApi(apis, chosen);
-  const selected = apis.find((a) => a._id === selectedId) ?? null;
-
-  const succeed = (message: string) => {
-    clearError();
-    showSuccess(message);
-  };
-  const fail = (message: string) => {
-    clearSuccess();
-    showError(message);
-  };
-
-  const onServiceUpdated = (service: Service) =>
-    setApis((list) => list.map((a) => (a._id === selectedId ? replaceService(a, service) : a)));
-
   const makeDefault = async (config: ShippingApiConfig) => {
     setBusy('default');
     try {

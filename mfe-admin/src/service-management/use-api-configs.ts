@@ -1,51 +1,67 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import type { ShippingApiConfig } from '@labeldesk/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage, providerKeys, providerQueries } from '@labeldesk/api-client';
+import type { ApiConfigListResponse, Service, ShippingApiConfig } from '@labeldesk/contracts';
+import { useFlash, useQuery, useQueryClient } from '@labeldesk/ui';
+import { useState } from 'react';
+import { pickApi, replaceService } from './api-configs';
 
 export type ApiConfigsLoad = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 
 /**
- * The provider API configs (admin view, keys masked), loaded on mount. `reload` fetches them again and resolves with
- * the fresh list (null when it failed: the failure is kept in `load` only on the first load, later failures are
- * returned to the caller through `onError`). `fallback` is the screen's SPEC §8 load text.
+ * The provider API configs (admin view, keys masked) from providerQueries.apis: one cached list for Service
+ * Management, Service Status and API Settings, refreshed by every provider mutation. `reload` fetches it again and
+ * resolves with the fresh list (null when it failed: the first load's failure is the screen's `load`, a later one goes
+ * to `onError` and the last list stays). `fallback` is the screen's SPEC §8 load text.
  */
 export function useApiConfigs(fallback: string) {
-  const [apis, setApis] = useState<ShippingApiConfig[]>([]);
-  const [load, setLoad] = useState<ApiConfigsLoad>({ kind: 'loading' });
-  const loaded = useRef(false);
-  const alive = useRef(true);
+  const client = useQueryClient();
+  const result = useQuery(providerQueries.apis());
+  const apis = result.data?.apis ?? [];
+  let load: ApiConfigsLoad = { kind: 'loading' };
+  if (result.data !== undefined) load = { kind: 'ready' };
+  else if (result.error && !result.isFetching) load = { kind: 'failed', message: errorMessage(result.error, fallback) };
 
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  /** Shows a change the server answered with at once, in the cached list every screen reads. */
+  const setApis = (update: (list: ShippingApiConfig[]) => ShippingApiConfig[]) =>
+    client.setQueryData<ApiConfigListResponse>(providerKeys.apis(), (old) =>
+      old ? { ...old, apis: update(old.apis) } : old,
+    );
 
-  const reload = useCallback(
-    async (onError?: (message: string) => void): Promise<ShippingApiConfig[] | null> => {
-      if (!loaded.current) setLoad({ kind: 'loading' });
-      try {
-        const res = await api.adminConfig.listApis();
-        if (!alive.current) return null;
-        loaded.current = true;
-        setApis(res.apis);
-        setLoad({ kind: 'ready' });
-        return res.apis;
-      } catch (e) {
-        if (!alive.current) return null;
-        const message = errorMessage(e, fallback);
-        if (loaded.current && onError) onError(message);
-        else setLoad({ kind: 'failed', message });
-        return null;
-      }
-    },
-    [fallback],
-  );
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const reload = async (onError?: (message: string) => void): Promise<ShippingApiConfig[] | null> => {
+    const fresh = await result.refetch();
+    if (fresh.error) {
+      if (fresh.data !== undefined) onError?.(errorMessage(fresh.error, fallback));
+      return null;
+    }
+    return fresh.data?.apis ?? null;
+  };
 
   return { apis, setApis, load, reload };
+}
+
+/**
+ * A screen about one provider API at a time (Service Management, Service Status): the configs, the API shown (the one
+ * chosen, else the default, else the first), and the screen's messages (a success clears the error and the other way
+ * round; both go after 3 s).
+ */
+export function useApiScreen(fallback: string) {
+  const configs = useApiConfigs(fallback);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectedId = pickApi(configs.apis, chosen);
+  const selected = configs.apis.find((a) => a._id === selectedId) ?? null;
+  const [success, showSuccess, clearSuccess] = useFlash();
+  const [error, showError, clearError] = useFlash();
+
+  const succeed = (message: string) => {
+    clearError();
+    showSuccess(message);
+  };
+  const fail = (message: string) => {
+    clearSuccess();
+    showError(message);
+  };
+  /** One service of the shown API changed (the server's answer). */
+  const onServiceUpdated = (service: Service) =>
+    configs.setApis((list) => list.map((a) => (a._id === selectedId ? replaceService(a, service) : a)));
+
+  return { ...configs, setChosen, selectedId, selected, success, error, succeed, fail, onServiceUpdated };
 }

@@ -1,4 +1,3 @@
-import type { Service } from '@labeldesk/contracts';
 import {
   Badge,
   Button,
@@ -12,11 +11,10 @@ import {
   Stack,
   StatusAlerts,
   Text,
-  useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
-import { apiOptions, pickApi, replaceService } from '../service-management/api-configs';
-import { useApiConfigs } from '../service-management/use-api-configs';
+import { apiOptions } from '../service-management/api-configs';
+import { useApiScreen } from '../service-management/use-api-configs';
 import { ServiceReportModal } from './ServiceReportModal';
 import { ServiceStatusTables } from './ServiceStatusTables';
 
@@ -28,33 +26,16 @@ const LOAD_FAILED = 'Failed to load service status information';
  * 3 s.
  */
 export default function ServiceStatusPage() {
-  const { apis, setApis, load, reload } = useApiConfigs(LOAD_FAILED);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const { apis, load, reload, setChosen, selected, success, error, fail, succeed, onServiceUpdated } =
+    useApiScreen(LOAD_FAILED);
   const [refreshing, setRefreshing] = useState(false);
   const [report, setReport] = useState({ opened: false, key: 0 });
-  const [success, showSuccess, clearSuccess] = useFlash();
-  const [error, showError, clearError] = useFlash();
-
-  const selectedId = pickApi(apis, chosen);
-  const selected = apis.find((a) => a._id === selectedId) ?? null;
-
-  const succeed = (message: string) => {
-    clearError();
-    showSuccess(message);
-  };
-  const fail = (message: string) => {
-    clearSuccess();
-    showError(message);
-  };
 
   const refresh = async () => {
     setRefreshing(true);
     await reload(fail);
     setRefreshing(false);
   };
-
-  const onUpdated = (service: Service) =>
-    setApis((list) => list.map((a) => (a._id === selectedId ? replaceService(a, service) : a)));
 
   const header = (
     <PageHeader
@@ -130,7 +111,7 @@ export default function ServiceStatusPage() {
             </Badge>
           </Group>
         </Card>
-        <ServiceStatusTables config={selected} onUpdated={onUpdated} onSuccess={succeed} onError={fail} />
+        <ServiceStatusTables config={selected} onUpdated={onServiceUpdated} onSuccess={succeed} onError={fail} />
       </Stack>
     );
   }
