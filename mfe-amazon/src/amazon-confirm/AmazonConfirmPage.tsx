@@ -236,58 +236,51 @@ export function AmazonConfirmPage() {
         filters={{ searchPlaceholder: 'Search by bulk order ID...', searchOnly: true }}
         loadingLabel="Loading bulk orders..."
         errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadFailed)}
-        isEmpty={(data) => data.bulkOrders.length === 0}
         empty={<EmptyState title="No Bulk Orders Found">Create a bulk order from your Amazon orders first.</EmptyState>}
-      >
-        {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" highlightOnHover data-testid="amazon-bulk-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Bulk Order ID</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Orders</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.bulkOrders.map((b) => (
-                  <Table.Tr
-                    key={b._id}
-                    data-testid="amazon-bulk-row"
-                    data-bulk-id={b.bulkOrderId}
-                    bg={b.bulkOrderId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-                  >
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {b.bulkOrderId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
-                    <Table.Td ta="right">{b.orderCount}</Table.Td>
-                    <Table.Td>
-                      <Badge color={bulkStatusColor(b.status)} variant="light">
-                        {bulkStatusLabel(b.status)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant={b.bulkOrderId === selectedId ? 'filled' : 'light'}
-                        onClick={() => select(b.bulkOrderId)}
-                        data-testid="amazon-bulk-select"
-                      >
-                        {b.bulkOrderId === selectedId ? 'Selected' : 'Select'}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </ListScreen>
+        table={{
+          testId: 'amazon-bulk-table',
+          minWidth: 640,
+          columns: [
+            { label: 'Bulk Order ID' },
+            { label: 'Date' },
+            { label: 'Orders', align: 'right' },
+            { label: 'Status' },
+            { label: '' },
+          ],
+          rows: (data) => data.bulkOrders,
+          row: (b) => (
+            <Table.Tr
+              key={b._id}
+              data-testid="amazon-bulk-row"
+              data-bulk-id={b.bulkOrderId}
+              bg={b.bulkOrderId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+            >
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {b.bulkOrderId}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
+              <Table.Td ta="right">{b.orderCount}</Table.Td>
+              <Table.Td>
+                <Badge color={bulkStatusColor(b.status)} variant="light">
+                  {bulkStatusLabel(b.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-xs"
+                  variant={b.bulkOrderId === selectedId ? 'filled' : 'light'}
+                  onClick={() => select(b.bulkOrderId)}
+                  data-testid="amazon-bulk-select"
+                >
+                  {b.bulkOrderId === selectedId ? 'Selected' : 'Select'}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ),
+        }}
+      />
 
       <Paper withBorder p="lg" data-testid="amazon-confirm-form">
         <Stack gap="md">

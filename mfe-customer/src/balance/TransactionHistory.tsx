@@ -28,7 +28,6 @@ export function TransactionHistory() {
       filters={{ searchPlaceholder: 'Search by transaction ID or description' }}
       loadingLabel="Loading transactions..."
       errorTitle={(e) => errorMessage(e, 'Failed to load transaction history')}
-      isEmpty={(data) => data.transactions.length === 0}
       empty={<EmptyState title="No transactions found." />}
       footer={(data) => (
         <Text size="sm" c="dimmed" data-testid="transactions-count">
@@ -36,66 +35,58 @@ export function TransactionHistory() {
         </Text>
       )}
       pagination={{ totalPages: (data) => data.totalPages }}
-    >
-      {(data) => (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Transaction ID</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  Balance After
-                </Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.transactions.map((tx) => {
-                const look = amountStyle(tx);
-                return (
-                  <Table.Tr key={tx._id} data-testid="transaction-row" data-transaction-id={tx.transactionId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.createdAt)}</Table.Td>
-                    <Table.Td maw={150}>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {tx.transactionId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{tx.description}</Table.Td>
-                    <Table.Td>{capitalize(tx.type)}</Table.Td>
-                    <Table.Td
-                      ta="right"
-                      fw={600}
-                      c={look.color}
-                      td={look.struck ? 'line-through' : undefined}
-                      style={{ whiteSpace: 'nowrap' }}
-                      data-testid="transaction-amount"
-                    >
-                      {signedAmount(tx, formatUsd)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {tx.balanceAfter === null ? '—' : formatUsd(tx.balanceAfter)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={transactionStatusColor(tx.status)}
-                        variant="light"
-                        miw="max-content"
-                        data-testid="transaction-status"
-                      >
-                        {capitalize(tx.status)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </ListScreen>
+      table={{
+        testId: 'transactions-table',
+        minWidth: 900,
+        columns: [
+          { label: 'Date' },
+          { label: 'Transaction ID' },
+          { label: 'Description' },
+          { label: 'Type' },
+          { label: 'Amount', align: 'right' },
+          { label: 'Balance After', align: 'right', nowrap: true },
+          { label: 'Status' },
+        ],
+        rows: (data) => data.transactions,
+        row: (tx) => {
+          const look = amountStyle(tx);
+          return (
+            <Table.Tr key={tx._id} data-testid="transaction-row" data-transaction-id={tx.transactionId}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.createdAt)}</Table.Td>
+              <Table.Td maw={150}>
+                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {tx.transactionId}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{tx.description}</Table.Td>
+              <Table.Td>{capitalize(tx.type)}</Table.Td>
+              <Table.Td
+                ta="right"
+                fw={600}
+                c={look.color}
+                td={look.struck ? 'line-through' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="transaction-amount"
+              >
+                {signedAmount(tx, formatUsd)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {tx.balanceAfter === null ? '—' : formatUsd(tx.balanceAfter)}
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  color={transactionStatusColor(tx.status)}
+                  variant="light"
+                  miw="max-content"
+                  data-testid="transaction-status"
+                >
+                  {capitalize(tx.status)}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          );
+        },
+      }}
+    />
   );
 }

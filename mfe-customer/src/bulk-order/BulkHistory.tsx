@@ -37,7 +37,6 @@ export function BulkHistory({ onOpen }: { onOpen: (bulk: BulkOrder) => void }) {
       filters={{ searchPlaceholder: 'Search by bulk order ID...', searchClearable: true }}
       loadingLabel="Loading bulk orders..."
       errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadFailed)}
-      isEmpty={(data) => data.bulkOrders.length === 0}
       empty={(filtered) => (
         <EmptyState title="No Bulk Orders Found">
           {filtered
@@ -46,66 +45,60 @@ export function BulkHistory({ onOpen }: { onOpen: (bulk: BulkOrder) => void }) {
         </EmptyState>
       )}
       pagination={{ totalPages: (data) => data.totalPages }}
-    >
-      {(data) => (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="xs" highlightOnHover data-testid="bulk-history-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bulk Order ID</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th ta="right">Orders</Table.Th>
-                <Table.Th ta="right">Failed</Table.Th>
-                <Table.Th ta="right">Total Price</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.bulkOrders.map((bulk) => (
-                <Table.Tr key={bulk._id} data-testid="bulk-history-row" data-bulk-id={bulk.bulkOrderId}>
-                  <Table.Td maw={190}>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="bulk-history-id">
-                      {bulk.bulkOrderId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bulk.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{bulk.serviceName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {bulk.carrier} · {bulk.apiName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="bulk-history-count">
-                    {bulk.orderCount}
-                  </Table.Td>
-                  <Table.Td ta="right">{bulk.failedOrderCount}</Table.Td>
-                  <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="bulk-history-total">
-                    {formatUsd(bulk.totalPrice)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={bulkStatusColor(bulk.status)} variant="light" data-testid="bulk-history-status">
-                      {bulkStatusLabel(bulk.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => onOpen(bulk)}
-                      aria-label={`View details of bulk order ${bulk.bulkOrderId}`}
-                      data-testid="bulk-history-view"
-                    >
-                      Details
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </ListScreen>
+      table={{
+        testId: 'bulk-history-table',
+        minWidth: 820,
+        columns: [
+          { label: 'Bulk Order ID' },
+          { label: 'Date' },
+          { label: 'Service' },
+          { label: 'Orders', align: 'right' },
+          { label: 'Failed', align: 'right' },
+          { label: 'Total Price', align: 'right' },
+          { label: 'Status' },
+          { label: 'Actions' },
+        ],
+        rows: (data) => data.bulkOrders,
+        row: (bulk) => (
+          <Table.Tr key={bulk._id} data-testid="bulk-history-row" data-bulk-id={bulk.bulkOrderId}>
+            <Table.Td maw={190}>
+              <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="bulk-history-id">
+                {bulk.bulkOrderId}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bulk.createdAt)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{bulk.serviceName}</Text>
+              <Text size="xs" c="dimmed">
+                {bulk.carrier} · {bulk.apiName}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" data-testid="bulk-history-count">
+              {bulk.orderCount}
+            </Table.Td>
+            <Table.Td ta="right">{bulk.failedOrderCount}</Table.Td>
+            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="bulk-history-total">
+              {formatUsd(bulk.totalPrice)}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={bulkStatusColor(bulk.status)} variant="light" data-testid="bulk-history-status">
+                {bulkStatusLabel(bulk.status)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => onOpen(bulk)}
+                aria-label={`View details of bulk order ${bulk.bulkOrderId}`}
+                data-testid="bulk-history-view"
+              >
+                Details
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ),
+      }}
+    />
   );
 }

@@ -92,7 +92,6 @@ export default function MyOrdersPage() {
         }}
         loadingLabel="Loading orders..."
         errorTitle={(e) => errorMessage(e, LOAD_FAILED)}
-        isEmpty={(data) => data.orders.length === 0}
         empty={(filtered) => (
           <Stack align="center" gap="sm">
             <EmptyState title="No Orders Found">
@@ -109,101 +108,90 @@ export default function MyOrdersPage() {
           </Text>
         )}
         pagination={{ totalPages: (data) => data.totalPages, pageSizes: ORDER_PAGE_SIZES }}
-      >
-        {(data) => (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="xs" highlightOnHover data-testid="orders-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order ID</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Carrier / Service</Table.Th>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Destination</Table.Th>
-                  <Table.Th>Tracking #</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.orders.map((order) => {
-                  const note = purchaseNote(order);
-                  return (
-                    <Table.Tr
-                      key={order._id}
-                      onClick={() => setSelected(order._id)}
-                      style={{ cursor: 'pointer' }}
-                      data-testid="order-row"
-                      data-order-id={order._id}
+        table={{
+          testId: 'orders-table',
+          minWidth: 900,
+          columns: [
+            { label: 'Order ID' },
+            { label: 'Date' },
+            { label: 'Carrier / Service' },
+            { label: 'Recipient' },
+            { label: 'Destination' },
+            { label: 'Tracking #' },
+            { label: 'Price', align: 'right' },
+            { label: 'Status' },
+            { label: 'Actions' },
+          ],
+          rows: (data) => data.orders,
+          row: (order) => {
+            const note = purchaseNote(order);
+            return (
+              <Table.Tr
+                key={order._id}
+                onClick={() => setSelected(order._id)}
+                style={{ cursor: 'pointer' }}
+                data-testid="order-row"
+                data-order-id={order._id}
+              >
+                <Table.Td maw={170}>
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {order.orderId}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={110}>{formatDateTime(order.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {order.carrier}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {order.serviceName || order.serviceType}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{order.recipient.name}</Table.Td>
+                <Table.Td>{order.destination}</Table.Td>
+                <Table.Td maw={150}>
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="order-tracking-number">
+                    {trackingText(order.trackingNumber)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-price">
+                  {formatUsd(order.price)}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Badge
+                      color={deliveryStatusColor(order.deliveryStatus)}
+                      variant="light"
+                      miw="max-content"
+                      data-testid="order-status"
                     >
-                      <Table.Td maw={170}>
-                        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                          {order.orderId}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td miw={110}>{formatDateTime(order.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {order.carrier}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {order.serviceName || order.serviceType}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{order.recipient.name}</Table.Td>
-                      <Table.Td>{order.destination}</Table.Td>
-                      <Table.Td maw={150}>
-                        <Text
-                          size="xs"
-                          ff="monospace"
-                          style={{ wordBreak: 'break-all' }}
-                          data-testid="order-tracking-number"
-                        >
-                          {trackingText(order.trackingNumber)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-price">
-                        {formatUsd(order.price)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={4} align="flex-start">
-                          <Badge
-                            color={deliveryStatusColor(order.deliveryStatus)}
-                            variant="light"
-                            miw="max-content"
-                            data-testid="order-status"
-                          >
-                            {customerStatusLabel(order.deliveryStatus)}
-                          </Badge>
-                          {note ? (
-                            <Badge color={note.color} variant="outline" size="xs" miw="max-content">
-                              {note.label}
-                            </Badge>
-                          ) : null}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setSelected(order._id);
-                          }}
-                          data-testid="order-view"
-                        >
-                          View
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </ListScreen>
+                      {customerStatusLabel(order.deliveryStatus)}
+                    </Badge>
+                    {note ? (
+                      <Badge color={note.color} variant="outline" size="xs" miw="max-content">
+                        {note.label}
+                      </Badge>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setSelected(order._id);
+                    }}
+                    data-testid="order-view"
+                  >
+                    View
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          },
+        }}
+      />
       <OrderDetailsModal key={selected ?? 'none'} orderId={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -12,15 +12,20 @@
  *     list={list} testIdPrefix="bulk-history" title="Bulk Order History"
  *     filters={{ searchPlaceholder: 'Search by bulk order ID...' }}
  *     loadingLabel="Loading bulk orders..." errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadFailed)}
- *     isEmpty={(d) => d.bulkOrders.length === 0} empty={<EmptyState title="No Bulk Orders Found" />}
+ *     empty={<EmptyState title="No Bulk Orders Found" />}
  *     pagination={{ totalPages: (d) => d.totalPages }}
- *   >
- *     {(data) => <Table>…</Table>}
- *   </ListScreen>
+ *     table={{
+ *       testId: 'bulk-history-table', minWidth: 820,
+ *       columns: [{ label: 'Bulk Order ID' }, { label: 'Total Price', align: 'right' }],
+ *       rows: (d) => d.bulkOrders,
+ *       row: (bulk) => <Table.Tr key={bulk._id}>…</Table.Tr>,
+ *     }}
+ *   />
+ * (or `children={(data) => …}` with `isEmpty` for a screen that is not one table.)
  * Test ids: `${testIdPrefix}-search|-from|-to|-clear|-filter-error|-status` (filters), `-empty`, `-error`, `-refresh`,
  * `-page-size|-pagination|-page-label` (pagination).
  */
-import { Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Title } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -151,7 +156,27 @@ export function useListScreen<Q, T>(options: ListScreenOptions<Q, T>): ListScree
   };
 }
 
-export interface ListScreenProps<T> {
+/** A column of a ListScreen table: its heading, right-aligned (amounts) or kept on one line. */
+export interface ListColumn {
+  label: ReactNode;
+  align?: 'right';
+  nowrap?: boolean;
+}
+
+/** The table of a list screen: ListScreen draws the scroll container, the table and its heading row. */
+export interface ListTable<T, R> {
+  /** Test id of the <table>. */
+  testId: string;
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  columns: readonly ListColumn[];
+  /** The rows of an answer; an empty list shows `empty`. */
+  rows: (data: T) => readonly R[];
+  /** One row: a <Table.Tr> with its key. */
+  row: (item: R) => ReactNode;
+}
+
+export interface ListScreenProps<T, R = unknown> {
   list: ListScreenState<T>;
   /** Prefix of every test id (see the module's note). */
   testIdPrefix: string;
@@ -179,11 +204,14 @@ export interface ListScreenProps<T> {
   errorTitle: (error: Error) => string;
   /** Text under the failure's heading. */
   errorMessage?: string;
-  isEmpty: (data: T) => boolean;
+  /** Whether an answer has nothing to show (default: `table.rows(data)` is empty). */
+  isEmpty?: (data: T) => boolean;
   /** What an empty answer shows; gets whether filters narrowed it. */
   empty: ReactNode | ((filtered: boolean) => ReactNode);
-  /** The rows (usually a <Table>). */
-  children: (data: T) => ReactNode;
+  /** The rows as a table (the usual case)... */
+  table?: ListTable<T, R>;
+  /** ...or anything else drawn from the answer. */
+  children?: (data: T) => ReactNode;
   /** Under the rows and above the pagination (counts). */
   footer?: (data: T) => ReactNode;
   /** Items per page + First/Prev/'Page X of Y'/Next/Last; hidden while the list is empty. */
@@ -195,9 +223,35 @@ export interface ListScreenProps<T> {
   };
 }
 
+function renderTable<T, R>(table: ListTable<T, R>, data: T): ReactNode {
+  return (
+    <Table.ScrollContainer minWidth={table.minWidth}>
+      <Table verticalSpacing="xs" highlightOnHover data-testid={table.testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((column, i) => (
+              <Table.Th
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the screen.
+                key={i}
+                ta={column.align}
+                style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+              >
+                {column.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{table.rows(data).map(table.row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** Renders a list screen from its useListScreen state. */
-export function ListScreen<T>(props: ListScreenProps<T>) {
+export function ListScreen<T, R = unknown>(props: ListScreenProps<T, R>) {
   const { list, testIdPrefix: id } = props;
+  const { table } = props;
+  const isEmpty = (data: T) => (props.isEmpty ? props.isEmpty(data) : table ? table.rows(data).length === 0 : false);
   const { result } = list;
   const data = result.data;
   const retrying = result.isError && result.isFetching;
@@ -215,14 +269,14 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
     );
   } else if (data === undefined || retrying) {
     body = <LoadingState label={props.loadingLabel} />;
-  } else if (props.isEmpty(data)) {
+  } else if (isEmpty(data)) {
     body = (
       <Box data-testid={`${id}-empty`}>
         {typeof props.empty === 'function' ? props.empty(list.appliedActive) : props.empty}
       </Box>
     );
   } else {
-    body = props.children(data);
+    body = table ? renderTable(table, data) : props.children?.(data);
   }
   const showRows = data !== undefined && !result.isError;
   const totalPages = showRows && props.pagination ? Math.max(1, props.pagination.totalPages(data)) : 1;
@@ -277,7 +331,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         {body}
       </Box>
       {showRows && props.footer ? props.footer(data) : null}
-      {showRows && props.pagination && !props.isEmpty(data) ? (
+      {showRows && props.pagination && !isEmpty(data) ? (
         <ListPagination
           testIdPrefix={id}
           page={Math.min(list.page, totalPages)}
