@@ -1,7 +1,6 @@
-import { adminOrderKeys, api, balanceKeys, errorMessage } from '@labeldesk/api-client';
-import type { User } from '@labeldesk/contracts';
+import { customerKeys, customerQueries, errorMessage } from '@labeldesk/api-client';
+import type { AdminUserListResponse, User } from '@labeldesk/contracts';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -11,23 +10,24 @@ import {
   formatUsd,
   Group,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Pagination,
   Paper,
   Stack,
+  StatusAlerts,
   Table,
   Text,
   TextInput,
   useFlash,
-  useInvalidate,
+  useQuery,
+  useQueryClient,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
 import { BalanceModal } from './BalanceModal';
 import { CUSTOMERS_PAGE_SIZE, filterUsers, pageCount, pageOf, replaceUser, roleLabel } from './customer-list';
 import { TrackingRefreshModal } from './TrackingRefreshModal';
-
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 
 /**
  * SPEC §2 Admin: Customers: every user with role, balance, total spend and join date, a search box, and per user an
@@ -35,10 +35,10 @@ type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { k
  * "Refresh tracking" modal (options, statistics, live progress of the server's refresh job).
  */
 export default function CustomersPage() {
-  const invalidate = useInvalidate();
-  const [users, setUsers] = useState<User[]>([]);
-  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const list = useQuery(customerQueries.list());
+  const load = loadStateOf(list, (e) => errorMessage(e, 'Failed to load users'));
+  const users = useMemo(() => list.data?.users ?? [], [list.data]);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<{ opened: boolean; user: User | null; key: number }>({
@@ -58,23 +58,6 @@ export default function CustomersPage() {
   });
   const [success, showSuccess] = useFlash();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.adminUsers.list().then(
-      (res) => {
-        if (!active) return;
-        setUsers(res.users);
-        setLoad({ kind: 'ready' });
-      },
-      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, 'Failed to load users') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
   const shown = useMemo(() => filterUsers(users, search), [users, search]);
   const pages = pageCount(shown.length, CUSTOMERS_PAGE_SIZE);
   const current = Math.min(page, pages);
@@ -83,19 +66,20 @@ export default function CustomersPage() {
   const openEditor = (user: User) => setEditor((e) => ({ opened: true, user, key: e.key + 1 }));
   const closeEditor = () => setEditor((e) => ({ ...e, opened: false }));
 
+  // The mutation refreshes the list, the header and the deposit history; the row shows the answer at once meanwhile.
   const onUpdated = (changed: User) => {
-    setUsers((list) => replaceUser(list, changed));
+    client.setQueryData<AdminUserListResponse>(customerKeys.list(), (old) =>
+      old ? { ...old, users: replaceUser(old.users, changed) } : old,
+    );
     setEditor((e) => (e.user?._id === changed._id ? { ...e, user: changed } : e));
     showSuccess(`Balance updated for ${changed.name}. New balance: ${formatUsd(changed.balance)}`);
-    // The header (an admin changing their own balance) and the deposit history follow.
-    invalidate(balanceKeys.all, adminOrderKeys.depositsAll);
   };
 
   let body: ReactNode;
   if (load.kind === 'loading') {
     body = <LoadingState label="Loading customers..." />;
   } else if (load.kind === 'failed') {
-    body = <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    body = <ErrorState title={load.message} onRetry={() => void list.refetch()} />;
   } else if (users.length === 0) {
     body = <EmptyState title="No customers yet" />;
   } else {
@@ -201,11 +185,7 @@ export default function CustomersPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Customers" description="Every account, its balance and spend; adjust a balance here." />
-      {success ? (
-        <Alert color="green" variant="light" role="status" data-testid="customers-success">
-          {success}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="customers" success={success} error={null} />
       {body}
       <BalanceModal
         key={editor.key}
