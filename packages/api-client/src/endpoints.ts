@@ -149,8 +149,11 @@ export const api = {
   },
   balance: {
     get: () => request('/api/balance', { schema: BalanceResponse }),
-    transactions: (q?: ListQuery) =>
-      request(`/api/balance/transactions${listQuery(q)}`, { schema: TransactionListResponse }),
+    transactions: (q?: ListQuery, signal?: AbortSignal) =>
+      request(`/api/balance/transactions${listQuery(q)}`, {
+        schema: TransactionListResponse,
+        ...(signal ? { signal } : {}),
+      }),
   },
   crypto: {
     createInvoice: (body: CreateInvoiceRequest) =>
@@ -192,7 +195,8 @@ export const api = {
         schema: CreateOrderResponse,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    list: (q?: OrderListQuery) => request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse }),
+    list: (q?: OrderListQuery, signal?: AbortSignal) =>
+      request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse, ...(signal ? { signal } : {}) }),
     counts: () => request('/api/orders/counts', { schema: OrderCounts }),
     get: (id: string) => request(`/api/orders/${enc(id)}`, { schema: OrderResponse }),
     stats: () => request('/api/orders/stats/overview', { schema: OrderStats }),
@@ -216,8 +220,11 @@ export const api = {
         schema: BulkProcessResponse,
         ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
       }),
-    history: (q?: BulkHistoryQuery) =>
-      request(`/api/orders/bulk/history${listQuery(q)}`, { schema: BulkHistoryResponse }),
+    history: (q?: BulkHistoryQuery, signal?: AbortSignal) =>
+      request(`/api/orders/bulk/history${listQuery(q)}`, {
+        schema: BulkHistoryResponse,
+        ...(signal ? { signal } : {}),
+      }),
     get: (id: string) => request(`/api/orders/bulk/${enc(id)}`, { schema: BulkOrderDetailResponse }),
     /** The failed rows as CSV text (save it as failed-orders-{bulkOrderId}.csv). */
     failedCsv: (id: string) => requestText(`/api/orders/bulk/${enc(id)}/failed-csv`),

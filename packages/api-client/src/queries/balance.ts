@@ -21,7 +21,7 @@ export const balanceQueries = {
     ...query(balanceKeys.current(), () => api.balance.get()),
     refetchOnWindowFocus: true,
   }),
-  transactions: (q: ListQuery) => query(balanceKeys.transactions(q), () => api.balance.transactions(q)),
+  transactions: (q: ListQuery) => query(balanceKeys.transactions(q), (signal) => api.balance.transactions(q, signal)),
   pendingPayments: () => query(balanceKeys.pendingPayments(), () => api.crypto.pending()),
 };
 

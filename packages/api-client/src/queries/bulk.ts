@@ -12,7 +12,7 @@ export const bulkKeys = {
 };
 
 export const bulkQueries = {
-  history: (q: BulkHistoryQuery) => query(bulkKeys.history(q), () => api.bulk.history(q)),
+  history: (q: BulkHistoryQuery) => query(bulkKeys.history(q), (signal) => api.bulk.history(q, signal)),
   detail: (id: string) => query(bulkKeys.detail(id), () => api.bulk.get(id)),
 };
 

@@ -15,7 +15,7 @@ export const orderKeys = {
 };
 
 export const orderQueries = {
-  list: (q: OrderListQuery) => query(orderKeys.list(q), () => api.orders.list(q)),
+  list: (q: OrderListQuery) => query(orderKeys.list(q), (signal) => api.orders.list(q, signal)),
   counts: () => query(orderKeys.counts(), () => api.orders.counts()),
   stats: () => query(orderKeys.stats(), () => api.orders.stats()),
   dateRange: (startDate: string, endDate: string) =>

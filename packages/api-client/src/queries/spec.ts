@@ -12,7 +12,10 @@
 /** A key: the resource first, then what narrows it (a list query, an id). Invalidating a prefix covers the rest. */
 export type Key = readonly unknown[];
 
-/** useQuery options: the key and the fetcher (the library's AbortSignal is handed to calls that take one). */
+/**
+ * useQuery options: the key and the fetcher. The library's AbortSignal is handed to the list calls: a list whose
+ * filters or page changed while its request ran (the old query left without observers) has that request aborted.
+ */
 export interface QuerySpec<T, K extends Key = Key> {
   queryKey: K;
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
