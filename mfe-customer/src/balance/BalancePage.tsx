@@ -10,8 +10,10 @@ import { TransactionHistory } from './TransactionHistory';
  * payments with a manual refresh each, and the searchable transaction history.
  */
 export default function BalancePage() {
-  // The shared balance query: the header shows the same figure, and a settled payment invalidates both.
-  const balance = useQuery(balanceQueries.current());
+  // The shared balance query: the header shows the same figure, and a settled payment invalidates both. This page
+  // always reads it on mount, even right after the header did: a payment settled between the two reads would
+  // otherwise be missing from the balance while already gone from the pending list (nothing left to poll).
+  const balance = useQuery({ ...balanceQueries.current(), refetchOnMount: 'always' });
   const [topUp, setTopUp] = useState({ opened: false, key: 0 });
 
   return (
