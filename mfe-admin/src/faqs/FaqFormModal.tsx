@@ -1,7 +1,7 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { errorMessage, faqMutations } from '@labeldesk/api-client';
 import type { Faq } from '@labeldesk/contracts';
-import { Alert, Button, Group, Modal, Stack, TagsInput, Textarea, TextInput } from '@labeldesk/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { FormModal, TagsInput, Textarea, TextInput, useApiMutation } from '@labeldesk/ui';
+import { useState } from 'react';
 import { EMPTY_FAQ_FORM, type FaqFormValues, faqToForm, isDuplicateTag, splitTags, validateFaqForm } from './faq-form';
 
 export interface FaqFormModalProps {
@@ -15,57 +15,45 @@ export interface FaqFormModalProps {
   onSaved: (faq: Faq, mode: 'added' | 'updated') => void;
 }
 
-/** Add or edit one FAQ: question, answer, tags. Validates like the server; shows the server's message on failure. */
+/**
+ * Add or edit one FAQ (FormModal): question, answer, tags. Validates like the server; shows the server's message on
+ * failure; faqMutations refresh the FAQ lists (admin and customers). Mount with a new `key` per opening.
+ */
 export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: FaqFormModalProps) {
-  const [values, setValues] = useState<FaqFormValues>(EMPTY_FAQ_FORM);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [values, setValues] = useState<FaqFormValues>(() => (faq ? faqToForm(faq) : EMPTY_FAQ_FORM));
+  const create = useApiMutation(faqMutations.create);
+  const update = useApiMutation(faqMutations.update);
   const editing = faq !== null;
-
-  useEffect(() => {
-    if (!opened) return;
-    setValues(faq ? faqToForm(faq) : EMPTY_FAQ_FORM);
-    setError(null);
-    setBusy(false);
-  }, [opened, faq]);
-
-  const close = () => {
-    if (!busy) onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateFaqForm(values);
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { faq: saved } = faq
-        ? await api.adminFaqs.update(faq._id, checked.value)
-        : await api.adminFaqs.create(checked.value);
-      setBusy(false);
-      onSaved(saved, faq ? 'updated' : 'added');
-    } catch (e) {
-      setError(errorMessage(e, faq ? 'Failed to update FAQ' : 'Failed to add FAQ'));
-      setBusy(false);
-    }
-  };
 
   const set = <K extends keyof FaqFormValues>(key: K, value: FaqFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <Modal opened={opened} onClose={close} title={editing ? 'Edit FAQ' : 'Add FAQ'} size="lg" centered>
-      <form onSubmit={submit} noValidate data-testid="faq-form">
-        <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" role="alert" data-testid="faq-form-error">
-              {error}
-            </Alert>
-          ) : null}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit FAQ' : 'Add FAQ'}
+      size="lg"
+      testIdPrefix="faq-form"
+      testIds={{ form: 'faq-form' }}
+      submitLabel={editing ? 'Save Changes' : 'Add FAQ'}
+      busyLabel="Saving..."
+      onSubmit={async () => {
+        const checked = validateFaqForm(values);
+        if (!checked.ok) return { error: checked.error };
+        try {
+          const { faq: saved } = faq
+            ? await update.mutateAsync({ id: faq._id, body: checked.value })
+            : await create.mutateAsync(checked.value);
+          onSaved(saved, faq ? 'updated' : 'added');
+          return undefined;
+        } catch (e) {
+          return { error: errorMessage(e, faq ? 'Failed to update FAQ' : 'Failed to add FAQ') };
+        }
+      }}
+    >
+      {({ locked }) => (
+        <>
           <TextInput
             label="Question"
             placeholder="e.g. How do I top up my balance?"
@@ -73,6 +61,7 @@ export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: Faq
             value={values.question}
             onChange={(e) => set('question', e.currentTarget.value)}
             maxLength={500}
+            disabled={locked}
             data-autofocus
           />
           <Textarea
@@ -85,6 +74,7 @@ export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: Faq
             value={values.answer}
             onChange={(e) => set('answer', e.currentTarget.value)}
             maxLength={5000}
+            disabled={locked}
           />
           <TagsInput
             label="Tags"
@@ -97,17 +87,10 @@ export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: Faq
             isDuplicate={isDuplicateTag}
             maxTags={20}
             clearable
+            disabled={locked}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : editing ? 'Save Changes' : 'Add FAQ'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -37,7 +37,11 @@ export default function FaqManagementPage() {
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
-  const [editor, setEditor] = useState<{ opened: boolean; faq: Faq | null }>({ opened: false, faq: null });
+  const [editor, setEditor] = useState<{ opened: boolean; faq: Faq | null; key: number }>({
+    opened: false,
+    faq: null,
+    key: 0,
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
   useEffect(() => {
@@ -71,7 +75,7 @@ export default function FaqManagementPage() {
     setError(message);
   };
 
-  const openEditor = (faq: Faq | null) => setEditor({ opened: true, faq });
+  const openEditor = (faq: Faq | null) => setEditor((current) => ({ opened: true, faq, key: current.key + 1 }));
   const closeEditor = () => setEditor((current) => ({ ...current, opened: false }));
 
   const onSaved = (saved: Faq, mode: 'added' | 'updated') => {
@@ -256,6 +260,7 @@ export default function FaqManagementPage() {
       <StatusAlerts testIdPrefix="faq" success={success} error={error} onDismissError={() => setError(null)} />
       {body}
       <FaqFormModal
+        key={editor.key}
         opened={editor.opened}
         faq={editor.faq}
         suggestions={suggestions}
