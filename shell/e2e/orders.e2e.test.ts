@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
@@ -37,6 +37,35 @@ async function fillAddress(block: Locator, a: Record<string, string>) {
 
 const upsCount = (stats: LabelStats) => stats.carrierStats.find((s) => s._id === 'UPS')?.count ?? 0;
 
+/** Manual Order filled as a customer would: UPS Ground, both addresses, a 2 lb 10x8x4 package; waits for the price. */
+async function fillUpsGroundOrder(page: Page) {
+  await choose(page, page.getByTestId('order-carrier'), 'UPS');
+  await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
+  await fillAddress(page.getByTestId('sender-address'), {
+    Name: 'Ada Shipper',
+    'Street 1': '1 Main St',
+    City: 'New York',
+    State: 'NY',
+    ZIP: '10001',
+    Phone: '212-555-0100',
+  });
+  await fillAddress(page.getByTestId('recipient-address'), {
+    Name: 'Grace Recipient',
+    'Street 1': '500 Howard St',
+    City: 'San Francisco',
+    State: 'CA',
+    ZIP: '94105',
+    Phone: '415-555-0100',
+  });
+  await page.getByTestId('package-weight').fill('2');
+  await page.getByTestId('package-length').fill('10');
+  await page.getByTestId('package-width').fill('8');
+  await page.getByTestId('package-height').fill('4');
+  const card = page.getByTestId('price-card');
+  await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+  return card;
+}
+
 describe('buying labels', () => {
   it('a customer buys a label through Manual Order, opens it, tracks it; the admin sees it in All Orders and the statistics', async () => {
     const admin = await adminToken();
@@ -49,30 +78,7 @@ describe('buying labels', () => {
     // 1. Manual Order: pick the service, fill both addresses and the package; the price card prices it.
     await page.goto('/manual-order');
     await visible(page.getByTestId('order-api'));
-    await choose(page, page.getByTestId('order-carrier'), 'UPS');
-    await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
-    await fillAddress(page.getByTestId('sender-address'), {
-      Name: 'Ada Shipper',
-      'Street 1': '1 Main St',
-      City: 'New York',
-      State: 'NY',
-      ZIP: '10001',
-      Phone: '212-555-0100',
-    });
-    await fillAddress(page.getByTestId('recipient-address'), {
-      Name: 'Grace Recipient',
-      'Street 1': '500 Howard St',
-      City: 'San Francisco',
-      State: 'CA',
-      ZIP: '94105',
-      Phone: '415-555-0100',
-    });
-    await page.getByTestId('package-weight').fill('2');
-    await page.getByTestId('package-length').fill('10');
-    await page.getByTestId('package-width').fill('8');
-    await page.getByTestId('package-height').fill('4');
-    const card = page.getByTestId('price-card');
-    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+    await fillUpsGroundOrder(page);
     const priceText = await textOf(page.getByTestId('price-card-amount'));
     expect(priceText).toMatch(/^\$\d+\.\d{2}$/);
     const price = Number(priceText.slice(1));
@@ -185,30 +191,7 @@ describe('buying labels', () => {
       expect(await country.inputValue()).toBe('United States (US)');
       expect(await inputShowsWholeValue(country)).toBe(true);
     }
-    await choose(page, page.getByTestId('order-carrier'), 'UPS');
-    await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
-    await fillAddress(page.getByTestId('sender-address'), {
-      Name: 'Ada Shipper',
-      'Street 1': '1 Main St',
-      City: 'New York',
-      State: 'NY',
-      ZIP: '10001',
-      Phone: '212-555-0100',
-    });
-    await fillAddress(page.getByTestId('recipient-address'), {
-      Name: 'Grace Recipient',
-      'Street 1': '500 Howard St',
-      City: 'San Francisco',
-      State: 'CA',
-      ZIP: '94105',
-      Phone: '415-555-0100',
-    });
-    await page.getByTestId('package-weight').fill('2');
-    await page.getByTestId('package-length').fill('10');
-    await page.getByTestId('package-width').fill('8');
-    await page.getByTestId('package-height').fill('4');
-    const card = page.getByTestId('price-card');
-    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+    const card = await fillUpsGroundOrder(page);
     expect(Number((await textOf(page.getByTestId('price-card-amount'))).slice(1))).toBeGreaterThan(1);
 
     // Nothing clicked yet: the SPEC warning is already there, right under the price, announced as an alert.
