@@ -1,41 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
+import { watchCsp } from './support/csp';
 
 const browser = setupBrowser();
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-/**
- * Records every Content-Security-Policy violation of every page of the context (the reference opens in a new tab): the
- * `securitypolicyviolation` events, collected by a script the browser runs before the page's own, and the console's
- * "Refused to ..." lines.
- */
-async function watchCsp(context: BrowserContext) {
-  const refused: string[] = [];
-  context.on('console', (msg) => {
-    if (/Refused to|Content Security Policy/i.test(msg.text())) refused.push(msg.text());
-  });
-  await context.addInitScript(() => {
-    const w = window as unknown as { __csp: unknown[] };
-    w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push({
-        directive: e.violatedDirective,
-        blocked: e.blockedURI,
-        source: `${e.sourceFile}:${e.lineNumber}`,
-      });
-    });
-  });
-  return {
-    refused,
-    violations: (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp),
-  };
-}
 
 describe('interactive API reference', () => {
   it('opens from /api-docs, lists the endpoints, and a try-it-out call with my key answers 200 — under its CSP, with no violation', async () => {

@@ -2,40 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser, signInAsAdmin, signInAsNewCustomer, visible } from './support/browser';
+import { watchCsp } from './support/csp';
 
 const browser = setupBrowser();
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-/**
- * Records every Content-Security-Policy violation of the page: the `securitypolicyviolation` events (collected by a
- * script the browser runs before the page's own, outside the page's CSP) and the console's "Refused to ..." lines.
- */
-async function watchCsp(page: Page): Promise<{ violations: () => Promise<Violation[]>; refused: string[] }> {
-  const refused: string[] = [];
-  page.on('console', (msg) => {
-    if (/Refused to|Content Security Policy/i.test(msg.text())) refused.push(msg.text());
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: unknown[] };
-    w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push({
-        directive: e.violatedDirective,
-        blocked: e.blockedURI,
-        source: `${e.sourceFile}:${e.lineNumber}`,
-      });
-    });
-  });
-  return {
-    refused,
-    violations: () => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp),
-  };
-}
 
 async function visit(page: Page, path: string, ready: (p: Page) => Promise<void>) {
   const res = await page.goto(path);
