@@ -7,6 +7,7 @@ import {
   apiAs,
   defaultUpsGround,
   fundCustomer,
+  party,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -14,15 +15,6 @@ import {
 } from './support/browser';
 
 const browser = setupBrowser();
-
-const party = (name: string) => ({
-  name,
-  street1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  phone: '212-555-0100',
-});
 
 /**
  * One customer with what every screen lists (a balance and its transaction, a saved address, a label, a bulk order),

@@ -4,6 +4,7 @@ import {
   apiAs,
   defaultUpsGround,
   fundCustomer,
+  party,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -13,15 +14,6 @@ import {
 import { rowsOccupied, textBrokenOverLines } from './support/layout';
 
 const browser = setupBrowser();
-
-const party = (name: string) => ({
-  name,
-  street1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  phone: '212-555-0100',
-});
 
 describe('admin tables read at a glance (1280 px wide)', () => {
   it('All Orders keeps ids and emails whole, its actions on one row, and Order Details formats Estimated Delivery', async () => {

@@ -5,6 +5,7 @@ import {
   adminToken,
   apiAs,
   fundCustomer,
+  party,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -13,15 +14,6 @@ import {
 } from './support/browser';
 
 const browser = setupBrowser();
-
-const party = (name: string, city: string, state: string, zip: string) => ({
-  name,
-  street1: '1 Main St',
-  city,
-  state,
-  zip,
-  phone: '212-555-0100',
-});
 
 /** '$1,234.56' / '-$1.55' (first line of a cell) → cents. */
 function centsOf(text: string): number {

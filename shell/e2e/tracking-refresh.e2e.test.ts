@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+import { apiAs, party, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
 
 const browser = setupBrowser();
-
-const party = (name: string, city: string, state: string, zip: string) => ({
-  name,
-  street1: '1 Main St',
-  city,
-  state,
-  zip,
-  phone: '212-555-0100',
-});
 
 describe('admin tracking refresh of one customer', () => {
   it('the admin refreshes a customer’s tracking from Customers and sees the run’s statistics', async () => {

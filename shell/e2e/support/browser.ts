@@ -204,3 +204,13 @@ export async function readDownload(download: Download): Promise<Buffer> {
   if (!path) throw new Error('download has no file');
   return readFileSync(path);
 }
+
+/** An address in the API's shape for seeding orders (New York unless told otherwise). */
+export const party = (name: string, city = 'New York', state = 'NY', zip = '10001') => ({
+  name,
+  street1: '1 Main St',
+  city,
+  state,
+  zip,
+  phone: '212-555-0100',
+});
