@@ -1,4 +1,5 @@
 import {
+  ORDER_MESSAGES,
   type ShippingApiConfig,
   V1CreateLabelResponse,
   V1OrderResponse,
@@ -248,5 +249,48 @@ describe('the public API, happy paths and bad input (every answer checked agains
     const adminList = await call(server, 'GET', '/api/admin/orders?limit=100', { token: admin });
     expect(adminList.status).toBe(200);
     expect(adminList.text).not.toContain(body.data._id);
+  });
+  it('a serviceId names that one service: once it is removed the id answers 404, even right after a purchase with it', async () => {
+    const me = await integrator(100);
+    const listed = V1ServicesResponse.parse((await v1(server, 'GET', '/services', { key: me.keys.apiKey })).body).data;
+    const other = listed.services.UPS.find((s) => s.name !== 'UPS Ground' && s.active && (s.price ?? 0) > 0);
+    if (!other) throw new Error('no second UPS service to remove');
+    const bought = await v1(server, 'POST', '/create-label', { key: me.keys.apiKey, json: specLabel(other.id) });
+    expect(bought.status, bought.text).toBe(201);
+    const charged = await moneyOf(server, me.id);
+
+    const remove = await call(server, 'POST', '/api/admin/services/remove-services', {
+      token: admin,
+      json: { services: [{ apiId: listed.apiId, carrier: 'UPS', serviceName: other.name }] },
+    });
+    expect(remove.status, remove.text).toBe(200);
+    for (const key of [me.keys.apiKey, me.keys.testKey]) {
+      const gone = await v1(server, 'POST', '/create-label', { key, json: specLabel(other.id) });
+      expect(gone.status, gone.text).toBe(404);
+      expect(errorOf(gone).error.details).toEqual([{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }]);
+    }
+
+    // Added again, the same service (same API, carrier and name) is a new row with a new id: the old id stays unknown
+    // and must not buy the new one.
+    const add = await call(server, 'POST', '/api/admin/services/add-services', {
+      token: admin,
+      json: { services: [{ apiId: listed.apiId, carrier: 'UPS', service: { serviceCode: other.code } }] },
+    });
+    expect(add.status, add.text).toBe(200);
+    const again = V1ServicesResponse.parse((await v1(server, 'GET', '/services', { key: me.keys.apiKey })).body).data;
+    const readded = again.services.UPS.find((s) => s.name === other.name);
+    expect(readded?.id).toBeDefined();
+    expect(readded?.id).not.toBe(other.id);
+    for (const key of [me.keys.apiKey, me.keys.testKey]) {
+      const stale = await v1(server, 'POST', '/create-label', { key, json: specLabel(other.id) });
+      expect(stale.status, stale.text).toBe(404);
+    }
+    expect(await moneyOf(server, me.id)).toEqual(charged);
+    const fresh = await v1(server, 'POST', '/create-label', {
+      key: me.keys.apiKey,
+      json: specLabel(readded?.id ?? ''),
+    });
+    expect(fresh.status, fresh.text).toBe(201);
+    expect(V1CreateLabelResponse.parse(fresh.body).data.order.serviceType).toBe(other.name);
   });
 });

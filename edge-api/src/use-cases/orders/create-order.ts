@@ -28,6 +28,11 @@ export interface CreateOrderInput {
   source?: NewOrderRow['source'];
   /** Filled with the provider's share of the time (for the Server-Timing header). */
   timing?: ProviderTiming;
+  /**
+   * The service id the caller named (POST /api/v1/create-label's `serviceId`), resolved to the request's apiId, carrier
+   * and serviceType: the service found by those must be this one, else 404 (see pricePurchase).
+   */
+  serviceId?: string | undefined;
 }
 
 /**
@@ -170,6 +175,12 @@ export function purchasedColumns(found: OrderService, priceCents: number, reques
   };
 }
 
+/** 404 for a service named by an id (POST /api/v1/create-label's `serviceId`) that does not exist, or no longer. */
+export const unknownServiceId = (): ApiError =>
+  new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
+    details: [{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }],
+  });
+
 /**
  * The service a purchase names and the price it pays: the SPEC §5 refusals as the quote, and 409 when the `price` the
  * customer saw is not the server's (nobody pays a price they did not see).
@@ -178,13 +189,18 @@ export async function pricePurchase(
   services: Services,
   userId: string,
   request: CreateOrderData,
+  serviceId?: string,
 ): Promise<{ found: OrderService; priceCents: number }> {
-  const found = await findOrderService(services, {
-    userId,
-    apiId: request.apiId,
-    carrier: request.carrier,
-    serviceType: request.serviceType,
-  });
+  const ref = { userId, apiId: request.apiId, carrier: request.carrier, serviceType: request.serviceType };
+  const found =
+    serviceId === undefined
+      ? await findOrderService(services, ref)
+      : await findOrderService(services, ref).catch((err: unknown) => {
+          throw err instanceof ApiError && err.code === 'not_found' ? unknownServiceId() : err;
+        });
+  // A service named by id was resolved to its reference from a cache (public-api/create-api-label.ts): if that service
+  // was removed since and another took its name, the reference now finds the other one. Its id no longer exists: 404.
+  if (serviceId !== undefined && found.service.id !== serviceId) throw unknownServiceId();
   const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
   if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
   if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
@@ -246,7 +262,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   let found: OrderService;
   let priceCents: number;
   try {
-    ({ found, priceCents } = await pricePurchase(services, userId, request));
+    ({ found, priceCents } = await pricePurchase(services, userId, request, input.serviceId));
   } catch (err) {
     return replayOr(err);
   }

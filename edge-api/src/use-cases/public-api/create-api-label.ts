@@ -1,32 +1,18 @@
-import { CreateOrderRequest, ORDER_MESSAGES, type Order, type V1CreateLabelRequest } from '@labeldesk/contracts';
+import type { Order, V1CreateLabelRequest } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shippingServices } from '../../db/schema/shipping-services';
 import type { Services } from '../../env';
-import { ApiError } from '../../errors';
 import { presentOrder } from '../../lib/presenters/order';
+import { TtlCache } from '../../lib/ttl-cache';
+import { perDatabase } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import type { ProviderTiming } from '../orders/buy-order-label';
-import { type CreateOrderData, createOrder } from '../orders/create-order';
+import { type CreateOrderData, createOrder, unknownServiceId } from '../orders/create-order';
 import { createTestLabel } from './create-test-label';
 import { presentTestOrder } from './get-test-order';
 
 export type V1CreateLabelData = z.output<typeof V1CreateLabelRequest>;
-
-/**
- * The order a v1 request names, as POST /api/orders takes it: `serviceId` (from GET /api/v1/services) is resolved to
- * its API, carrier and name; otherwise apiId + carrier + serviceType are used as sent.
- */
-export async function orderRequestOf(services: Services, request: V1CreateLabelData): Promise<CreateOrderData> {
-  const ref = await serviceRefOf(services, request);
-  return CreateOrderRequest.parse({
-    ...ref,
-    sender: request.sender,
-    recipient: request.recipient,
-    packageDetails: request.packageDetails,
-    ...(request.price === undefined ? {} : { price: request.price }),
-  });
-}
 
 export interface V1ServiceRef {
   serviceId?: string | undefined;
@@ -35,26 +21,61 @@ export interface V1ServiceRef {
   serviceType?: string | undefined;
 }
 
-/** The service a v1 request names: `serviceId` resolved to its API, carrier and name (404 if unknown), or as sent. */
+type ResolvedRef = Pick<CreateOrderData, 'apiId' | 'carrier' | 'serviceType'>;
+
+/**
+ * How long a purchase may reuse a service id's reference. A service row never changes its API, carrier or name (admins
+ * change prices, flags and reliability; a service removed and added again gets a new id), so the mapping cannot go
+ * stale; the purchase re-reads the service by the reference anyway and refuses an id that no longer exists
+ * (createOrder's `serviceId` check). The bound only keeps removed ids from being held forever.
+ */
+export const SERVICE_REF_TTL_MS = 5 * 60_000;
+const serviceRefCache = perDatabase(() => new TtlCache<ResolvedRef>(SERVICE_REF_TTL_MS));
+
+/**
+ * The service a v1 request names: `serviceId` resolved to its API, carrier and name (404 if unknown), or as sent.
+ * `cached`: reuse a resolution of the last SERVICE_REF_TTL_MS (only for callers that pass the id on to createOrder or
+ * createTestLabel, which check it); it takes one query off every single-label purchase.
+ */
 export async function serviceRefOf(
   services: Services,
   request: V1ServiceRef,
-): Promise<Pick<CreateOrderData, 'apiId' | 'carrier' | 'serviceType'>> {
-  let ref = { apiId: request.apiId ?? '', carrier: request.carrier ?? 'UPS', serviceType: request.serviceType ?? '' };
-  if (request.serviceId !== undefined) {
-    const [row] = await services.db
-      .select({ apiId: shippingServices.apiId, carrier: shippingServices.carrier, name: shippingServices.name })
-      .from(shippingServices)
-      .where(eq(shippingServices.id, request.serviceId))
-      .limit(1);
-    if (!row) {
-      throw new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
-        details: [{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }],
-      });
-    }
-    ref = { apiId: row.apiId, carrier: row.carrier, serviceType: row.name };
+  options: { cached?: boolean } = {},
+): Promise<ResolvedRef> {
+  const { serviceId } = request;
+  if (serviceId === undefined) {
+    return { apiId: request.apiId ?? '', carrier: request.carrier ?? 'UPS', serviceType: request.serviceType ?? '' };
   }
+  const cache = options.cached ? serviceRefCache(services.db) : undefined;
+  const now = services.clock.now().getTime();
+  const hit = cache?.get(serviceId, now);
+  if (hit) return hit;
+  const [row] = await services.db
+    .select({ apiId: shippingServices.apiId, carrier: shippingServices.carrier, name: shippingServices.name })
+    .from(shippingServices)
+    .where(eq(shippingServices.id, serviceId))
+    .limit(1);
+  // Unknown ids are not cached: a service added a moment later is found at once.
+  if (!row) throw unknownServiceId();
+  const ref: ResolvedRef = { apiId: row.apiId, carrier: row.carrier, serviceType: row.name };
+  cache?.set(serviceId, ref, now);
   return ref;
+}
+
+/**
+ * The order a v1 request names, as POST /api/orders takes it: the service reference resolved (serviceRefOf, cached)
+ * and the rest as the request schema already validated it (V1CreateLabelRequest checks every field CreateOrderRequest
+ * does, so no second pass).
+ */
+export async function orderRequestOf(services: Services, request: V1CreateLabelData): Promise<CreateOrderData> {
+  const ref = await serviceRefOf(services, request, { cached: true });
+  return {
+    ...ref,
+    sender: request.sender,
+    recipient: request.recipient,
+    packageDetails: request.packageDetails,
+    ...(request.price === undefined ? {} : { price: request.price }),
+  };
 }
 
 export interface ApiLabelResult {
@@ -83,6 +104,7 @@ export async function createApiLabel(
       userId: input.userId,
       request,
       idempotencyKey: input.idempotencyKey,
+      serviceId: input.request.serviceId,
     });
     return {
       kind: result.kind,
@@ -95,6 +117,7 @@ export async function createApiLabel(
     request,
     idempotencyKey: input.idempotencyKey,
     source: 'api',
+    serviceId: input.request.serviceId,
     ...(input.timing ? { timing: input.timing } : {}),
   });
   return { kind: result.kind, order: presentOrder(result.order), balanceCents: result.balanceCents };

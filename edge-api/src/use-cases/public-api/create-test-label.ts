@@ -30,7 +30,13 @@ async function byKey(services: Services, userId: string, key: string): Promise<T
  */
 export async function createTestLabel(
   services: Services,
-  input: { userId: string; request: CreateOrderData; idempotencyKey?: string | undefined },
+  input: {
+    userId: string;
+    request: CreateOrderData;
+    idempotencyKey?: string | undefined;
+    /** As createOrder's: the service the request named by id. */
+    serviceId?: string | undefined;
+  },
 ): Promise<{ kind: 'created' | 'replayed'; row: TestOrderRow }> {
   const { request, userId, idempotencyKey } = input;
   const hash = idempotencyKey ? orderRequestHash(request) : null;
@@ -44,7 +50,7 @@ export async function createTestLabel(
   const earlier = await replay();
   if (earlier) return earlier;
 
-  const { found, priceCents } = await pricePurchase(services, userId, request);
+  const { found, priceCents } = await pricePurchase(services, userId, request, input.serviceId);
   const now = services.clock.now();
   const row: TestOrderRow = {
     id: newId('tord'),
