@@ -1,12 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import {
-  BULK_MESSAGES,
-  type BulkOrder,
-  type BulkOrderDetailResponse,
-  bulkStatusColor,
-  bulkStatusLabel,
-  type Order,
-} from '@labeldesk/contracts';
+import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
+import { BULK_MESSAGES, type BulkOrder, bulkStatusColor, bulkStatusLabel, type Order } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -17,25 +10,22 @@ import {
   formatUsd,
   Group,
   LoadingState,
+  loadStateOf,
   Modal,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import { browserBulkDeps, browserLabelDeps } from './browser-label-deps';
 import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-actions';
 import { downloadLabel, endBusy, type RowBusy, startBusy } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { deliveryBadge, purchaseBadge, shownTrackingNumber } from './order-format';
-
-type Detail =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; value: BulkOrderDetailResponse };
 
 /**
  * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
@@ -62,36 +52,22 @@ export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | nul
 }
 
 function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => void }) {
-  const [detail, setDetail] = useState<Detail>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const result = useQuery(adminOrderQueries.bulkDetail(bulk._id));
+  const detail = loadStateOf(result, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
   const [busy, setBusy] = useState<BulkAction | null>(null);
   const [rowBusy, setRowBusy] = useState<RowBusy<'download'>>({});
   const rowBusyRef = useRef<RowBusy<'download'>>({});
   const [error, setError] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try Again).
-  useEffect(() => {
-    let active = true;
-    setDetail({ kind: 'loading' });
-    api.adminBulk.get(bulk._id).then(
-      (value) => active && setDetail({ kind: 'ready', value }),
-      (e: unknown) =>
-        active && setDetail({ kind: 'failed', message: errorMessage(e, BULK_MESSAGES.loadDetailsFailed) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [bulk._id, attempt]);
-
   if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
   if (detail.kind === 'failed') {
     return (
       <div data-testid="admin-bulk-details-error">
-        <ErrorState title={detail.message} onRetry={() => setAttempt((n) => n + 1)} />
+        <ErrorState title={detail.message} onRetry={() => void result.refetch()} />
       </div>
     );
   }
-  const loaded = detail.value;
+  const loaded = detail.data;
   const { bulkOrder, orders } = loaded;
   const user = loaded.user ?? orders[0]?.userDetails;
 

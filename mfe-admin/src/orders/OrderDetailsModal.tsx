@@ -1,5 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import type { Order, OrderParty, TrackingInfo } from '@labeldesk/contracts';
+import { errorMessage, orderQueries } from '@labeldesk/api-client';
+import type { Order, OrderParty } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -11,6 +11,7 @@ import {
   formatUsd,
   Group,
   Loader,
+  loadStateOf,
   Modal,
   Paper,
   PartyCard,
@@ -19,8 +20,8 @@ import {
   Stack,
   Text,
   Title,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useState } from 'react';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import {
   deliveryBadge,
@@ -35,28 +36,15 @@ import {
 
 export const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
 
-type TrackingState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; info: TrackingInfo };
-
 /** The address block's lines, the name in bold. */
 function cardLines(party: OrderParty): PartyCardLine[] {
   return partyLines(party).map((line) => ({ ...line, strong: line.key === 'name' }));
 }
 
-/** The tracking of one order (GET /api/tracking/{orderId}), loaded when the modal opens. */
+/** The tracking of one order (orderQueries.tracking: GET /api/tracking/{orderId}), loaded when the modal opens. */
 function TrackingSection({ order }: { order: Order }) {
-  const [state, setState] = useState<TrackingState>({ kind: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    setState({ kind: 'loading' });
-    api.tracking.get(order._id).then(
-      (info) => active && setState({ kind: 'ready', info }),
-      (e: unknown) => active && setState({ kind: 'failed', message: errorMessage(e, TRACKING_LOAD_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [order._id]);
+  const result = useQuery(orderQueries.tracking(order._id));
+  const state = loadStateOf(result, (e) => errorMessage(e, TRACKING_LOAD_FAILED));
 
   if (state.kind === 'loading') {
     return (
@@ -75,7 +63,7 @@ function TrackingSection({ order }: { order: Order }) {
       </Alert>
     );
   }
-  const { info } = state;
+  const info = state.data;
   const events = eventsNewestFirst(info.events);
   const status = deliveryBadge(info.deliveryStatus);
   return (

@@ -1,13 +1,15 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import type { LabelStats, LabelStatsPeriod } from '@labeldesk/contracts';
+import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
+import type { LabelStatsPeriod } from '@labeldesk/contracts';
 import {
   Box,
   Card,
   ErrorState,
   formatUsd,
   Group,
+  keepPreviousData,
   LoadingOverlay,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Paper,
   SegmentedControl,
@@ -16,8 +18,9 @@ import {
   Table,
   Text,
   Title,
+  useQuery,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CarrierChart } from './CarrierChart';
 import {
   carrierRows,
@@ -29,43 +32,15 @@ import {
   STATS_LOAD_FAILED,
 } from './label-stats';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; stats: LabelStats };
-
 /**
  * SPEC §2 Admin: Overview (/admin): label statistics for a period (today, week = last 7 days, month = last month, all):
- * labels and revenue per carrier as a chart and a table, with the totals.
+ * labels and revenue per carrier as a chart and a table, with the totals. One query per period
+ * (adminOrderQueries.labelStats); while another period loads, the last figures stay under the loading overlay.
  */
 export default function OverviewPage() {
   const [period, setPeriod] = useState<LabelStatsPeriod>(DEFAULT_PERIOD);
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setFetching(true);
-    api.adminOrders.labelStats(period).then(
-      (stats) => {
-        if (!active) return;
-        setState({ kind: 'ready', stats });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, STATS_LOAD_FAILED) });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [period, attempt]);
-
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const result = useQuery({ ...adminOrderQueries.labelStats(period), placeholderData: keepPreviousData });
+  const state = loadStateOf(result, (e) => errorMessage(e, STATS_LOAD_FAILED));
 
   let body: ReactNode;
   if (state.kind === 'loading') {
@@ -73,11 +48,11 @@ export default function OverviewPage() {
   } else if (state.kind === 'failed') {
     body = (
       <Box data-testid="label-stats-error">
-        <ErrorState title={state.message} onRetry={retry} />
+        <ErrorState title={state.message} onRetry={() => void result.refetch()} />
       </Box>
     );
   } else {
-    const { stats } = state;
+    const stats = state.data;
     const rows = carrierRows(stats);
     body = (
       <Stack gap="md">
@@ -172,7 +147,7 @@ export default function OverviewPage() {
         </Text>
       </Group>
       <Box pos="relative">
-        <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
+        <LoadingOverlay visible={result.isFetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
         {body}
       </Box>
     </Stack>

@@ -1,5 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import { MARGINS_MESSAGES, type MarginRow, type MarginsResponse } from '@labeldesk/contracts';
+import { errorMessage, marginQueries } from '@labeldesk/api-client';
+import { MARGINS_MESSAGES, type MarginRow } from '@labeldesk/contracts';
 import {
   ActionIcon,
   Alert,
@@ -10,8 +10,10 @@ import {
   EmptyState,
   ErrorState,
   Group,
+  keepPreviousData,
   LoadingOverlay,
   LoadingState,
+  loadStateOf,
   PageHeader,
   Paper,
   ScrollArea,
@@ -22,8 +24,9 @@ import {
   Text,
   Title,
   UnstyledButton,
+  useQuery,
 } from '@labeldesk/ui';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { MarginsChart } from './MarginsChart';
 import {
   bandWeights,
@@ -53,8 +56,6 @@ import {
   sortRows,
   withDay,
 } from './margins-view';
-
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: MarginsResponse };
 
 // The lightest red: red.9 text on it reads at 5.1:1 (red.8 on the 'light' tint was 3.7:1, under WCAG AA's 4.5:1).
 const LOSS_BG = 'var(--mantine-color-red-0)';
@@ -361,37 +362,15 @@ function Figure({ label, value, testId, loss }: { label: string; value: ReactNod
  */
 export default function MarginsPage() {
   const [period, setPeriod] = useState<Period>(() => presetPeriod(DEFAULT_PRESET, new Date()));
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [fetching, setFetching] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [filter, setFilter] = useState<RowFilter>('all');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setFetching(true);
-    api.adminMargins.margins({ from: period.from, to: period.to }).then(
-      (data) => {
-        if (!active) return;
-        setState({ kind: 'ready', data });
-        setFetching(false);
-      },
-      (e: unknown) => {
-        if (!active) return;
-        setState({ kind: 'failed', message: errorMessage(e, MARGINS_MESSAGES.loadFailed) });
-        setFetching(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [period.from, period.to, attempt]);
-
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  // One query per period; another period keeps the last figures under the overlay while it loads.
+  const result = useQuery({
+    ...marginQueries.period({ from: period.from, to: period.to }),
+    placeholderData: keepPreviousData,
+  });
+  const state = loadStateOf(result, (e) => errorMessage(e, MARGINS_MESSAGES.loadFailed));
 
   const data = state.kind === 'ready' ? state.data : null;
   const rows = useMemo(() => (data ? sortRows(filterRows(data.rows, filter), sort) : []), [data, filter, sort]);
@@ -402,7 +381,7 @@ export default function MarginsPage() {
   } else if (state.kind === 'failed') {
     body = (
       <Box data-testid="margins-error">
-        <ErrorState title={state.message} onRetry={retry} />
+        <ErrorState title={state.message} onRetry={() => void result.refetch()} />
       </Box>
     );
   } else if (data && data.rows.length === 0) {
@@ -536,7 +515,7 @@ export default function MarginsPage() {
         </Text>
       </Group>
       <Box pos="relative">
-        <LoadingOverlay visible={fetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
+        <LoadingOverlay visible={result.isFetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
         {body}
       </Box>
     </Stack>

@@ -141,7 +141,8 @@ export const api = {
     list: () => request('/api/faqs', { schema: FaqListResponse }),
   },
   adminFaqs: {
-    list: () => request('/api/admin/faqs', { schema: FaqListResponse }),
+    list: (signal?: AbortSignal) =>
+      request('/api/admin/faqs', { schema: FaqListResponse, ...(signal ? { signal } : {}) }),
     create: (body: CreateFaqRequest) => request('/api/admin/faqs', { method: 'POST', body, schema: FaqResponse }),
     update: (id: string, body: UpdateFaqRequest) =>
       request(`/api/admin/faqs/${enc(id)}`, { method: 'PUT', body, schema: FaqResponse }),
@@ -163,12 +164,14 @@ export const api = {
       request(`/api/crypto/refresh/${enc(transactionId)}`, { method: 'POST', schema: RefreshPaymentResponse }),
   },
   adminUsers: {
-    list: () => request('/api/admin/users', { schema: AdminUserListResponse }),
+    list: (signal?: AbortSignal) =>
+      request('/api/admin/users', { schema: AdminUserListResponse, ...(signal ? { signal } : {}) }),
     updateBalance: (id: string, body: UpdateBalanceRequest) =>
       request(`/api/admin/users/${enc(id)}/balance`, { method: 'PATCH', body, schema: UpdateBalanceResponse }),
   },
   adminDeposits: {
-    list: (q?: ListQuery) => request(`/api/admin/deposits${listQuery(q)}`, { schema: DepositListResponse }),
+    list: (q?: ListQuery, signal?: AbortSignal) =>
+      request(`/api/admin/deposits${listQuery(q)}`, { schema: DepositListResponse, ...(signal ? { signal } : {}) }),
   },
   addresses: {
     list: () => request('/api/addresses', { schema: AddressListResponse }),
@@ -274,19 +277,23 @@ export const api = {
   },
   /** Admin: every customer's orders and label statistics. */
   adminOrders: {
-    list: (q?: AdminOrderListQuery) => request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse }),
-    labelStats: (period: LabelStatsPeriod) =>
-      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats }),
+    list: (q?: AdminOrderListQuery, signal?: AbortSignal) =>
+      request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse, ...(signal ? { signal } : {}) }),
+    labelStats: (period: LabelStatsPeriod, signal?: AbortSignal) =>
+      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats, ...(signal ? { signal } : {}) }),
   },
   /** Admin: margins per API and service for a period (issue 13, /admin/pricing). */
   adminMargins: {
-    margins: (q: MarginsQuery = {}) =>
-      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse }),
+    margins: (q: MarginsQuery = {}, signal?: AbortSignal) =>
+      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse, ...(signal ? { signal } : {}) }),
   },
   /** Admin: every customer's bulk orders (SPEC §7 admin bulk-orders). */
   adminBulk: {
-    list: (q?: AdminBulkListQuery) =>
-      request(`/api/admin/bulk-orders${listQuery(q)}`, { schema: AdminBulkListResponse }),
+    list: (q?: AdminBulkListQuery, signal?: AbortSignal) =>
+      request(`/api/admin/bulk-orders${listQuery(q)}`, {
+        schema: AdminBulkListResponse,
+        ...(signal ? { signal } : {}),
+      }),
     get: (id: string) => request(`/api/admin/bulk-orders/${enc(id)}`, { schema: BulkOrderDetailResponse }),
   },
   /** Customer: the shipping APIs and services they can buy from (SPEC §7 shipping calls). */

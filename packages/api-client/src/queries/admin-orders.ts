@@ -14,10 +14,10 @@ export const adminOrderKeys = {
 };
 
 export const adminOrderQueries = {
-  list: (q: AdminOrderListQuery) => query(adminOrderKeys.list(q), () => api.adminOrders.list(q)),
+  list: (q: AdminOrderListQuery) => query(adminOrderKeys.list(q), (signal) => api.adminOrders.list(q, signal)),
   labelStats: (period: LabelStatsPeriod) =>
-    query(adminOrderKeys.labelStats(period), () => api.adminOrders.labelStats(period)),
-  bulkList: (q: AdminBulkListQuery) => query(adminOrderKeys.bulkList(q), () => api.adminBulk.list(q)),
+    query(adminOrderKeys.labelStats(period), (signal) => api.adminOrders.labelStats(period, signal)),
+  bulkList: (q: AdminBulkListQuery) => query(adminOrderKeys.bulkList(q), (signal) => api.adminBulk.list(q, signal)),
   bulkDetail: (id: string) => query(adminOrderKeys.bulkDetail(id), () => api.adminBulk.get(id)),
-  deposits: (q: ListQuery) => query(adminOrderKeys.deposits(q), () => api.adminDeposits.list(q)),
+  deposits: (q: ListQuery) => query(adminOrderKeys.deposits(q), (signal) => api.adminDeposits.list(q, signal)),
 };

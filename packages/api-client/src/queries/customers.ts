@@ -14,7 +14,7 @@ export const customerKeys = {
 };
 
 export const customerQueries = {
-  list: () => query(customerKeys.list(), () => api.adminUsers.list()),
+  list: () => query(customerKeys.list(), (signal) => api.adminUsers.list(signal)),
   pricing: (userId: string, apiId: string) =>
     query(customerKeys.pricing(userId, apiId), () => api.adminPricing.get(userId, apiId)),
   trackingStats: (userId: string) => query(customerKeys.trackingStats(userId), () => api.tracking.refreshStats(userId)),

@@ -11,7 +11,7 @@ export const faqKeys = {
 
 export const faqQueries = {
   public: () => query(faqKeys.public(), () => api.faqs.list()),
-  admin: () => query(faqKeys.admin(), () => api.adminFaqs.list()),
+  admin: () => query(faqKeys.admin(), (signal) => api.adminFaqs.list(signal)),
 };
 
 export const faqMutations = {
