@@ -1,11 +1,5 @@
-import { api } from '@labeldesk/api-client';
-import {
-  REFRESH_DELAYS,
-  type RefreshStatsResponse,
-  TRACKING_REFRESH_MESSAGES,
-  type TrackingRefreshRun,
-  type User,
-} from '@labeldesk/contracts';
+import { customerKeys, customerMutations, customerQueries } from '@labeldesk/api-client';
+import { REFRESH_DELAYS, type User } from '@labeldesk/contracts';
 import {
   Alert,
   Button,
@@ -19,9 +13,13 @@ import {
   Stack,
   Table,
   Text,
+  useApiMutation,
+  useInvalidate,
+  useQuery,
+  useQueryClient,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { delayError, progressPercent, REFRESH_POLL_MS, refreshFailureText } from './tracking-refresh';
+import { useEffect, useRef, useState } from 'react';
+import { delayError, progressPercent, refreshErrorText, runPollInterval } from './tracking-refresh';
 
 interface TrackingRefreshModalProps {
   opened: boolean;
@@ -45,71 +43,70 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 /**
  * SPEC §2 Admin Customers: tracking refresh of one customer. Shows the customer's labels by delivery status, the
  * options (batch delay, request delay, force all; SPEC §9 defaults), starts the refresh (a server job), follows its
- * progress every 1.5 s while it runs and shows the run's statistics. Mount with a new `key` per opening.
+ * progress every 1.5 s while it runs (refetchInterval, stopped when it is done) and shows the run's statistics. Mount with a new `key` per opening.
  */
 export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshModalProps) {
-  const [stats, setStats] = useState<RefreshStatsResponse | null>(null);
-  const [run, setRun] = useState<TrackingRefreshRun | null>(null);
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const [batchDelay, setBatchDelay] = useState<string | number>(REFRESH_DELAYS.batch.default);
   const [requestDelay, setRequestDelay] = useState<string | number>(REFRESH_DELAYS.request.default);
   const [forceAll, setForceAll] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const userId = user?._id;
+  const [startedRunId, setStartedRunId] = useState<string | null>(null);
+  const [watchedRunFailed, setWatchedRunFailed] = useState(false);
+  const userId = user?._id ?? '';
 
-  const loadStats = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const s = await api.tracking.refreshStats(userId);
-      setStats(s);
-      setRun(s.latestRun);
-    } catch (e) {
-      setError(refreshFailureText(e));
+  const statsQuery = useQuery({ ...customerQueries.trackingStats(userId), enabled: opened && userId !== '' });
+  const stats = statsQuery.data ?? null;
+  const latest = stats?.latestRun ?? null;
+  const runId = startedRunId ?? latest?.runId ?? null;
+
+  // The run shown: the one this modal started, else the customer's latest. While it runs it is asked again every
+  // 1.5 s (its first answer is already in the cache, so no request at once); the polling stops when it is done.
+  const runQuery = useQuery({
+    ...customerQueries.trackingRun(runId ?? ''),
+    enabled: opened && runId !== null,
+    initialData: latest && latest.runId === runId ? latest : undefined,
+    refetchInterval: (q) => runPollInterval(q.state.data, q.state.status === 'error'),
+  });
+  const run = runId === null ? null : (runQuery.data ?? null);
+  const status = run?.status;
+
+  // A run seen running that finished: reload the customer's counts; say so when it failed.
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'running' && status !== undefined && status !== 'running') {
+      if (status === 'failed') setWatchedRunFailed(true);
+      if (userId) invalidate(customerKeys.trackingStats(userId));
     }
-  }, [userId]);
+    previous.current = status;
+  }, [status, userId, invalidate]);
 
-  useEffect(() => {
-    if (opened) void loadStats();
-  }, [opened, loadStats]);
-
-  // Poll a running run; when it finishes, reload the customer's counts.
-  useEffect(() => {
-    if (!opened || run?.status !== 'running') return;
-    timer.current = setTimeout(async () => {
-      try {
-        const next = await api.tracking.refreshRun(run.runId);
-        setRun(next);
-        if (next.status === 'failed') setError(TRACKING_REFRESH_MESSAGES.failed);
-        if (next.status !== 'running') void loadStats();
-      } catch (e) {
-        setError(refreshFailureText(e));
-      }
-    }, REFRESH_POLL_MS);
-    return () => clearTimeout(timer.current);
-  }, [opened, run, loadStats]);
+  const start = useApiMutation(customerMutations.refreshTracking, {
+    onSuccess: (res) => {
+      client.setQueryData(customerKeys.trackingRun(res.run.runId), res.run);
+      setWatchedRunFailed(false);
+      setStartedRunId(res.run.runId);
+    },
+  });
 
   if (!user) return null;
   const batchErr = delayError('batch', batchDelay);
   const requestErr = delayError('request', requestDelay);
-  const running = run?.status === 'running';
+  const running = status === 'running';
+  const busy = start.isPending;
+  const error = refreshErrorText({
+    start: busy ? null : start.error,
+    poll: runQuery.isError ? runQuery.error : null,
+    watchedRunFailed,
+    stats: statsQuery.isError ? statsQuery.error : null,
+  });
 
-  const start = async () => {
+  const begin = () => {
     if (batchErr || requestErr || busy || running) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await api.tracking.refreshUser(user._id, {
-        batchDelay: Number(batchDelay),
-        requestDelay: Number(requestDelay),
-        forceAll,
-      });
-      setRun(res.run);
-    } catch (e) {
-      setError(refreshFailureText(e));
-    } finally {
-      setBusy(false);
-    }
+    start.mutate({
+      userId: user._id,
+      body: { batchDelay: Number(batchDelay), requestDelay: Number(requestDelay), forceAll },
+    });
   };
 
   const s = stats?.userStats;
@@ -210,7 +207,7 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
             Close
           </Button>
           <Button
-            onClick={start}
+            onClick={begin}
             loading={busy}
             disabled={running || batchErr !== null || requestErr !== null}
             data-testid="refresh-tracking-start"

@@ -1,39 +1,45 @@
-import { ApiClientError, api, errorMessage } from '@labeldesk/api-client';
-import type { Faq } from '@labeldesk/contracts';
+import { ApiClientError, errorMessage, faqKeys, faqMutations, faqQueries } from '@labeldesk/api-client';
+import type { Faq, FaqListResponse } from '@labeldesk/contracts';
 import {
   ActionIcon,
   Badge,
   Button,
   EmptyState,
-  ErrorState,
   Group,
-  LoadingState,
+  ListScreen,
   modals,
-  PageHeader,
-  Paper,
   Stack,
   StatusAlerts,
   Table,
   Text,
   Tooltip,
+  useApiMutation,
   useFlash,
+  useListScreen,
+  useQueryClient,
 } from '@labeldesk/ui';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FaqFormModal } from './FaqFormModal';
 import { answerPreview, knownTags } from './faq-form';
 import { applyMove, type MoveDirection, moveTarget, removeFaq, sortFaqs, upsertFaq } from './faq-list';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 type Busy =
   | { kind: 'idle' }
   | { kind: 'moving'; id: string; direction: MoveDirection }
   | { kind: 'deleting'; id: string };
 
+/** The one request of the page: the whole admin list (no filters, no pages). */
+const ALL_FAQS = { ok: true, query: {} } as const;
+
 /** SPEC §2 FAQ management: list in admin order, add/edit in a modal, delete with a confirm, move up/down. */
 export default function FaqManagementPage() {
-  const [faqs, setFaqs] = useState<Faq[]>([]);
-  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const list = useListScreen({ request: () => ALL_FAQS, query: () => faqQueries.admin() });
+  const answer = list.result.data;
+  const faqs = useMemo(() => sortFaqs(answer?.faqs ?? []), [answer]);
+  const loaded = answer !== undefined && !list.result.isError;
+  const update = useApiMutation(faqMutations.update);
+  const removal = useApiMutation(faqMutations.remove);
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
@@ -43,22 +49,11 @@ export default function FaqManagementPage() {
     key: 0,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.adminFaqs.list().then(
-      (res) => {
-        if (!active) return;
-        setFaqs(sortFaqs(res.faqs));
-        setLoad({ kind: 'ready' });
-      },
-      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, 'Failed to load FAQs') }),
+  // The list shows a change at once from the server's answer; the mutation's invalidation then reloads it.
+  const setFaqs = (change: (current: Faq[]) => Faq[]) =>
+    client.setQueryData<FaqListResponse>(faqKeys.admin(), (old) =>
+      old ? { ...old, faqs: change(sortFaqs(old.faqs)) } : old,
     );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
 
   const suggestions = useMemo(() => knownTags(faqs), [faqs]);
 
@@ -90,7 +85,7 @@ export default function FaqManagementPage() {
     setBusy({ kind: 'moving', id: faq._id, direction });
     setError(null);
     try {
-      const { faq: moved } = await api.adminFaqs.update(faq._id, { order });
+      const { faq: moved } = await update.mutateAsync({ id: faq._id, body: { order } });
       setFaqs((current) => applyMove(current, moved));
       succeed('FAQ order updated successfully');
     } catch (e) {
@@ -104,7 +99,7 @@ export default function FaqManagementPage() {
     setBusy({ kind: 'deleting', id: faq._id });
     setError(null);
     try {
-      await api.adminFaqs.remove(faq._id);
+      await removal.mutateAsync(faq._id);
       setFaqs((current) => removeFaq(current, faq._id));
       succeed('FAQ deleted successfully');
     } catch (e) {
@@ -133,132 +128,114 @@ export default function FaqManagementPage() {
       onConfirm: () => void remove(faq),
     });
 
-  const header = (
-    <PageHeader
-      title="FAQ Management"
-      description="Questions and answers customers see on the FAQs page, in this order."
-      actions={
-        <Button onClick={() => openEditor(null)} disabled={load.kind !== 'ready'}>
-          Add FAQ
-        </Button>
-      }
-    />
-  );
-
-  let body: ReactNode;
-  if (load.kind === 'loading') {
-    body = <LoadingState label="Loading FAQs..." />;
-  } else if (load.kind === 'failed') {
-    body = <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
-  } else if (faqs.length === 0) {
-    body = (
-      <Paper withBorder p="lg" data-testid="faq-empty">
-        <EmptyState title="No FAQs yet">Add a question and answer to show it on the customer FAQs page.</EmptyState>
-      </Paper>
+  const position = new Map(faqs.map((faq, index) => [faq._id, index]));
+  const row = (faq: Faq) => {
+    const index = position.get(faq._id) ?? 0;
+    const rowBusy = busy.kind !== 'idle' && busy.id === faq._id;
+    const locked = busy.kind !== 'idle';
+    return (
+      <Table.Tr key={faq._id} data-testid="faq-row" data-faq-id={faq._id}>
+        <Table.Td>
+          <Text size="sm" c="dimmed">
+            {index + 1}
+          </Text>
+        </Table.Td>
+        <Table.Td maw={280}>
+          <Text size="sm" fw={600} data-testid="faq-question">
+            {faq.question}
+          </Text>
+        </Table.Td>
+        <Table.Td maw={360}>
+          <Text size="sm" c="dimmed" data-testid="faq-answer-preview">
+            {answerPreview(faq.answer)}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          {faq.tags.length > 0 ? (
+            <Group gap={4} data-testid="faq-tags">
+              {faq.tags.map((tag) => (
+                <Badge key={tag} variant="light" size="sm" tt="none">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="xs" c="dimmed">
+              No tags
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>
+          <Group gap={6} wrap="nowrap">
+            <Tooltip label="Move up">
+              <ActionIcon
+                variant="default"
+                aria-label="Move up"
+                disabled={locked || index === 0}
+                loading={busy.kind === 'moving' && rowBusy && busy.direction === 'up'}
+                onClick={() => void move(faq, 'up')}
+              >
+                ↑
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Move down">
+              <ActionIcon
+                variant="default"
+                aria-label="Move down"
+                disabled={locked || index === faqs.length - 1}
+                loading={busy.kind === 'moving' && rowBusy && busy.direction === 'down'}
+                onClick={() => void move(faq, 'down')}
+              >
+                ↓
+              </ActionIcon>
+            </Tooltip>
+            <Button size="xs" variant="light" onClick={() => openEditor(faq)} disabled={rowBusy}>
+              Edit
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => confirmDelete(faq)} disabled={locked}>
+              {busy.kind === 'deleting' && rowBusy ? 'Deleting...' : 'Delete'}
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
     );
-  } else {
-    body = (
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="faq-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={48}>#</Table.Th>
-                <Table.Th>Question</Table.Th>
-                <Table.Th>Answer</Table.Th>
-                <Table.Th>Tags</Table.Th>
-                <Table.Th w={230}>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {faqs.map((faq, index) => {
-                const rowBusy = busy.kind !== 'idle' && busy.id === faq._id;
-                const locked = busy.kind !== 'idle';
-                return (
-                  <Table.Tr key={faq._id} data-testid="faq-row" data-faq-id={faq._id}>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {index + 1}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Text size="sm" fw={600} data-testid="faq-question">
-                        {faq.question}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={360}>
-                      <Text size="sm" c="dimmed" data-testid="faq-answer-preview">
-                        {answerPreview(faq.answer)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {faq.tags.length > 0 ? (
-                        <Group gap={4} data-testid="faq-tags">
-                          {faq.tags.map((tag) => (
-                            <Badge key={tag} variant="light" size="sm" tt="none">
-                              {tag}
-                            </Badge>
-                          ))}
-                        </Group>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          No tags
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Tooltip label="Move up">
-                          <ActionIcon
-                            variant="default"
-                            aria-label="Move up"
-                            disabled={locked || index === 0}
-                            loading={busy.kind === 'moving' && rowBusy && busy.direction === 'up'}
-                            onClick={() => void move(faq, 'up')}
-                          >
-                            ↑
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Move down">
-                          <ActionIcon
-                            variant="default"
-                            aria-label="Move down"
-                            disabled={locked || index === faqs.length - 1}
-                            loading={busy.kind === 'moving' && rowBusy && busy.direction === 'down'}
-                            onClick={() => void move(faq, 'down')}
-                          >
-                            ↓
-                          </ActionIcon>
-                        </Tooltip>
-                        <Button size="xs" variant="light" onClick={() => openEditor(faq)} disabled={rowBusy}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => confirmDelete(faq)}
-                          disabled={locked}
-                        >
-                          {busy.kind === 'deleting' && rowBusy ? 'Deleting...' : 'Delete'}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
+  };
 
   return (
     <Stack gap="md">
-      {header}
-      <StatusAlerts testIdPrefix="faq" success={success} error={error} onDismissError={() => setError(null)} />
-      {body}
+      <ListScreen
+        list={list}
+        variant="page"
+        testIdPrefix="faq"
+        title="FAQ Management"
+        description="Questions and answers customers see on the FAQs page, in this order."
+        actions={
+          <Button onClick={() => openEditor(null)} disabled={!loaded}>
+            Add FAQ
+          </Button>
+        }
+        above={
+          <StatusAlerts testIdPrefix="faq" success={success} error={error} onDismissError={() => setError(null)} />
+        }
+        loadingLabel="Loading FAQs..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load FAQs')}
+        empty={
+          <EmptyState title="No FAQs yet">Add a question and answer to show it on the customer FAQs page.</EmptyState>
+        }
+        table={{
+          testId: 'faq-table',
+          minWidth: 820,
+          columns: [
+            { label: '#' },
+            { label: 'Question' },
+            { label: 'Answer' },
+            { label: 'Tags' },
+            { label: 'Actions' },
+          ],
+          rows: () => faqs,
+          row,
+        }}
+      />
       <FaqFormModal
         key={editor.key}
         opened={editor.opened}
