@@ -1,12 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import {
-  CARRIERS,
-  type Carrier,
-  type Service,
-  type ServicesByCarrier,
-  type ShippingApiConfig,
-  type User,
-} from '@labeldesk/contracts';
+import { customerMutations, customerQueries, errorMessage, providerQueries } from '@labeldesk/api-client';
+import { CARRIERS, type Carrier, type Service, type ServicesByCarrier, type User } from '@labeldesk/contracts';
 import {
   Accordion,
   Badge,
@@ -17,6 +10,7 @@ import {
   formatUsd,
   Group,
   LoadingState,
+  loadStateOf,
   Modal,
   NumberInput,
   Paper,
@@ -25,10 +19,12 @@ import {
   StatusAlerts,
   Switch,
   Text,
+  useApiMutation,
   useFlash,
+  useQuery,
 } from '@labeldesk/ui';
-import { type ReactNode, useEffect, useState } from 'react';
-import { apiOptions, CARRIER_LABELS, pickApi } from '../service-management/api-configs';
+import { type ReactNode, useState } from 'react';
+import { apiOptions, CARRIER_LABELS } from '../service-management/api-configs';
 import { TierRowsEditor } from '../service-management/TierRowsEditor';
 import { checkTierRows } from '../service-management/tier-editor';
 import {
@@ -45,6 +41,7 @@ import {
   updateCarrier,
   updateServiceRule,
 } from './custom-pricing-form';
+import { pricingLoad, shownApi } from './pricing-load';
 
 const LOAD_FAILED = 'Failed to load pricing data';
 const SAVE_FAILED = 'Failed to save pricing data';
@@ -55,12 +52,6 @@ interface CustomPricingModalProps {
   onClose: () => void;
 }
 
-type Load =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'no-apis' }
-  | { kind: 'ready'; form: CustomPricingForm; services: ServicesByCarrier };
-
 /**
  * SPEC §2/§3/§5 Admin Customers, custom pricing per user per API: choose the API, switch custom pricing on, per carrier
  * switch it on and give services a rule (fixed price, percentage discount 0-100, amount discount, or dynamic tiers; the
@@ -68,69 +59,54 @@ type Load =
  * `key` per opening.
  */
 export function CustomPricingModal({ opened, user, onClose }: CustomPricingModalProps) {
-  const [apis, setApis] = useState<ShippingApiConfig[]>([]);
-  const [apiId, setApiId] = useState<string | null>(null);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [chosenApi, setChosenApi] = useState<string | null>(null);
+  // The admin's edits of the shown API's pricing; without them the form is the loaded pricing.
+  const [edited, setEdited] = useState<{ apiId: string; form: CustomPricingForm } | null>(null);
   const [errors, setErrors] = useState<PricingErrors>({});
-  const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
-  const userId = user?._id ?? null;
+  const userId = user?._id ?? '';
 
-  // The API list once per opening (and on Try Again), then the user's pricing for the chosen API.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    setLoad({ kind: 'loading' });
-    api.adminConfig.listApis().then(
-      (res) => {
-        if (!active) return;
-        setApis(res.apis);
-        if (!pickApi(res.apis)) setLoad({ kind: 'no-apis' });
-        setApiId((current) => pickApi(res.apis, current));
-      },
-      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, LOAD_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId, attempt]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try Again.
-  useEffect(() => {
-    if (!userId || !apiId) return;
-    let active = true;
-    setLoad({ kind: 'loading' });
-    setErrors({});
-    setSaveError(null);
-    api.adminPricing.get(userId, apiId).then(
-      (res) =>
-        active &&
-        setLoad({
-          kind: 'ready',
-          form: formFromPricing(res.customPricing, res.apiServices),
-          services: res.apiServices,
-        }),
-      (e: unknown) => active && setLoad({ kind: 'failed', message: errorMessage(e, LOAD_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId, apiId, attempt]);
+  // The API list once per opening, then the user's pricing for the shown API (each with Try Again).
+  const apisQuery = useQuery({ ...providerQueries.apis(), enabled: opened && userId !== '' });
+  const apisLoad = loadStateOf(apisQuery, (e) => errorMessage(e, LOAD_FAILED));
+  const apiId = shownApi(apisLoad, chosenApi);
+  const pricingQuery = useQuery({
+    ...customerQueries.pricing(userId, apiId ?? ''),
+    enabled: opened && userId !== '' && apiId !== null,
+  });
+  const load = pricingLoad(
+    apisLoad,
+    apiId,
+    loadStateOf(pricingQuery, (e) => errorMessage(e, LOAD_FAILED)),
+  );
+  const saveMutation = useApiMutation(customerMutations.updatePricing);
+  const saving = saveMutation.isPending;
 
   if (!user) return null;
+  const apis = apisQuery.data?.apis ?? [];
+  const form =
+    load.kind !== 'ready'
+      ? null
+      : edited?.apiId === load.apiId
+        ? edited.form
+        : formFromPricing(load.pricing.customPricing, load.pricing.apiServices);
+
+  const chooseApi = (next: string) => {
+    setChosenApi(next);
+    setErrors({});
+    setSaveError(null);
+  };
 
   const setForm = (next: CustomPricingForm) => {
     if (load.kind !== 'ready') return;
-    setLoad({ ...load, form: next });
+    setEdited({ apiId: load.apiId, form: next });
     setSaveError(null);
   };
 
   const save = async () => {
-    if (load.kind !== 'ready' || !apiId || saving) return;
-    const built = buildPricingRequest(load.form);
+    if (load.kind !== 'ready' || !form || saving) return;
+    const built = buildPricingRequest(form);
     if (!built.ok) {
       setErrors(built.errors);
       clearSuccess();
@@ -139,28 +115,27 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
     }
     setErrors({});
     setSaveError(null);
-    setSaving(true);
     try {
-      const res = await api.adminPricing.update(user._id, apiId, built.body);
-      setLoad({ ...load, form: formFromPricing(res.customPricing, load.services) });
+      const res = await saveMutation.mutateAsync({ userId: user._id, apiId: load.apiId, body: built.body });
+      setEdited({ apiId: load.apiId, form: formFromPricing(res.customPricing, load.pricing.apiServices) });
       showSuccess(`Custom pricing saved for ${user.name}`);
     } catch (e) {
       clearSuccess();
       setSaveError(errorMessage(e, SAVE_FAILED));
-    } finally {
-      setSaving(false);
     }
   };
 
+  const retry = () => void (load.kind === 'failed' && load.failed === 'apis' ? apisQuery : pricingQuery).refetch();
+
   let body: ReactNode = null;
   if (load.kind === 'loading') body = <LoadingState label="Loading pricing..." />;
-  else if (load.kind === 'failed') body = <ErrorState title={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  else if (load.kind === 'failed') body = <ErrorState title={load.message} onRetry={retry} />;
   else if (load.kind === 'no-apis') {
     body = (
       <EmptyState title="No shipping APIs configured">Add a provider API on the Service Management page.</EmptyState>
     );
-  } else {
-    const { form, services } = load;
+  } else if (form) {
+    const services = load.pricing.apiServices;
     body = (
       <Stack gap="md">
         <Switch
@@ -214,7 +189,7 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
             label="API"
             data={apiOptions(apis)}
             value={apiId}
-            onChange={(v) => v && setApiId(v)}
+            onChange={(v) => v && chooseApi(v)}
             allowDeselect={false}
             disabled={saving}
             maw={320}

@@ -2,6 +2,7 @@ import type { RefreshUserTrackingRequest, UpdateBalanceRequest, UpdateUserPricin
 import { api } from '../endpoints';
 import { adminOrderKeys } from './admin-orders';
 import { balanceKeys } from './balance';
+import { marginKeys } from './margins';
 import { mutation, query } from './spec';
 
 /** Admin: customers, a customer's custom pricing and tracking refresh runs. */
@@ -30,7 +31,8 @@ export const customerMutations = {
   updatePricing: mutation(
     ({ userId, apiId, body }: { userId: string; apiId: string; body: UpdateUserPricingRequest }) =>
       api.adminPricing.update(userId, apiId, body),
-    (_data, { userId, apiId }) => [customerKeys.pricing(userId, apiId)],
+    // The margins page lists each service's customers with custom pricing and flags those sold at a loss.
+    (_data, { userId, apiId }) => [customerKeys.pricing(userId, apiId), marginKeys.all],
   ),
   refreshTracking: mutation(
     ({ userId, body }: { userId: string; body: RefreshUserTrackingRequest }) => api.tracking.refreshUser(userId, body),
