@@ -344,10 +344,20 @@ export const api = {
   },
   /** Admin: service report (new services from the providers, obsolete ones of ours). */
   adminServices: {
-    checkUpdates: (body: ServiceReportRequest = {}) =>
-      request('/api/admin/services/check-updates', { method: 'POST', body, schema: CheckUpdatesResponse }),
-    cleanupReport: (body: ServiceReportRequest = {}) =>
-      request('/api/admin/services/cleanup-report', { method: 'POST', body, schema: CleanupReportResponse }),
+    checkUpdates: (body: ServiceReportRequest = {}, signal?: AbortSignal) =>
+      request('/api/admin/services/check-updates', {
+        method: 'POST',
+        body,
+        schema: CheckUpdatesResponse,
+        ...(signal ? { signal } : {}),
+      }),
+    cleanupReport: (body: ServiceReportRequest = {}, signal?: AbortSignal) =>
+      request('/api/admin/services/cleanup-report', {
+        method: 'POST',
+        body,
+        schema: CleanupReportResponse,
+        ...(signal ? { signal } : {}),
+      }),
     addServices: (body: AddServicesRequest) =>
       request('/api/admin/services/add-services', { method: 'POST', body, schema: AddServicesResponse }),
     removeServices: (body: RemoveServicesRequest) =>

@@ -13,17 +13,21 @@ import { mutation, query } from './spec';
 
 /**
  * Admin: provider API configs and their services (pricing, reliability, dynamic tiers). Any change also invalidates
- * `shippingKeys.all`: what customers can buy follows.
+ * `shippingKeys.all`: what customers can buy follows. The provider's own live prices sit outside `all`: a change of
+ * ours (a price, a reliability) does not alter them, so it does not ask the provider again; a new key or a deleted API
+ * does.
  */
 export const providerKeys = {
   all: ['admin', 'providers'] as const,
   apis: () => [...providerKeys.all, 'apis'] as const,
-  providerPrices: (apiId: string) => [...providerKeys.all, 'provider-prices', apiId] as const,
+  allProviderPrices: ['admin', 'provider-prices'] as const,
+  providerPrices: (apiId: string) => [...providerKeys.allProviderPrices, apiId] as const,
   dynamicPricing: (apiId: string, carrier: string, service: string) =>
     [...providerKeys.all, 'dynamic-pricing', apiId, carrier, service] as const,
 };
 
 const changed = [providerKeys.all, shippingKeys.all];
+const reached = [...changed, providerKeys.allProviderPrices];
 
 export const providerQueries = {
   apis: () => query(providerKeys.apis(), () => api.adminConfig.listApis()),
@@ -45,9 +49,9 @@ export const providerMutations = {
   createApi: mutation((body: CreateApiConfigRequest) => api.adminConfig.createApi(body), changed),
   updateApiKey: mutation(
     ({ id, body }: { id: string; body: UpdateApiKeyRequest }) => api.adminConfig.updateApiKey(id, body),
-    changed,
+    reached,
   ),
-  deleteApi: mutation((id: string) => api.adminConfig.deleteApi(id), changed),
+  deleteApi: mutation((id: string) => api.adminConfig.deleteApi(id), reached),
   setDefault: mutation((id: string) => api.adminConfig.setDefault(id), changed),
   updatePricing: mutation(
     ({ apiId, carrier, service, body }: ServiceRef & { body: UpdateServicePricingRequest }) =>
