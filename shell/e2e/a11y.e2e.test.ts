@@ -175,6 +175,12 @@ const MODALS: Array<{
     open: (p) => p.getByTestId('api-settings-edit-key'),
   },
   { name: 'Service Report', as: 'admin', path: '/admin/services', open: (p) => p.getByTestId('open-service-report') },
+  {
+    name: 'Add New API',
+    as: 'admin',
+    path: '/admin/service-management',
+    open: (p) => p.getByTestId('add-api-open'),
+  },
 ];
 
 function customerRow(page: Page): Locator {

@@ -126,4 +126,59 @@ describe('upstream providers, services and pricing', () => {
     await signInAsNewCustomer(otherPage, 'List Price Customer');
     await expect.poll(async () => (await priceOn(otherPage)).price).toContain('$10.00');
   });
+
+  it('the provider screens ask each thing once, a price save does not ask the provider again, the report runs per opening', async () => {
+    const admin = await browser.newPage();
+    await signInAsAdmin(admin);
+    const calls: string[] = [];
+    admin.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/admin/'))
+        calls.push(
+          `${req.method()} ${url.pathname.replace(/\/apis\/[^/]+\/provider-prices$/, '/apis/:id/provider-prices')}`,
+        );
+    });
+    const count = (call: string) => calls.filter((c) => c === call).length;
+
+    // Service Status: the API list once; the report's update check once per opening, the cleanup only on Scan.
+    await admin.goto('/admin/services');
+    await visible(admin.getByTestId('status-api-info'));
+    await visible(admin.getByTestId('status-carrier-UPS'));
+    expect(count('GET /api/admin/config/apis')).toBe(1);
+    await admin.getByTestId('open-service-report').click();
+    await expect.poll(() => admin.getByTestId('report-api').count()).toBeGreaterThan(0);
+    expect(count('POST /api/admin/services/check-updates')).toBe(1);
+    await admin.getByTestId('report-tab-cleanup').click();
+    await visible(admin.getByTestId('cleanup-empty'));
+    expect(count('POST /api/admin/services/cleanup-report')).toBe(0);
+    await admin.getByTestId('cleanup-scan').click();
+    await expect.poll(() => admin.getByTestId('cleanup-empty').count()).toBe(0);
+    expect(count('POST /api/admin/services/cleanup-report')).toBe(1);
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('open-service-report').click();
+    await expect.poll(() => count('POST /api/admin/services/check-updates')).toBe(2);
+    await expect.poll(() => admin.getByTestId('report-api').count()).toBeGreaterThan(0);
+    await admin.keyboard.press('Escape');
+    expect(count('GET /api/admin/config/apis')).toBe(1);
+
+    // Service Management, Service Pricing: the provider's prices once; saving our price reads our list back, not theirs.
+    calls.length = 0;
+    await admin.goto('/admin/service-management');
+    await admin.getByTestId('tab-service-pricing').click();
+    const row = admin.getByTestId('pricing-row').first();
+    await expect.poll(() => textOf(row.getByTestId('pricing-provider-price'))).not.toBe('...');
+    expect(count('GET /api/admin/config/apis')).toBe(1);
+    expect(count('GET /api/admin/config/apis/:id/provider-prices')).toBe(1);
+    const service = await row.getAttribute('data-service');
+    const carrier = { UPS: 'UPS', USPS: 'USPS', FEDEX: 'FedEx' }[(await row.getAttribute('data-carrier')) ?? ''];
+    await row.getByTestId('pricing-edit').click();
+    await row.getByTestId('pricing-save').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('service-management-success')))
+      .toBe(`Updated pricing for ${carrier} - ${service}`);
+    await expect.poll(() => count('GET /api/admin/config/apis')).toBe(2);
+    await admin.waitForTimeout(1_000);
+    expect(count('GET /api/admin/config/apis/:id/provider-prices')).toBe(1);
+    expect(count('GET /api/admin/config/apis')).toBe(2);
+  });
 });

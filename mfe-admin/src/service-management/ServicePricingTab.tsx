@@ -1,5 +1,5 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import { CARRIERS, type ProviderPricesResponse, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
+import { errorMessage, providerMutations, providerQueries } from '@labeldesk/api-client';
+import { CARRIERS, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -14,8 +14,10 @@ import {
   Table,
   Text,
   Title,
+  useApiMutation,
+  useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CARRIER_LABELS, servicesOf } from './api-configs';
 import { DynamicPricingModal, type TierTarget } from './DynamicPricingModal';
 import {
@@ -33,11 +35,6 @@ interface ServicePricingTabProps {
   onError: (message: string) => void;
 }
 
-type ProviderLoad =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; prices: ProviderPricesResponse };
-
 interface Editing {
   serviceId: string;
   price: string | number;
@@ -51,51 +48,43 @@ interface Editing {
  * in steps of 0.01, Save, Cancel) and the tier editor for services with dynamic pricing.
  */
 export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: ServicePricingTabProps) {
-  const [provider, setProvider] = useState<ProviderLoad>({ kind: 'loading' });
+  const provider = useQuery(providerQueries.providerPrices(config._id));
+  const prices = provider.data ?? null;
+  const pricesLoading = provider.data === undefined && provider.isFetching;
+  const pricesError =
+    provider.data === undefined && provider.error && !provider.isFetching
+      ? errorMessage(provider.error, 'Failed to load data')
+      : null;
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useApiMutation(providerMutations.updatePricing);
+  const saving = update.isPending;
   const [tiers, setTiers] = useState<{ opened: boolean; target: TierTarget | null; key: number }>({
     opened: false,
     target: null,
     key: 0,
   });
 
-  useEffect(() => {
-    let active = true;
-    setProvider({ kind: 'loading' });
-    setEditing(null);
-    api.adminConfig.providerPrices(config._id).then(
-      (prices) => active && setProvider({ kind: 'ready', prices }),
-      (e: unknown) => active && setProvider({ kind: 'failed', message: errorMessage(e, 'Failed to load data') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [config._id]);
-
-  const prices = provider.kind === 'ready' ? provider.prices : null;
-
   const startEdit = (service: Service) =>
     setEditing({ serviceId: service.id, price: service.basePrice, enabled: service.enabled, error: null });
 
-  const save = async (service: Service) => {
+  const save = (service: Service) => {
     if (!editing) return;
     const built = buildPricingUpdate(editing.price, editing.enabled);
     if (!built.ok) {
       setEditing({ ...editing, error: built.error });
       return;
     }
-    setSaving(true);
-    try {
-      const res = await api.adminConfig.updatePricing(config._id, service.carrier, service.name, built.body);
-      onUpdated(res.service);
-      setEditing(null);
-      onSuccess(pricingUpdatedMessage(res.service.carrier, res.service.name));
-    } catch (e) {
-      onError(errorMessage(e, 'Failed to update pricing'));
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(
+      { apiId: config._id, carrier: service.carrier, service: service.name, body: built.body },
+      {
+        onSuccess: (res) => {
+          onUpdated(res.service);
+          setEditing(null);
+          onSuccess(pricingUpdatedMessage(res.service.carrier, res.service.name));
+        },
+        onError: (e) => onError(errorMessage(e, 'Failed to update pricing')),
+      },
+    );
   };
 
   const openTiers = (service: Service) =>
@@ -107,7 +96,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
 
   return (
     <Stack gap="md">
-      {provider.kind === 'loading' ? (
+      {pricesLoading ? (
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
@@ -115,9 +104,9 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
           </Text>
         </Group>
       ) : null}
-      {provider.kind === 'failed' ? (
+      {pricesError ? (
         <Alert color="yellow" variant="light" data-testid="provider-prices-error">
-          Provider prices could not be compared: {provider.message}
+          Provider prices could not be compared: {pricesError}
         </Alert>
       ) : null}
       {CARRIERS.map((carrier) => {
@@ -221,7 +210,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm" data-testid="pricing-provider-price">
-                              {provider.kind === 'loading' ? '...' : providerPriceText(listed)}
+                              {pricesLoading ? '...' : providerPriceText(listed)}
                             </Text>
                             {margin !== null ? (
                               <Text size="xs" c={margin >= 0 ? 'green' : 'red'}>
@@ -236,7 +225,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
                                 <>
                                   <Button
                                     size="compact-xs"
-                                    onClick={() => void save(service)}
+                                    onClick={() => save(service)}
                                     loading={saving}
                                     data-testid="pricing-save"
                                   >

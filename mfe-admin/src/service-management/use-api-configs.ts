@@ -8,14 +8,15 @@ export type ApiConfigsLoad = { kind: 'loading' } | { kind: 'failed'; message: st
 
 /**
  * The provider API configs (admin view, keys masked) from providerQueries.apis: one cached list for Service
- * Management, Service Status and API Settings, refreshed by every provider mutation. `reload` fetches it again and
- * resolves with the fresh list (null when it failed: the first load's failure is the screen's `load`, a later one goes
- * to `onError` and the last list stays). `fallback` is the screen's SPEC §8 load text.
+ * Management, Service Status and API Settings, refreshed by every provider mutation (providerMutations invalidate
+ * it). `fallback` is the screen's SPEC §8 load text; `reload` fetches the list again (Refresh, Try Again): the first
+ * load's failure is the screen's `load`, a later one goes to `onError` and the last list stays.
  */
 export function useApiConfigs(fallback: string) {
   const client = useQueryClient();
   const result = useQuery(providerQueries.apis());
   const apis = result.data?.apis ?? [];
+  // Not loadStateOf: a Refresh that fails keeps the list on screen (the error goes to `onError`).
   let load: ApiConfigsLoad = { kind: 'loading' };
   if (result.data !== undefined) load = { kind: 'ready' };
   else if (result.error && !result.isFetching) load = { kind: 'failed', message: errorMessage(result.error, fallback) };
@@ -26,13 +27,9 @@ export function useApiConfigs(fallback: string) {
       old ? { ...old, apis: update(old.apis) } : old,
     );
 
-  const reload = async (onError?: (message: string) => void): Promise<ShippingApiConfig[] | null> => {
+  const reload = async (onError?: (message: string) => void): Promise<void> => {
     const fresh = await result.refetch();
-    if (fresh.error) {
-      if (fresh.data !== undefined) onError?.(errorMessage(fresh.error, fallback));
-      return null;
-    }
-    return fresh.data?.apis ?? null;
+    if (fresh.error && fresh.data !== undefined) onError?.(errorMessage(fresh.error, fallback));
   };
 
   return { apis, setApis, load, reload };
@@ -59,9 +56,11 @@ export function useApiScreen(fallback: string) {
     clearSuccess();
     showError(message);
   };
-  /** One service of the shown API changed (the server's answer). */
+  /** One service of the shown API changed (the server's answer): shown at once, before the list is read back. */
   const onServiceUpdated = (service: Service) =>
     configs.setApis((list) => list.map((a) => (a._id === selectedId ? replaceService(a, service) : a)));
 
   return { ...configs, setChosen, selectedId, selected, success, error, succeed, fail, onServiceUpdated };
 }
+
+export type ApiScreen = ReturnType<typeof useApiScreen>;

@@ -1,4 +1,4 @@
-import { api } from '@labeldesk/api-client';
+import { providerMutations, serviceReportQueries } from '@labeldesk/api-client';
 import type { ShippingApiConfig } from '@labeldesk/contracts';
 import {
   Alert,
@@ -12,6 +12,7 @@ import {
   Stack,
   Table,
   Text,
+  useApiMutation,
 } from '@labeldesk/ui';
 import { useState } from 'react';
 import { ReportAlerts, ReportApiSection } from './ReportApiSection';
@@ -28,16 +29,15 @@ import { useServiceReport } from './use-service-report';
 
 interface CleanupTabProps {
   apis: ShippingApiConfig[];
-  /** Services were removed: the page reloads its configs. */
-  onChanged: () => void;
 }
 
 /**
  * SPEC §2/§4 Service Cleanup: scan, select, confirm, remove. Our services the provider APIs no longer list, removed
  * after a 'Confirm Service Removal' dialog; the scan runs again 1 s after a removal.
  */
-export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
+export function CleanupTab({ apis }: CleanupTabProps) {
   const [confirming, setConfirming] = useState(false);
+  const removeServices = useApiMutation(providerMutations.removeServices);
   const {
     report,
     running: scanning,
@@ -53,11 +53,10 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
     run: scan,
   } = useServiceReport({
     apis,
-    fetch: (body) => api.adminServices.cleanupReport(body),
+    query: serviceReportQueries.cleanup,
     rows: cleanupRows,
     loadFailed: 'Failed to fetch cleanup report from APIs',
     runOnMount: false,
-    onChanged,
   });
 
   const askToRemove = () => {
@@ -78,7 +77,7 @@ export function CleanupTab({ apis, onChanged }: CleanupTabProps) {
       return;
     }
     await apply(
-      () => api.adminServices.removeServices(built.body),
+      () => removeServices.mutateAsync(built.body),
       (res) => removedMessage(res.removedCount),
       'Failed to remove services',
       () => setConfirming(false),

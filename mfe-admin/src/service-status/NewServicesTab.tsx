@@ -1,6 +1,6 @@
-import { api } from '@labeldesk/api-client';
+import { providerMutations, serviceReportQueries } from '@labeldesk/api-client';
 import type { ShippingApiConfig } from '@labeldesk/contracts';
-import { Badge, Button, EmptyState, Group, LoadingState, Stack, Table, Text } from '@labeldesk/ui';
+import { Badge, Button, EmptyState, Group, LoadingState, Stack, Table, Text, useApiMutation } from '@labeldesk/ui';
 import { ReportAlerts, ReportApiSection } from './ReportApiSection';
 import {
   addedMessage,
@@ -15,15 +15,14 @@ import { useServiceReport } from './use-service-report';
 
 interface NewServicesTabProps {
   apis: ShippingApiConfig[];
-  /** Services were added: the page reloads its configs. */
-  onChanged: () => void;
 }
 
 /**
  * SPEC §2 Service Report, New Services: what each provider API lists now, new services (not yet among the API's)
  * selectable and added in one go; the check runs on opening, on Refresh and again 1 s after adding (SPEC §4).
  */
-export function NewServicesTab({ apis, onChanged }: NewServicesTabProps) {
+export function NewServicesTab({ apis }: NewServicesTabProps) {
+  const addServices = useApiMutation(providerMutations.addServices);
   const {
     report,
     running: checking,
@@ -39,11 +38,10 @@ export function NewServicesTab({ apis, onChanged }: NewServicesTabProps) {
     run: check,
   } = useServiceReport({
     apis,
-    fetch: (body) => api.adminServices.checkUpdates(body),
+    query: serviceReportQueries.updates,
     rows: newServiceRows,
     loadFailed: 'Failed to fetch service updates from APIs',
     runOnMount: true,
-    onChanged,
   });
 
   const add = async () => {
@@ -53,7 +51,7 @@ export function NewServicesTab({ apis, onChanged }: NewServicesTabProps) {
       return;
     }
     await apply(
-      () => api.adminServices.addServices(built.body),
+      () => addServices.mutateAsync(built.body),
       (res) => addedMessage(res.addedCount),
       'Failed to add services',
     );

@@ -8,15 +8,14 @@ interface ServiceReportModalProps {
   opened: boolean;
   onClose: () => void;
   apis: ShippingApiConfig[];
-  /** Services were added or removed. */
-  onChanged: () => void;
 }
 
 /**
  * SPEC §2 Service Report modal: tabs New Services and Service Cleanup. Mount with a new `key` per opening so each
- * opening starts a fresh check and an unscanned cleanup.
+ * opening starts a fresh check and an unscanned cleanup. Adding or removing services refreshes the API list through
+ * providerMutations.
  */
-export function ServiceReportModal({ opened, onClose, apis, onChanged }: ServiceReportModalProps) {
+export function ServiceReportModal({ opened, onClose, apis }: ServiceReportModalProps) {
   const [tab, setTab] = useState<string | null>('new');
   return (
     <Modal opened={opened} onClose={onClose} title="Service Report" size="90%" data-testid="service-report-modal">
@@ -29,8 +28,8 @@ export function ServiceReportModal({ opened, onClose, apis, onChanged }: Service
             Service Cleanup
           </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="new">{opened ? <NewServicesTab apis={apis} onChanged={onChanged} /> : null}</Tabs.Panel>
-        <Tabs.Panel value="cleanup">{opened ? <CleanupTab apis={apis} onChanged={onChanged} /> : null}</Tabs.Panel>
+        <Tabs.Panel value="new">{opened ? <NewServicesTab apis={apis} /> : null}</Tabs.Panel>
+        <Tabs.Panel value="cleanup">{opened ? <CleanupTab apis={apis} /> : null}</Tabs.Panel>
       </Tabs>
     </Modal>
   );

@@ -1,7 +1,6 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { errorMessage, providerMutations } from '@labeldesk/api-client';
 import { CARRIERS, type ReliabilityStatus, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@labeldesk/ui';
-import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, useApiMutation } from '@labeldesk/ui';
 import { CARRIER_LABELS, servicesOf } from '../service-management/api-configs';
 import {
   canSetReliability,
@@ -24,22 +23,24 @@ interface ServiceStatusTablesProps {
  * and three buttons (Reliable, Testing, Unreliable) to change it; disabled services cannot be changed (SPEC §4).
  */
 export function ServiceStatusTables({ config, onUpdated, onSuccess, onError }: ServiceStatusTablesProps) {
-  const [busy, setBusy] = useState<{ id: string; status: ReliabilityStatus } | null>(null);
-
-  const setReliability = async (service: Service, status: ReliabilityStatus) => {
-    if (busy || !canSetReliability(service)) return;
-    setBusy({ id: service.id, status });
-    try {
-      const res = await api.adminConfig.updateReliability(config._id, service.carrier, service.name, {
-        reliabilityStatus: status,
-      });
+  const update = useApiMutation(providerMutations.updateReliability, {
+    onSuccess: (res) => {
       onUpdated(res.service);
       onSuccess(reliabilityUpdatedMessage(res.service.name, res.service.reliabilityStatus));
-    } catch (e) {
-      onError(errorMessage(e, 'Failed to update service reliability'));
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: (e) => onError(errorMessage(e, 'Failed to update service reliability')),
+  });
+  /** The change under way (one at a time): which service and status. */
+  const busy = update.isPending ? update.variables : null;
+
+  const setReliability = (service: Service, status: ReliabilityStatus) => {
+    if (busy || !canSetReliability(service)) return;
+    update.mutate({
+      apiId: config._id,
+      carrier: service.carrier,
+      service: service.name,
+      body: { reliabilityStatus: status },
+    });
   };
 
   return (
@@ -112,10 +113,14 @@ export function ServiceStatusTables({ config, onUpdated, onSuccess, onError }: S
                                 color={b.color}
                                 variant={service.reliabilityStatus === b.status ? 'filled' : 'light'}
                                 disabled={!canSetReliability(service) || busy !== null}
-                                loading={busy?.id === service.id && busy.status === b.status}
+                                loading={
+                                  busy?.carrier === service.carrier &&
+                                  busy.service === service.name &&
+                                  busy.body.reliabilityStatus === b.status
+                                }
                                 aria-pressed={service.reliabilityStatus === b.status}
                                 aria-label={`Mark ${service.name} as ${b.label}`}
-                                onClick={() => void setReliability(service, b.status)}
+                                onClick={() => setReliability(service, b.status)}
                                 data-testid={`set-reliability-${b.status}`}
                               >
                                 {b.label}

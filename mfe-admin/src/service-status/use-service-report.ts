@@ -1,72 +1,52 @@
-import { errorMessage } from '@labeldesk/api-client';
+import { errorMessage, type QuerySpec } from '@labeldesk/api-client';
 import type { Carrier, ServiceReportRequest, ShippingApiConfig } from '@labeldesk/contracts';
-import { useFlash } from '@labeldesk/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFlash, useQuery } from '@labeldesk/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pruneSelection, RERUN_DELAY_MS, reportRequest, toggleSelection } from './service-report';
 
 interface ServiceReportOptions<R> {
   apis: ShippingApiConfig[];
-  /** Runs the report for the current API list. */
-  fetch: (body: ServiceReportRequest) => Promise<R>;
-  /** The report's selectable rows: a re-run keeps only selections that still name one. */
-  rows: (report: R) => ReadonlyArray<{ apiId: string; carrier: Carrier; serviceCode: string }>;
+  /** The report's query (serviceReportQueries.updates / .cleanup) for the current API list. */
+  query: (body: ServiceReportRequest) => QuerySpec<R>;
+  /** The report's selectable rows: only selections that still name one count (a re-run may drop rows). */
+  rows: (report: R | null) => ReadonlyArray<{ apiId: string; carrier: Carrier; serviceCode: string }>;
   /** SPEC §8 text when the report cannot be fetched. */
   loadFailed: string;
   /** Run the report as soon as the tab mounts (New Services) or only on request (Cleanup). */
   runOnMount: boolean;
-  /** Services were added or removed: the page reloads its configs. */
-  onChanged: () => void;
 }
 
 /**
- * What the Service Report tabs share: the report and its run (busy flag, load error), the row selection, and applying
- * the selection (busy flag, error, a success that clears after 3 s, the report again 1 s later). State is not touched
- * once the tab has unmounted.
+ * What the Service Report tabs share: the report (a query asked again on every opening, Refresh / Scan and 1 s after a
+ * change; never served from an earlier opening), the row selection, and applying the selection (busy flag, error, a
+ * success that clears after 3 s, the report again 1 s later). The API list follows by itself: add / remove services are
+ * providerMutations.
  */
-export function useServiceReport<R>({ apis, fetch, rows, loadFailed, runOnMount, onChanged }: ServiceReportOptions<R>) {
-  const [report, setReport] = useState<R | null>(null);
-  const [running, setRunning] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+export function useServiceReport<R>({ apis, query, rows, loadFailed, runOnMount }: ServiceReportOptions<R>) {
+  const result = useQuery({ ...query(reportRequest(apis)), staleTime: 0, gcTime: 0, enabled: runOnMount });
+  const report = result.data ?? null;
+  const loadError = result.error && !result.isFetching ? errorMessage(result.error, loadFailed) : null;
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rows` is a pure function of the report.
+  const selected = useMemo(() => pruneSelection(chosen, rows(report)), [chosen, report]);
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
-  const latest = useRef({ apis, fetch, rows, loadFailed });
-  latest.current = { apis, fetch, rows, loadFailed };
   const rerun = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const alive = useRef(true);
+  const { refetch } = result;
 
-  const run = useCallback(async () => {
-    const { apis: current, fetch: fetchReport, rows: rowsOf, loadFailed: failed } = latest.current;
-    setRunning(true);
-    setLoadError(null);
-    try {
-      const res = await fetchReport(reportRequest(current));
-      if (!alive.current) return;
-      setReport(res);
-      setSelected((chosen) => pruneSelection(chosen, rowsOf(res)));
-    } catch (e) {
-      if (alive.current) setLoadError(errorMessage(e, failed));
-    } finally {
-      if (alive.current) setRunning(false);
-    }
-  }, []);
+  useEffect(() => () => clearTimeout(rerun.current), []);
 
-  useEffect(() => {
-    alive.current = true;
-    if (runOnMount) void run();
-    return () => {
-      alive.current = false;
-      clearTimeout(rerun.current);
-    };
-  }, [run, runOnMount]);
+  const run = () => {
+    clearTimeout(rerun.current);
+    void refetch();
+  };
 
-  const toggle = useCallback((key: string, on: boolean) => setSelected((s) => toggleSelection(s, key, on)), []);
+  const toggle = (key: string, on: boolean) => setChosen(toggleSelection(selected, key, on));
 
   /**
-   * Sends the selection: on success clears it, shows `succeeded(result)`, tells the page and runs the report again
-   * 1 s later; on failure shows the server's message or `failed`. `settle` runs first either way (e.g. closing a
-   * confirm dialog).
+   * Sends the selection: on success clears it, shows `succeeded(result)` and runs the report again 1 s later; on
+   * failure shows the server's message or `failed`. `settle` runs first either way (e.g. closing a confirm dialog).
    */
   const apply = async <T>(
     call: () => Promise<T>,
@@ -78,19 +58,16 @@ export function useServiceReport<R>({ apis, fetch, rows, loadFailed, runOnMount,
     setError(null);
     try {
       const res = await call();
-      if (!alive.current) return;
       settle();
-      setSelected(new Set());
+      setChosen(new Set());
       showSuccess(succeeded(res));
-      onChanged();
       clearTimeout(rerun.current);
-      rerun.current = setTimeout(() => void run(), RERUN_DELAY_MS);
+      rerun.current = setTimeout(() => void refetch(), RERUN_DELAY_MS);
     } catch (e) {
-      if (!alive.current) return;
       settle();
       setError(errorMessage(e, failed));
     } finally {
-      if (alive.current) setApplying(false);
+      setApplying(false);
     }
   };
 
@@ -102,7 +79,7 @@ export function useServiceReport<R>({ apis, fetch, rows, loadFailed, runOnMount,
 
   return {
     report,
-    running,
+    running: result.isFetching,
     loadError,
     selected,
     toggle,
