@@ -34,6 +34,11 @@ describe('admin tracking refresh of one customer', () => {
       });
     }
 
+    // Every progress request of the run, to see the polling stop once the run is done.
+    const polls: number[] = [];
+    admin.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/tracking/refresh-runs/')) polls.push(Date.now());
+    });
     await admin.goto('/admin/customers');
     const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
     await row.getByTestId('customer-refresh-tracking').click();
@@ -56,5 +61,10 @@ describe('admin tracking refresh of one customer', () => {
     expect(await textOf(modal.getByTestId('run-updated'))).toBe('2');
     expect(await textOf(modal.getByTestId('run-errors'))).toBe('0');
     await expect.poll(() => textOf(modal.getByTestId('stat-recent'))).toBe('2');
+    // The progress was asked while the run ran (every 1.5 s), and no more once it completed.
+    expect(polls.length).toBeGreaterThan(0);
+    const pollsWhenDone = polls.length;
+    await admin.waitForTimeout(3_500);
+    expect(polls.length).toBe(pollsWhenDone);
   }, 120_000);
 });

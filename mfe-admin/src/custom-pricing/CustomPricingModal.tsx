@@ -3,24 +3,23 @@ import { CARRIERS, type Carrier, type Service, type ServicesByCarrier, type User
 import {
   Accordion,
   Badge,
-  Button,
   Checkbox,
   EmptyState,
   ErrorState,
+  FormModal,
+  type FormModalState,
+  type FormOutcome,
   formatUsd,
   Group,
   LoadingState,
   loadStateOf,
-  Modal,
   NumberInput,
   Paper,
   Select,
   Stack,
-  StatusAlerts,
   Switch,
   Text,
   useApiMutation,
-  useFlash,
   useQuery,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
@@ -63,8 +62,6 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
   // The admin's edits of the shown API's pricing; without them the form is the loaded pricing.
   const [edited, setEdited] = useState<{ apiId: string; form: CustomPricingForm } | null>(null);
   const [errors, setErrors] = useState<PricingErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [success, showSuccess, clearSuccess] = useFlash();
   const userId = user?._id ?? '';
 
   // The API list once per opening, then the user's pricing for the shown API (each with Try Again).
@@ -81,7 +78,6 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
     loadStateOf(pricingQuery, (e) => errorMessage(e, LOAD_FAILED)),
   );
   const saveMutation = useApiMutation(customerMutations.updatePricing);
-  const saving = saveMutation.isPending;
 
   if (!user) return null;
   const apis = apisQuery.data?.apis ?? [];
@@ -92,51 +88,39 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
         ? edited.form
         : formFromPricing(load.pricing.customPricing, load.pricing.apiServices);
 
-  const chooseApi = (next: string) => {
-    setChosenApi(next);
-    setErrors({});
-    setSaveError(null);
-  };
-
-  const setForm = (next: CustomPricingForm) => {
-    if (load.kind !== 'ready') return;
-    setEdited({ apiId: load.apiId, form: next });
-    setSaveError(null);
-  };
-
-  const save = async () => {
-    if (load.kind !== 'ready' || !form || saving) return;
+  const save = async (): Promise<FormOutcome> => {
+    if (load.kind !== 'ready' || !form) return undefined;
     const built = buildPricingRequest(form);
     if (!built.ok) {
       setErrors(built.errors);
-      clearSuccess();
-      setSaveError('Please fix the highlighted services');
-      return;
+      return { error: 'Please fix the highlighted services' };
     }
     setErrors({});
-    setSaveError(null);
     try {
       const res = await saveMutation.mutateAsync({ userId: user._id, apiId: load.apiId, body: built.body });
       setEdited({ apiId: load.apiId, form: formFromPricing(res.customPricing, load.pricing.apiServices) });
-      showSuccess(`Custom pricing saved for ${user.name}`);
+      return { success: `Custom pricing saved for ${user.name}` };
     } catch (e) {
-      clearSuccess();
-      setSaveError(errorMessage(e, SAVE_FAILED));
+      return { error: errorMessage(e, SAVE_FAILED) };
     }
   };
 
   const retry = () => void (load.kind === 'failed' && load.failed === 'apis' ? apisQuery : pricingQuery).refetch();
 
-  let body: ReactNode = null;
-  if (load.kind === 'loading') body = <LoadingState label="Loading pricing..." />;
-  else if (load.kind === 'failed') body = <ErrorState title={load.message} onRetry={retry} />;
-  else if (load.kind === 'no-apis') {
-    body = (
-      <EmptyState title="No shipping APIs configured">Add a provider API on the Service Management page.</EmptyState>
-    );
-  } else if (form) {
-    const services = load.pricing.apiServices;
-    body = (
+  const body = ({ locked, clearError }: FormModalState): ReactNode => {
+    if (load.kind === 'loading') return <LoadingState label="Loading pricing..." />;
+    if (load.kind === 'failed') return <ErrorState title={load.message} onRetry={retry} />;
+    if (load.kind === 'no-apis') {
+      return (
+        <EmptyState title="No shipping APIs configured">Add a provider API on the Service Management page.</EmptyState>
+      );
+    }
+    if (!form) return null;
+    const setForm = (next: CustomPricingForm) => {
+      setEdited({ apiId: load.apiId, form: next });
+      clearError();
+    };
+    return (
       <Stack gap="md">
         <Switch
           label="Enable custom pricing"
@@ -147,7 +131,7 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
           }
           checked={form.enabled}
           onChange={(e) => setForm({ ...form, enabled: e.currentTarget.checked })}
-          disabled={saving}
+          disabled={locked}
           data-testid="custom-pricing-enabled"
         />
         <Accordion multiple variant="separated" defaultValue={CARRIERS.filter((c) => form.carriers[c].enabled)}>
@@ -156,63 +140,59 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
               key={carrier}
               carrier={carrier}
               form={form}
-              services={services}
+              services={load.pricing.apiServices}
               errors={errors}
-              disabled={saving}
+              disabled={locked}
               onChange={setForm}
             />
           ))}
         </Accordion>
       </Stack>
     );
-  }
+  };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !saving && onClose()}
+      onClose={onClose}
       title="Custom Pricing"
       size="xl"
-      closeOnClickOutside={!saving}
+      testIdPrefix="custom-pricing"
+      testIds={{ form: 'custom-pricing-modal', submit: 'custom-pricing-save' }}
+      submitLabel="Save Pricing"
+      submitDisabled={load.kind !== 'ready'}
+      onSubmit={save}
+      intro={
+        <Stack gap="md">
+          <div>
+            <Text fw={600} data-testid="custom-pricing-user">
+              {user.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {user.email}
+            </Text>
+          </div>
+          {apis.length > 0 ? (
+            <Select
+              label="API"
+              data={apiOptions(apis)}
+              value={apiId}
+              onChange={(v) => {
+                if (!v) return;
+                setChosenApi(v);
+                setErrors({});
+              }}
+              allowDeselect={false}
+              disabled={saveMutation.isPending}
+              maw={320}
+              data-testid="custom-pricing-api"
+            />
+          ) : null}
+        </Stack>
+      }
     >
-      <Stack gap="md" data-testid="custom-pricing-modal">
-        <div>
-          <Text fw={600} data-testid="custom-pricing-user">
-            {user.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-        </div>
-        {apis.length > 0 ? (
-          <Select
-            label="API"
-            data={apiOptions(apis)}
-            value={apiId}
-            onChange={(v) => v && chooseApi(v)}
-            allowDeselect={false}
-            disabled={saving}
-            maw={320}
-            data-testid="custom-pricing-api"
-          />
-        ) : null}
-        <StatusAlerts testIdPrefix="custom-pricing" success={success} error={saveError} />
-        {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Close
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={saving || load.kind !== 'ready'}
-            loading={saving}
-            data-testid="custom-pricing-save"
-          >
-            Save Pricing
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {body}
+    </FormModal>
   );
 }
 
