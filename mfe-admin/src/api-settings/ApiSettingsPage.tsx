@@ -15,6 +15,7 @@ import {
   useFlash,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
+import { EnabledBadge } from '../service-management/CarrierServiceTables';
 import { useApiConfigs } from '../service-management/use-api-configs';
 import { API_KEY_UPDATED } from './api-key-form';
 import { EditKeyModal } from './EditKeyModal';
@@ -75,9 +76,7 @@ export default function ApiSettingsPage() {
                           Default
                         </Badge>
                       ) : null}
-                      <Badge color={config.enabled ? 'green' : 'gray'} variant="light">
-                        {config.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
+                      <EnabledBadge enabled={config.enabled} />
                     </Group>
                   </Table.Td>
                   <Table.Td>

@@ -2,6 +2,7 @@ import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { Badge, Card, EmptyState, ErrorState, Group, LoadingState, Select, Stack, Text } from '@labeldesk/ui';
 import type { ReactNode } from 'react';
 import { apiOptions } from './api-configs';
+import { EnabledBadge } from './CarrierServiceTables';
 import type { ApiScreen } from './use-api-configs';
 
 interface ProviderApiPanelProps {
@@ -63,13 +64,7 @@ export function ProviderApiPanel({
                   Default
                 </Badge>
               ) : null}
-              <Badge
-                color={selected.enabled ? 'green' : 'gray'}
-                variant="light"
-                data-testid={`${testIdPrefix}-enabled`}
-              >
-                {selected.enabled ? 'Enabled' : 'Disabled'}
-              </Badge>
+              <EnabledBadge enabled={selected.enabled} testId={`${testIdPrefix}-enabled`} />
               {badges?.(selected)}
             </Group>
             <Text size="sm" c="dimmed">

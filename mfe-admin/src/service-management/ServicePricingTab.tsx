@@ -1,5 +1,5 @@
 import { errorMessage, providerMutations, providerQueries } from '@labeldesk/api-client';
-import { CARRIERS, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
+import type { Service, ShippingApiConfig } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -8,17 +8,15 @@ import {
   Group,
   Loader,
   NumberInput,
-  Paper,
   Stack,
   Switch,
   Table,
   Text,
-  Title,
   useApiMutation,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
-import { CARRIER_LABELS, servicesOf } from './api-configs';
+import { CarrierServiceTables, EnabledBadge } from './CarrierServiceTables';
 import { DynamicPricingModal, type TierTarget } from './DynamicPricingModal';
 import {
   buildPricingUpdate,
@@ -109,174 +107,148 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
           Provider prices could not be compared: {pricesError}
         </Alert>
       ) : null}
-      {CARRIERS.map((carrier) => {
-        const services = servicesOf(config, carrier);
-        return (
-          <Paper key={carrier} withBorder p="md" data-testid={`pricing-carrier-${carrier}`}>
-            <Title order={4} mb="xs">
-              {CARRIER_LABELS[carrier]}
-            </Title>
-            {services.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No {CARRIER_LABELS[carrier]} services for this API.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={860}>
-                <Table verticalSpacing="xs" highlightOnHover layout="fixed">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Service</Table.Th>
-                      <Table.Th w={110}>Enabled</Table.Th>
-                      <Table.Th w={150}>Our Price</Table.Th>
-                      <Table.Th w={190}>Provider Price</Table.Th>
-                      <Table.Th w={190}>Actions</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {services.map((service) => {
-                      const listed = findProviderService(prices, carrier, service);
-                      const margin = flatMargin(service, listed);
-                      const row = editing?.serviceId === service.id ? editing : null;
-                      return (
-                        <Table.Tr
-                          key={service.id}
-                          data-testid="pricing-row"
-                          data-service={service.name}
-                          data-carrier={carrier}
-                        >
-                          <Table.Td>
-                            <Group gap={6}>
-                              <Text size="sm" fw={600}>
-                                {service.name}
-                              </Text>
-                              {service.hasDynamicPricing ? (
-                                <Badge size="xs" variant="light" color="grape">
-                                  Tiers
-                                </Badge>
-                              ) : null}
-                              {service.active ? null : (
-                                <Badge size="xs" variant="outline" color="orange">
-                                  Inactive
-                                </Badge>
-                              )}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            {row ? (
-                              <Switch
-                                aria-label={`${service.name} enabled`}
-                                checked={row.enabled}
-                                onChange={(e) => setEditing({ ...row, enabled: e.currentTarget.checked })}
-                                disabled={saving}
-                                data-testid="pricing-enabled-toggle"
-                              />
-                            ) : (
-                              <Badge color={service.enabled ? 'green' : 'gray'} variant="light">
-                                {service.enabled ? 'Enabled' : 'Disabled'}
-                              </Badge>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            {row ? (
-                              <NumberInput
-                                aria-label={`${service.name} price`}
-                                size="xs"
-                                w={130}
-                                prefix="$"
-                                min={0}
-                                step={0.01}
-                                decimalScale={2}
-                                fixedDecimalScale
-                                clampBehavior="none"
-                                value={row.price}
-                                onChange={(v) => setEditing({ ...row, price: v, error: null })}
-                                error={row.error}
-                                disabled={saving}
-                                data-testid="pricing-price-input"
-                              />
-                            ) : (
-                              <>
-                                <Text size="sm" fw={600} data-testid="pricing-our-price">
-                                  {formatUsd(service.basePrice)}
-                                </Text>
-                                {service.hasDynamicPricing ? (
-                                  <Text size="xs" c="dimmed">
-                                    {service.pricingTiers.length} weight{' '}
-                                    {service.pricingTiers.length === 1 ? 'tier' : 'tiers'}
-                                  </Text>
-                                ) : null}
-                              </>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" data-testid="pricing-provider-price">
-                              {pricesLoading ? '...' : providerPriceText(listed)}
-                            </Text>
-                            {margin !== null ? (
-                              <Text size="xs" c={margin >= 0 ? 'green' : 'red'}>
-                                Margin {margin >= 0 ? '+' : '-'}
-                                {formatUsd(Math.abs(margin))}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={6} wrap="nowrap">
-                              {row ? (
-                                <>
-                                  <Button
-                                    size="compact-xs"
-                                    onClick={() => save(service)}
-                                    loading={saving}
-                                    data-testid="pricing-save"
-                                  >
-                                    Save
-                                  </Button>
-                                  <Button
-                                    size="compact-xs"
-                                    variant="default"
-                                    onClick={() => setEditing(null)}
-                                    disabled={saving}
-                                    data-testid="pricing-cancel"
-                                  >
-                                    Cancel
-                                  </Button>
-                                </>
-                              ) : (
-                                <Button
-                                  size="compact-xs"
-                                  variant="light"
-                                  onClick={() => startEdit(service)}
-                                  disabled={saving}
-                                  aria-label={`Edit pricing for ${service.name}`}
-                                  data-testid="pricing-edit"
-                                >
-                                  Edit
-                                </Button>
-                              )}
-                              {service.hasDynamicPricing ? (
-                                <Button
-                                  size="compact-xs"
-                                  variant="light"
-                                  color="grape"
-                                  onClick={() => openTiers(service)}
-                                  aria-label={`Edit tiers for ${service.name}`}
-                                  data-testid="pricing-edit-tiers"
-                                >
-                                  Edit Tiers
-                                </Button>
-                              ) : null}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
-        );
-      })}
+      <CarrierServiceTables
+        config={config}
+        testIdPrefix="pricing-carrier"
+        minWidth={860}
+        columns={
+          <>
+            <Table.Th w={110}>Enabled</Table.Th>
+            <Table.Th w={150}>Our Price</Table.Th>
+            <Table.Th w={190}>Provider Price</Table.Th>
+            <Table.Th w={190}>Actions</Table.Th>
+          </>
+        }
+        row={(service, carrier) => {
+          const listed = findProviderService(prices, carrier, service);
+          const margin = flatMargin(service, listed);
+          const row = editing?.serviceId === service.id ? editing : null;
+          return (
+            <Table.Tr key={service.id} data-testid="pricing-row" data-service={service.name} data-carrier={carrier}>
+              <Table.Td>
+                <Group gap={6}>
+                  <Text size="sm" fw={600}>
+                    {service.name}
+                  </Text>
+                  {service.hasDynamicPricing ? (
+                    <Badge size="xs" variant="light" color="grape">
+                      Tiers
+                    </Badge>
+                  ) : null}
+                  {service.active ? null : (
+                    <Badge size="xs" variant="outline" color="orange">
+                      Inactive
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {row ? (
+                  <Switch
+                    aria-label={`${service.name} enabled`}
+                    checked={row.enabled}
+                    onChange={(e) => setEditing({ ...row, enabled: e.currentTarget.checked })}
+                    disabled={saving}
+                    data-testid="pricing-enabled-toggle"
+                  />
+                ) : (
+                  <EnabledBadge enabled={service.enabled} />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {row ? (
+                  <NumberInput
+                    aria-label={`${service.name} price`}
+                    size="xs"
+                    w={130}
+                    prefix="$"
+                    min={0}
+                    step={0.01}
+                    decimalScale={2}
+                    fixedDecimalScale
+                    clampBehavior="none"
+                    value={row.price}
+                    onChange={(v) => setEditing({ ...row, price: v, error: null })}
+                    error={row.error}
+                    disabled={saving}
+                    data-testid="pricing-price-input"
+                  />
+                ) : (
+                  <>
+                    <Text size="sm" fw={600} data-testid="pricing-our-price">
+                      {formatUsd(service.basePrice)}
+                    </Text>
+                    {service.hasDynamicPricing ? (
+                      <Text size="xs" c="dimmed">
+                        {service.pricingTiers.length} weight {service.pricingTiers.length === 1 ? 'tier' : 'tiers'}
+                      </Text>
+                    ) : null}
+                  </>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" data-testid="pricing-provider-price">
+                  {pricesLoading ? '...' : providerPriceText(listed)}
+                </Text>
+                {margin !== null ? (
+                  <Text size="xs" c={margin >= 0 ? 'green' : 'red'}>
+                    Margin {margin >= 0 ? '+' : '-'}
+                    {formatUsd(Math.abs(margin))}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {row ? (
+                    <>
+                      <Button
+                        size="compact-xs"
+                        onClick={() => save(service)}
+                        loading={saving}
+                        data-testid="pricing-save"
+                      >
+                        Save
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => setEditing(null)}
+                        disabled={saving}
+                        data-testid="pricing-cancel"
+                      >
+                        Cancel
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => startEdit(service)}
+                      disabled={saving}
+                      aria-label={`Edit pricing for ${service.name}`}
+                      data-testid="pricing-edit"
+                    >
+                      Edit
+                    </Button>
+                  )}
+                  {service.hasDynamicPricing ? (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="grape"
+                      onClick={() => openTiers(service)}
+                      aria-label={`Edit tiers for ${service.name}`}
+                      data-testid="pricing-edit-tiers"
+                    >
+                      Edit Tiers
+                    </Button>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
       <DynamicPricingModal
         key={tiers.key}
         opened={tiers.opened}

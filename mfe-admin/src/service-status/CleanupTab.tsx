@@ -15,6 +15,7 @@ import {
   useApiMutation,
 } from '@labeldesk/ui';
 import { useState } from 'react';
+import { EnabledBadge } from '../service-management/CarrierServiceTables';
 import { ReportAlerts, ReportApiSection } from './ReportApiSection';
 import { reliabilityColor, reliabilityLabel } from './reliability';
 import {
@@ -151,9 +152,7 @@ export function CleanupTab({ apis }: CleanupTabProps) {
               cells: (service) => (
                 <>
                   <Table.Td>
-                    <Badge color={service.enabled ? 'green' : 'gray'} variant="light">
-                      {service.enabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
+                    <EnabledBadge enabled={service.enabled} />
                   </Table.Td>
                   <Table.Td>
                     <Badge color={reliabilityColor(service.reliabilityStatus)}>

@@ -1,7 +1,7 @@
 import { errorMessage, providerMutations } from '@labeldesk/api-client';
-import { CARRIERS, type ReliabilityStatus, type Service, type ShippingApiConfig } from '@labeldesk/contracts';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, useApiMutation } from '@labeldesk/ui';
-import { CARRIER_LABELS, servicesOf } from '../service-management/api-configs';
+import type { ReliabilityStatus, Service, ShippingApiConfig } from '@labeldesk/contracts';
+import { Badge, Button, Group, Table, useApiMutation } from '@labeldesk/ui';
+import { CarrierServiceTables, EnabledBadge } from '../service-management/CarrierServiceTables';
 import {
   canSetReliability,
   RELIABILITY_BUTTONS,
@@ -44,99 +44,61 @@ export function ServiceStatusTables({ config, onUpdated, onSuccess, onError }: S
   };
 
   return (
-    <Stack gap="md">
-      {CARRIERS.map((carrier) => {
-        const services = servicesOf(config, carrier);
-        return (
-          <Paper key={carrier} withBorder p="md" data-testid={`status-carrier-${carrier}`}>
-            <Group justify="space-between" mb="xs">
-              <Title order={4}>{CARRIER_LABELS[carrier]}</Title>
-              <Text size="sm" c="dimmed">
-                {services.length} {services.length === 1 ? 'service' : 'services'}
-              </Text>
+    <CarrierServiceTables
+      config={config}
+      testIdPrefix="status-carrier"
+      minWidth={720}
+      columns={
+        <>
+          <Table.Th w={190}>Status</Table.Th>
+          <Table.Th w={130}>Reliability</Table.Th>
+          <Table.Th w={250}>Set Reliability</Table.Th>
+        </>
+      }
+      row={(service, carrier) => (
+        <Table.Tr key={service.id} data-testid="status-service-row" data-service={service.name} data-carrier={carrier}>
+          <Table.Td fw={600}>{service.name}</Table.Td>
+          <Table.Td>
+            <Group gap={6}>
+              <EnabledBadge enabled={service.enabled} testId="service-enabled-badge" />
+              {service.active ? null : (
+                <Badge color="orange" variant="outline">
+                  Inactive
+                </Badge>
+              )}
             </Group>
-            {services.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No {CARRIER_LABELS[carrier]} services for this API.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={720}>
-                <Table verticalSpacing="xs" highlightOnHover layout="fixed">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Service</Table.Th>
-                      <Table.Th w={190}>Status</Table.Th>
-                      <Table.Th w={130}>Reliability</Table.Th>
-                      <Table.Th w={250}>Set Reliability</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {services.map((service) => (
-                      <Table.Tr
-                        key={service.id}
-                        data-testid="status-service-row"
-                        data-service={service.name}
-                        data-carrier={carrier}
-                      >
-                        <Table.Td fw={600}>{service.name}</Table.Td>
-                        <Table.Td>
-                          <Group gap={6}>
-                            <Badge
-                              color={service.enabled ? 'green' : 'gray'}
-                              variant="light"
-                              data-testid="service-enabled-badge"
-                            >
-                              {service.enabled ? 'Enabled' : 'Disabled'}
-                            </Badge>
-                            {service.active ? null : (
-                              <Badge color="orange" variant="outline">
-                                Inactive
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge
-                            color={reliabilityColor(service.reliabilityStatus)}
-                            variant="filled"
-                            data-testid="reliability-badge"
-                          >
-                            {reliabilityLabel(service.reliabilityStatus)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            {RELIABILITY_BUTTONS.map((b) => (
-                              <Button
-                                key={b.status}
-                                size="compact-xs"
-                                color={b.color}
-                                variant={service.reliabilityStatus === b.status ? 'filled' : 'light'}
-                                disabled={!canSetReliability(service) || busy !== null}
-                                loading={
-                                  busy?.carrier === service.carrier &&
-                                  busy.service === service.name &&
-                                  busy.body.reliabilityStatus === b.status
-                                }
-                                aria-pressed={service.reliabilityStatus === b.status}
-                                aria-label={`Mark ${service.name} as ${b.label}`}
-                                onClick={() => setReliability(service, b.status)}
-                                data-testid={`set-reliability-${b.status}`}
-                              >
-                                {b.label}
-                              </Button>
-                            ))}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
-        );
-      })}
-    </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Badge color={reliabilityColor(service.reliabilityStatus)} variant="filled" data-testid="reliability-badge">
+              {reliabilityLabel(service.reliabilityStatus)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              {RELIABILITY_BUTTONS.map((b) => (
+                <Button
+                  key={b.status}
+                  size="compact-xs"
+                  color={b.color}
+                  variant={service.reliabilityStatus === b.status ? 'filled' : 'light'}
+                  disabled={!canSetReliability(service) || busy !== null}
+                  loading={
+                    busy?.carrier === service.carrier &&
+                    busy.service === service.name &&
+                    busy.body.reliabilityStatus === b.status
+                  }
+                  aria-pressed={service.reliabilityStatus === b.status}
+                  aria-label={`Mark ${service.name} as ${b.label}`}
+                  onClick={() => setReliability(service, b.status)}
+                  data-testid={`set-reliability-${b.status}`}
+                >
+                  {b.label}
+                </Button>
+              ))}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }
