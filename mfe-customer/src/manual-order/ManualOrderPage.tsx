@@ -105,7 +105,6 @@ export default function ManualOrderPage() {
   };
   const [errors, setErrors] = useState<OrderFormErrors>({});
   const [picked, setPicked] = useState<Record<Role, string | null>>({ sender: null, recipient: null });
-  const [quoteReload, setQuoteReload] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -147,7 +146,7 @@ export default function ManualOrderPage() {
 
   const catalogue = services.kind === 'ready' ? services.value : null;
   const service = findService(catalogue, form.carrier, form.serviceType);
-  const quote = usePriceQuote(priceRequestFor(form), quoteReload);
+  const { quote, reload: reloadQuote } = usePriceQuote(priceRequestFor(form));
   const weightError = weightLimitError(form, service);
   const locked = submitting || outcome !== null;
 
@@ -250,7 +249,7 @@ export default function ManualOrderPage() {
       if (apiError?.details.length) setErrors(errorsFromDetails(apiError.details));
       // A 409 other than "still processing" means the price changed: ask for the new one.
       if (apiError?.status === 409 && apiError.message !== ORDER_MESSAGES.idempotencyInProgress) {
-        setQuoteReload((n) => n + 1);
+        reloadQuote();
       }
       setSubmitError({
         kind: 'server',

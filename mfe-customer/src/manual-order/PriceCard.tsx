@@ -1,5 +1,5 @@
 import { Card, formatDay, formatUsd, Group, Loader, Stack, Text, Title } from '@labeldesk/ui';
-import type { PriceQuote } from './use-price-quote';
+import type { PriceQuote } from './price-quote';
 
 /** The live price card of Manual Order: price and estimated delivery of the current form, or why there is none. */
 export function PriceCard({ quote, serviceName }: { quote: PriceQuote; serviceName: string | null }) {

@@ -1,50 +1,32 @@
-import { api, errorMessage } from '@labeldesk/api-client';
+import { shippingQueries } from '@labeldesk/api-client';
 import type { CalculatePriceRequest } from '@labeldesk/contracts';
-import { useEffect, useState } from 'react';
-
-/** SPEC §9: the price is recalculated 500 ms after the required fields last changed. */
-export const PRICE_DEBOUNCE_MS = 500;
-export const PRICE_FAILED = 'Failed to calculate shipping price';
-
-export type PriceQuote =
-  /** Something the price needs is missing (SPEC §5 price rule). */
-  | { kind: 'idle' }
-  /** Waiting for the debounce or for the server. */
-  | { kind: 'calculating' }
-  | { kind: 'ready'; price: number; estimatedDelivery: string | null }
-  | { kind: 'failed'; message: string };
-
-type Settled = { forKey: string; quote: PriceQuote };
+import { useDebouncedValue, useQuery } from '@labeldesk/ui';
+import { useMemo } from 'react';
+import { PRICE_DEBOUNCE_MS, type PriceQuote, priceQuoteOf } from './price-quote';
 
 /**
- * The live quote for `request` (null while the SPEC §5 price rule is not met): asked 500 ms after the request last
- * changed, the previous call aborted. A quote belongs to the exact request it was asked for, so a stale price is never
- * shown (or submitted) for a changed form. Bumping `reloadKey` asks again for the same request.
+ * The live quote for `request` (null while the SPEC §5 price rule is not met): the shared price query, keyed on the
+ * request as it stood 500 ms after it last changed. A request left behind by a change is aborted by the library (its
+ * query lost its observer). `reload` asks again for the same request (a 409 'price changed' answer).
  */
-export function usePriceQuote(request: CalculatePriceRequest | null, reloadKey: number): PriceQuote {
+export function usePriceQuote(request: CalculatePriceRequest | null): { quote: PriceQuote; reload: () => void } {
+  // Debounced as text: an equal form is the same value however often the page re-renders.
   const body = request ? JSON.stringify(request) : null;
-  const key = body ? `${reloadKey}:${body}` : null;
-  const [settled, setSettled] = useState<Settled | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request` and `reloadKey`.
-  useEffect(() => {
-    if (!key || !request) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.orders.calculatePrice(request, controller.signal).then(
-        (res) => setSettled({ forKey: key, quote: { kind: 'ready', ...res } }),
-        (e: unknown) => {
-          if (controller.signal.aborted) return;
-          setSettled({ forKey: key, quote: { kind: 'failed', message: errorMessage(e, PRICE_FAILED) } });
-        },
-      );
-    }, PRICE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key]);
-
-  if (!key) return { kind: 'idle' };
-  return settled?.forKey === key ? settled.quote : { kind: 'calculating' };
+  const [debounced] = useDebouncedValue(body, PRICE_DEBOUNCE_MS);
+  const asked = useMemo(() => (debounced ? (JSON.parse(debounced) as CalculatePriceRequest) : null), [debounced]);
+  const settled = body !== null && debounced === body;
+  const price = useQuery({ ...shippingQueries.price(asked ?? NOTHING_ASKED), enabled: settled });
+  return {
+    quote: priceQuoteOf({
+      requested: body !== null,
+      settled,
+      data: price.data,
+      error: price.error,
+      isFetching: price.isFetching,
+    }),
+    reload: () => void price.refetch(),
+  };
 }
+
+/** The key of the (disabled) query before anything was asked. */
+const NOTHING_ASKED = {} as CalculatePriceRequest;

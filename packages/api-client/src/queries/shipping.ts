@@ -1,4 +1,4 @@
-import type { ApiKeyMode } from '@labeldesk/contracts';
+import type { ApiKeyMode, CalculatePriceRequest } from '@labeldesk/contracts';
 import { api } from '../endpoints';
 import { mutation, query } from './spec';
 
@@ -12,6 +12,8 @@ export const shippingKeys = {
   defaultApi: () => [...shippingKeys.all, 'default-api'] as const,
   services: (apiId?: string) => [...shippingKeys.all, 'services', apiId ?? null] as const,
   reliability: () => [...shippingKeys.all, 'reliability'] as const,
+  /** The customer's price for one exact label (Manual Order's price card): a changed form is another key. */
+  price: (request: CalculatePriceRequest) => [...shippingKeys.all, 'price', request] as const,
   apiKeys: () => ['api-keys'] as const,
 };
 
@@ -20,6 +22,9 @@ export const shippingQueries = {
   defaultApi: () => query(shippingKeys.defaultApi(), () => api.shipping.defaultApi()),
   services: (apiId?: string) => query(shippingKeys.services(apiId), () => api.shipping.allServices(apiId)),
   reliability: () => query(shippingKeys.reliability(), () => api.shipping.reliability()),
+  /** Aborted when the form changed while it ran (the old key is left without observers). */
+  price: (request: CalculatePriceRequest) =>
+    query(shippingKeys.price(request), (signal) => api.orders.calculatePrice(request, signal)),
   apiKeys: () => query(shippingKeys.apiKeys(), () => api.apiKeys.get()),
 };
 
