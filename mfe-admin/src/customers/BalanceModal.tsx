@@ -1,6 +1,6 @@
 import { customerMutations, errorMessage } from '@labeldesk/api-client';
 import type { User } from '@labeldesk/contracts';
-import { FormModal, formatUsd, NumberInput, SegmentedControl, Text, TextInput, useApiMutation } from '@labeldesk/ui';
+import { FormModal, formatUsd, MoneyInput, SegmentedControl, Text, TextInput, useApiMutation } from '@labeldesk/ui';
 import { useState } from 'react';
 import {
   BALANCE_MODES,
@@ -90,16 +90,9 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
             disabled={locked}
             data-testid="balance-mode"
           />
-          <NumberInput
+          <MoneyInput
             label={mode === 'add' ? 'Amount to add' : 'New balance'}
-            placeholder="0.00"
-            prefix="$"
             min={0.01}
-            clampBehavior="none"
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
             value={amount}
             onChange={(v) => {
               setAmount(v);

@@ -6,7 +6,7 @@ import {
   type FormOutcome,
   Group,
   Loader,
-  NumberInput,
+  MoneyInput,
   Select,
   Text,
   TextInput,
@@ -115,17 +115,10 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
             />
           )}
           <TextInput label="Currency" value="USD" readOnly variant="filled" data-testid="topup-currency" />
-          <NumberInput
+          <MoneyInput
             label="Amount"
             description={`Minimum $${MIN_TOP_UP_USD.toFixed(2)}`}
-            placeholder="0.00"
-            prefix="$"
             min={MIN_TOP_UP_USD}
-            clampBehavior="none"
-            step={0.01}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
             value={amount}
             onChange={(v) => {
               setAmount(v);

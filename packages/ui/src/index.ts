@@ -93,6 +93,7 @@ export {
   useListScreen,
 } from './list-screen';
 export { Modal } from './modal';
+export { MoneyInput, type MoneyInputProps } from './money-input';
 export {
   clearServerState,
   keepPreviousData,
