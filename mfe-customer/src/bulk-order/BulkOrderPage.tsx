@@ -1,10 +1,10 @@
 import {
   ApiClientError,
-  api,
   balanceKeys,
   balanceQueries,
   bulkKeys,
   bulkMutations,
+  bulkQueries,
   errorMessage,
   orderKeys,
 } from '@labeldesk/api-client';
@@ -13,6 +13,7 @@ import {
   BULK_MESSAGES,
   type BulkCsvRowData,
   type BulkOrder,
+  type BulkValidateRequest,
   CARRIERS,
   type Carrier,
   MAX_BULK_FILE_MB,
@@ -40,6 +41,7 @@ import {
   Text,
   Title,
   useApiMutation,
+  useDebouncedValue,
   useInvalidate,
   useQuery,
 } from '@labeldesk/ui';
@@ -70,7 +72,7 @@ import {
   toggleAll,
   toggleRow,
   USPS_TEMPLATES,
-  type Validation,
+  validationOf,
   validationState,
 } from './bulk-order';
 import { useBulkTracker } from './use-bulk-tracker';
@@ -83,7 +85,11 @@ const fileInputProps = {
   'data-testid': 'bulk-file-input',
 } as InputHTMLAttributes<HTMLInputElement>;
 
-type CsvFile = { name: string; rows: BulkCsvRowData[] };
+/** `id` stands for the rows in the validation query's key: unique per file chosen in this browser session. */
+type CsvFile = { id: number; name: string; rows: BulkCsvRowData[] };
+let lastFileId = 0;
+/** The key of the (disabled) validation query while there is no file or no complete pick. */
+const NOTHING_TO_VALIDATE: BulkValidateRequest = { apiId: '', carrier: 'UPS', service: '', template: null, orders: [] };
 type Notice = { text: string; color: 'green' | 'yellow' | 'red' | 'blue' };
 /** A Pay attempt whose outcome is unknown keeps its Idempotency-Key for the retry. */
 type OpenPay = { key: string; body: string };
@@ -126,8 +132,6 @@ export default function BulkOrderPage() {
   const [file, setFile] = useState<CsvFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
-  const [validation, setValidation] = useState<Validation>({ kind: 'idle' });
-  const [validateAttempt, setValidateAttempt] = useState(0);
   const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -155,36 +159,41 @@ export default function BulkOrderPage() {
   });
   const shownProgress = [...tracker.running, ...ended.filter((e) => !tracker.running.some((r) => r._id === e._id))];
 
-  // Validation: 0.5 s after a new file, 0.1 s after the API (or carrier, service, template) changed (SPEC §4, §9).
+  // Validation (the rows priced by the server): 0.5 s after a new file, 0.1 s after the API (or carrier, service,
+  // template) changed (SPEC §4, §9). The query is keyed on the file and pick as they stood once that delay passed; a
+  // request left behind by a change is aborted by the library.
   const template = templateFor(pick);
-  const pickKey = JSON.stringify([pick.apiId, pick.carrier, pick.service, template]);
-  const validatedFile = useRef<CsvFile | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `pickKey` stands for the pick; `validateAttempt` re-runs it.
+  const ready = file && pickReady(pick) ? { file, pick } : null;
+  const askedKey = ready ? JSON.stringify([ready.file.id, pick.apiId, pick.carrier, pick.service, template]) : null;
+  const [pricedFileId, setPricedFileId] = useState<number | null>(null);
+  const sameFile = ready !== null && ready.file.id === pricedFileId;
+  const [debouncedKey] = useDebouncedValue(askedKey, sameFile ? PICK_REVALIDATE_DELAY_MS : FILE_VALIDATE_DELAY_MS);
+  const debouncedFileId = debouncedKey ? (JSON.parse(debouncedKey) as [number])[0] : null;
+  if (debouncedFileId !== null && debouncedFileId !== pricedFileId) setPricedFileId(debouncedFileId);
+  const settled = askedKey !== null && debouncedKey === askedKey;
+  const validationQuery = useQuery({
+    ...(ready
+      ? bulkQueries.validation(ready.file.id, {
+          apiId: ready.pick.apiId,
+          carrier: ready.pick.carrier,
+          service: ready.pick.service,
+          template,
+          orders: ready.file.rows,
+        })
+      : bulkQueries.validation(0, NOTHING_TO_VALIDATE)),
+    enabled: settled,
+  });
+  const validation = validationOf({
+    requested: askedKey !== null,
+    settled,
+    data: validationQuery.data,
+    error: validationQuery.error,
+    isFetching: validationQuery.isFetching,
+  });
+  // Every answer starts with all valid rows selected.
   useEffect(() => {
-    if (!file || !pickReady(pick)) {
-      setValidation({ kind: 'idle' });
-      return;
-    }
-    const delay = validatedFile.current === file ? PICK_REVALIDATE_DELAY_MS : FILE_VALIDATE_DELAY_MS;
-    validatedFile.current = file;
-    setValidation({ kind: 'validating' });
-    let active = true;
-    const body = { apiId: pick.apiId, carrier: pick.carrier, service: pick.service, template, orders: file.rows };
-    const timer = setTimeout(() => {
-      api.bulk.validate(body).then(
-        (res) => {
-          if (!active) return;
-          setValidation({ kind: 'done', results: res.results });
-          setSelection(selectAll(res.results));
-        },
-        (e: unknown) => active && setValidation({ kind: 'failed', message: bulkCallError(e, 'validate') }),
-      );
-    }, delay);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [file, pickKey, validateAttempt]);
+    if (validationQuery.data) setSelection(selectAll(validationQuery.data.results));
+  }, [validationQuery.data]);
 
   /** A new file resets the state, the selection and the errors (SPEC §4), then is read and checked. */
   const pickFile = async (chosen: File) => {
@@ -197,7 +206,7 @@ export default function BulkOrderPage() {
     const result = await readBulkCsvFile(chosen);
     if (seq !== fileSeq.current) return;
     setReading(false);
-    if (result.ok) setFile({ name: chosen.name, rows: result.csv.rows });
+    if (result.ok) setFile({ id: ++lastFileId, name: chosen.name, rows: result.csv.rows });
     else setFileError(result.error);
   };
 
@@ -240,7 +249,7 @@ export default function BulkOrderPage() {
       // A changed price: price the rows again so the customer sees the new total before paying.
       if (apiError?.status === 409 && apiError.message !== ORDER_MESSAGES.idempotencyInProgress) {
         setConfirming(false);
-        setValidateAttempt((n) => n + 1);
+        void validationQuery.refetch();
       }
       if (apiError?.status === 402) refreshBalance();
     } finally {
@@ -490,7 +499,7 @@ export default function BulkOrderPage() {
               <Alert color="red" variant="light" role="alert" data-testid="bulk-validate-error">
                 <Group justify="space-between">
                   <Text size="sm">{validation.message}</Text>
-                  <Button size="xs" variant="outline" color="red" onClick={() => setValidateAttempt((n) => n + 1)}>
+                  <Button size="xs" variant="outline" color="red" onClick={() => void validationQuery.refetch()}>
                     Try Again
                   </Button>
                 </Group>

@@ -20,6 +20,8 @@ import {
   toggleAll,
   toggleRow,
   trackerStep,
+  type ValidationQueryState,
+  validationOf,
   validationState,
 } from './bulk-order';
 
@@ -164,6 +166,44 @@ describe('progress of a running bulk order', () => {
     expect(finishedMessage('partial')).toEqual({ text: BULK_MESSAGES.partial, color: 'yellow' });
     expect(finishedMessage('failed')).toEqual({ text: BULK_MESSAGES.failed, color: 'red' });
     expect(failedCsvFileName('blk_9')).toBe('failed-orders-blk_9.csv');
+  });
+});
+
+describe('validation of the current file and pick', () => {
+  const asked = (over: Partial<ValidationQueryState>): ValidationQueryState => ({
+    requested: true,
+    settled: true,
+    data: undefined,
+    error: null,
+    isFetching: false,
+    ...over,
+  });
+
+  it('is idle without a file or a complete pick, whatever an earlier answer said', () => {
+    expect(validationOf(asked({ requested: false, data: { results } }))).toEqual({ kind: 'idle' });
+  });
+
+  it('never offers rows priced for another pick: validating until the new pick settles and is answered', () => {
+    expect(validationOf(asked({ settled: false, data: { results } }))).toEqual({ kind: 'validating' });
+    expect(validationOf(asked({ isFetching: true, data: { results } }))).toEqual({ kind: 'validating' });
+    expect(canPay(validationOf(asked({ isFetching: true, data: { results } })), new Set([0]))).toBe(false);
+  });
+
+  it('is the answer for this file and pick once settled', () => {
+    expect(validationOf(asked({ data: { results } }))).toEqual({ kind: 'done', results });
+  });
+
+  it('shows the SPEC §8 text of a failed call, even over an older answer', () => {
+    const offline = new ApiClientError(0, 'network_error', 'Network error');
+    expect(validationOf(asked({ error: offline, data: { results } }))).toEqual({
+      kind: 'failed',
+      message: 'Failed to validate CSV data',
+    });
+    const refused = new ApiClientError(400, 'invalid_input', 'No data found in the CSV file');
+    expect(validationOf(asked({ error: refused }))).toEqual({
+      kind: 'failed',
+      message: 'No data found in the CSV file',
+    });
   });
 });
 

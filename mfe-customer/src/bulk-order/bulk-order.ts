@@ -71,6 +71,30 @@ export type Validation =
   | { kind: 'done'; results: BulkRowResult[] }
   | { kind: 'failed'; message: string };
 
+/** Where the validation query of the current file and pick stands. */
+export interface ValidationQueryState {
+  /** A file is loaded and the pick is complete: there is something to price. */
+  requested: boolean;
+  /** The file and pick have not changed for the SPEC §9 delay: the query is the one for exactly these. */
+  settled: boolean;
+  data: { results: BulkRowResult[] } | undefined;
+  error: unknown;
+  isFetching: boolean;
+}
+
+/**
+ * The validation the screen shows. Results belong to the exact file and pick they were asked for and count only once
+ * that request settled: while the pick is changing or the rows are being priced (again, e.g. after a 409 'price
+ * changed'), it is 'validating', so rows priced for another pick can never be selected and paid.
+ */
+export function validationOf(state: ValidationQueryState): Validation {
+  if (!state.requested) return { kind: 'idle' };
+  if (!state.settled || state.isFetching) return { kind: 'validating' };
+  if (state.error) return { kind: 'failed', message: bulkCallError(state.error, 'validate') };
+  if (state.data) return { kind: 'done', results: state.data.results };
+  return { kind: 'validating' };
+}
+
 /** 'valid' when at least one row can be bought, 'invalid' when none can (SPEC §4 states). */
 export function validationState(validation: Validation): 'idle' | 'validating' | 'valid' | 'invalid' {
   if (validation.kind === 'validating') return 'validating';

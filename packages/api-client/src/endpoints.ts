@@ -210,8 +210,13 @@ export const api = {
   /** Customer: bulk orders from a CSV (SPEC §7 bulk calls). */
   bulk: {
     /** Prices every row on the server; nothing is bought or held. */
-    validate: (body: BulkValidateRequest) =>
-      request('/api/orders/bulk/validate', { method: 'POST', body, schema: BulkValidateResponse }),
+    validate: (body: BulkValidateRequest, signal?: AbortSignal) =>
+      request('/api/orders/bulk/validate', {
+        method: 'POST',
+        body,
+        schema: BulkValidateResponse,
+        ...(signal ? { signal } : {}),
+      }),
     /**
      * Holds the total and starts buying the rows in the background. `idempotencyKey`: one per Pay confirmation, so a
      * retried request never holds twice.
