@@ -314,10 +314,16 @@ describe('bulk orders', () => {
     await expect.poll(() => textOf(fileError)).toBe('The CSV file is missing required columns: toZip');
 
     // One good row, one without a ZIP: the bad one shows its error and cannot be selected.
+    const validations: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/orders/bulk/validate') validations.push(req.postData() ?? '');
+    });
     await input.setInputFiles(csv(`${header}\n${good}\n\n${noZip}\n`));
     await expect.poll(() => fileError.count()).toBe(0);
     const validation = page.getByTestId('bulk-validation');
     await expect.poll(() => validation.getAttribute('data-state'), { timeout: 15_000 }).toBe('valid');
+    // The file is priced once.
+    expect(validations).toHaveLength(1);
     const rows = page.getByTestId('bulk-validation-row');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.nth(0).getAttribute('data-valid')).toBe('true');

@@ -63,6 +63,10 @@ describe('route guards (SPEC §2, §6)', () => {
   it('lets the admin into the admin screens with the admin sidebar', async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
+    const adminChecks: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/verify-admin') adminChecks.push(req.url());
+    });
     await landsOn(page, '/admin/app-settings', '/admin/app-settings');
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
     await visible(nav);
@@ -78,6 +82,11 @@ describe('route guards (SPEC §2, §6)', () => {
       'FAQs',
     ]);
     expect(await nav.locator('a[data-active]').allInnerTexts()).toEqual(['App Settings']);
+    // The server confirmed the admin once; moving between admin screens does not ask again.
+    await nav.getByRole('link', { name: 'FAQs' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/faqs');
+    await visible(page.getByRole('heading', { name: /FAQ/ }).first());
+    expect(adminChecks).toHaveLength(1);
   });
 
   it('treats corrupted stored user data as signed out', async () => {

@@ -191,8 +191,19 @@ describe('buying labels', () => {
       expect(await country.inputValue()).toBe('United States (US)');
       expect(await inputShowsWholeValue(country)).toBe(true);
     }
+    const quotes: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/orders/calculate-price') quotes.push(req.postData() ?? '');
+    });
     const card = await fillUpsGroundOrder(page);
     expect(Number((await textOf(page.getByTestId('price-card-amount'))).slice(1))).toBeGreaterThan(1);
+    // The price is asked once for the completed form, and once more for a weight typed key by key (debounced).
+    expect(quotes).toHaveLength(1);
+    await page.getByTestId('package-weight').press('End');
+    await page.getByTestId('package-weight').pressSequentially('.75', { delay: 60 });
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+    expect(quotes).toHaveLength(2);
+    expect(JSON.parse(quotes[1] ?? '{}').packageDetails.weight).toBe(2.75);
 
     // Nothing clicked yet: the SPEC warning is already there, right under the price, announced as an alert.
     const warning = page.getByRole('alert').filter({ hasText: 'insufficient' });
