@@ -181,4 +181,42 @@ describe('upstream providers, services and pricing', () => {
     expect(count('GET /api/admin/config/apis/:id/provider-prices')).toBe(1);
     expect(count('GET /api/admin/config/apis')).toBe(2);
   });
+
+  it('a failed load shows the SPEC text on each provider screen, and Try Again loads it', async () => {
+    const admin = await browser.newPage();
+    await signInAsAdmin(admin);
+    const serverError = {
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'internal_error', message: 'Internal server error', details: [] } }),
+    };
+    const apis = '**/api/admin/config/apis';
+    for (const screen of [
+      { path: '/admin/service-management', text: 'Failed to load APIs', loaded: 'api-select' },
+      { path: '/admin/services', text: 'Failed to load service status information', loaded: 'status-api-select' },
+      { path: '/admin/api-settings', text: 'Failed to load API settings', loaded: 'api-settings-table' },
+    ]) {
+      await admin.route(apis, (route) => route.fulfill(serverError));
+      await admin.goto(screen.path);
+      const error = admin.getByRole('alert').filter({ hasText: screen.text });
+      await visible(error);
+      await admin.unroute(apis);
+      await error.getByRole('button', { name: 'Try Again' }).click();
+      await visible(admin.getByTestId(screen.loaded));
+      await expect.poll(() => error.count()).toBe(0);
+    }
+
+    // The Service Report's update check: the SPEC text in the report, and Refresh runs it again.
+    const check = '**/api/admin/services/check-updates';
+    await admin.goto('/admin/services');
+    await admin.route(check, (route) => route.fulfill(serverError));
+    await admin.getByTestId('open-service-report').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('report-load-error')), { timeout: 10_000 })
+      .toBe('Failed to fetch service updates from APIs');
+    await admin.unroute(check);
+    await admin.getByTestId('report-refresh').click();
+    await expect.poll(() => admin.getByTestId('report-api').count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.getByTestId('report-load-error').count()).toBe(0);
+  });
 });
