@@ -29,7 +29,8 @@ interface DynamicPricingModalProps {
 export function DynamicPricingModal({ opened, target, onClose, onSaved }: DynamicPricingModalProps) {
   const tiers = useQuery({
     ...providerQueries.dynamicPricing(target?.apiId ?? '', target?.carrier ?? '', target?.serviceName ?? ''),
-    enabled: target !== null,
+    // Closed, it stays mounted until the next opening: a save's refresh of the tiers is read by that opening.
+    enabled: target !== null && opened,
   });
   /** The admin's edits; until the first one, the rows the stored tiers open with. */
   const [edited, setEdited] = useState<TierRow[] | null>(null);

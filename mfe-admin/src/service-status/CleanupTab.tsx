@@ -7,7 +7,6 @@ import {
   EmptyState,
   formatUsd,
   Group,
-  LoadingState,
   Modal,
   Stack,
   Table,
@@ -16,7 +15,7 @@ import {
 } from '@labeldesk/ui';
 import { useState } from 'react';
 import { EnabledBadge } from '../service-management/CarrierServiceTables';
-import { ReportAlerts, ReportApiSection } from './ReportApiSection';
+import { ReportApiSection, ReportTab } from './ReportApiSection';
 import { reliabilityColor, reliabilityLabel } from './reliability';
 import {
   buildRemoveRequest,
@@ -39,26 +38,14 @@ interface CleanupTabProps {
 export function CleanupTab({ apis }: CleanupTabProps) {
   const [confirming, setConfirming] = useState(false);
   const removeServices = useApiMutation(providerMutations.removeServices);
-  const {
-    report,
-    running: scanning,
-    loadError,
-    selected,
-    toggle,
-    applying: removing,
-    apply,
-    error,
-    setError,
-    reject,
-    success,
-    run: scan,
-  } = useServiceReport({
+  const state = useServiceReport({
     apis,
     query: serviceReportQueries.cleanup,
     rows: cleanupRows,
     loadFailed: 'Failed to fetch cleanup report from APIs',
     runOnMount: false,
   });
+  const { report, selected, toggle, applying: removing, apply, setError, reject, running: scanning, run: scan } = state;
 
   const askToRemove = () => {
     const built = buildRemoveRequest(report, selected);
@@ -91,23 +78,18 @@ export function CleanupTab({ apis }: CleanupTabProps) {
   const nothingObsolete = report !== null && cleanupRows(report).length === 0;
 
   return (
-    <Stack gap="md" data-testid="report-cleanup">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Services of ours that the provider APIs no longer offer.
-        </Text>
-        <Button onClick={() => void scan()} loading={scanning} data-testid="cleanup-scan">
+    <ReportTab
+      testId="report-cleanup"
+      testIdPrefix="cleanup"
+      intro="Services of ours that the provider APIs no longer offer."
+      action={
+        <Button onClick={scan} loading={scanning} data-testid="cleanup-scan">
           Scan for Obsolete Services
         </Button>
-      </Group>
-      <ReportAlerts
-        testIdPrefix="cleanup"
-        success={success}
-        error={error}
-        onCloseError={() => setError(null)}
-        loadError={loadError}
-      />
-      {report === null && scanning ? <LoadingState label="Scanning provider APIs..." /> : null}
+      }
+      state={state}
+      loadingLabel="Scanning provider APIs..."
+    >
       {report === null && !scanning ? (
         <div data-testid="cleanup-empty">
           <EmptyState title="No scan yet">
@@ -205,6 +187,6 @@ export function CleanupTab({ apis }: CleanupTabProps) {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </ReportTab>
   );
 }

@@ -1,7 +1,7 @@
 import { providerMutations, serviceReportQueries } from '@labeldesk/api-client';
 import type { ShippingApiConfig } from '@labeldesk/contracts';
-import { Badge, Button, EmptyState, Group, LoadingState, Stack, Table, Text, useApiMutation } from '@labeldesk/ui';
-import { ReportAlerts, ReportApiSection } from './ReportApiSection';
+import { Badge, Button, EmptyState, Group, Table, Text, useApiMutation } from '@labeldesk/ui';
+import { ReportApiSection, ReportTab } from './ReportApiSection';
 import {
   addedMessage,
   buildAddRequest,
@@ -23,26 +23,14 @@ interface NewServicesTabProps {
  */
 export function NewServicesTab({ apis }: NewServicesTabProps) {
   const addServices = useApiMutation(providerMutations.addServices);
-  const {
-    report,
-    running: checking,
-    loadError,
-    selected,
-    toggle,
-    applying: adding,
-    apply,
-    error,
-    setError,
-    reject,
-    success,
-    run: check,
-  } = useServiceReport({
+  const state = useServiceReport({
     apis,
     query: serviceReportQueries.updates,
     rows: newServiceRows,
     loadFailed: 'Failed to fetch service updates from APIs',
     runOnMount: true,
   });
+  const { report, selected, toggle, applying: adding, apply, reject, running: checking, run: check } = state;
 
   const add = async () => {
     const built = buildAddRequest(report, selected);
@@ -60,24 +48,18 @@ export function NewServicesTab({ apis }: NewServicesTabProps) {
   const entries = report ? reportEntries(report, apis) : [];
 
   return (
-    <Stack gap="md" data-testid="report-new-services">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Services the provider APIs list now. New ones can be added to an API (enabled, reliability Testing, priced at
-          the provider's first tier).
-        </Text>
-        <Button variant="default" onClick={() => void check()} loading={checking} data-testid="report-refresh">
+    <ReportTab
+      testId="report-new-services"
+      testIdPrefix="report"
+      intro="Services the provider APIs list now. New ones can be added to an API (enabled, reliability Testing, priced at the provider's first tier)."
+      action={
+        <Button variant="default" onClick={check} loading={checking} data-testid="report-refresh">
           Refresh
         </Button>
-      </Group>
-      <ReportAlerts
-        testIdPrefix="report"
-        success={success}
-        error={error}
-        onCloseError={() => setError(null)}
-        loadError={loadError}
-      />
-      {report === null && checking ? <LoadingState label="Checking provider APIs..." /> : null}
+      }
+      state={state}
+      loadingLabel="Checking provider APIs..."
+    >
       {report !== null && entries.length === 0 ? <EmptyState title="No APIs configured" /> : null}
       {entries.map((entry) => (
         <ReportApiSection
@@ -135,6 +117,6 @@ export function NewServicesTab({ apis }: NewServicesTabProps) {
           Add Selected Services ({selected.size})
         </Button>
       </Group>
-    </Stack>
+    </ReportTab>
   );
 }

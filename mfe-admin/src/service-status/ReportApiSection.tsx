@@ -1,37 +1,58 @@
 import { CARRIERS, type Carrier } from '@labeldesk/contracts';
-import { Alert, Checkbox, Group, Paper, Stack, StatusAlerts, Table, Text, Title } from '@labeldesk/ui';
+import { Alert, Checkbox, Group, LoadingState, Paper, Stack, StatusAlerts, Table, Text, Title } from '@labeldesk/ui';
 import type { ReactNode } from 'react';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import { type ReportEntry, selectionKey } from './service-report';
 
-interface ReportAlertsProps {
+interface ReportTabProps {
+  /** The tab's test id. */
+  testId: string;
   /** `report` (New Services) or `cleanup`: test ids `<prefix>-success` and `<prefix>-load-error`. */
   testIdPrefix: string;
-  success: string | null;
-  error: string | null;
-  onCloseError: () => void;
-  loadError: string | null;
+  /** What the tab lists, beside its action. */
+  intro: ReactNode;
+  /** Refresh / Scan. */
+  action: ReactNode;
+  /** The tab's report state (useServiceReport). */
+  state: {
+    report: unknown;
+    running: boolean;
+    loadError: string | null;
+    success: string | null;
+    error: string | null;
+    setError: (message: string | null) => void;
+  };
+  loadingLabel: string;
+  children: ReactNode;
 }
 
 /**
- * A Service Report tab's messages: the success (clears itself; no error through StatusAlerts, whose error has no close
- * button), a closable error, and why the report failed.
+ * A Service Report tab's frame: its intro and action, its messages (the success clears itself; the error has a close
+ * button, which StatusAlerts' error has not; why the report failed), the first run's loading state, then the tab.
  */
-export function ReportAlerts({ testIdPrefix, success, error, onCloseError, loadError }: ReportAlertsProps) {
+export function ReportTab({ testId, testIdPrefix, intro, action, state, loadingLabel, children }: ReportTabProps) {
   return (
-    <>
-      <StatusAlerts testIdPrefix={testIdPrefix} success={success} error={null} />
-      {error ? (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={onCloseError}>
-          {error}
+    <Stack gap="md" data-testid={testId}>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+        {action}
+      </Group>
+      <StatusAlerts testIdPrefix={testIdPrefix} success={state.success} error={null} />
+      {state.error ? (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => state.setError(null)}>
+          {state.error}
         </Alert>
       ) : null}
-      {loadError ? (
+      {state.loadError ? (
         <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-load-error`}>
-          {loadError}
+          {state.loadError}
         </Alert>
       ) : null}
-    </>
+      {state.report === null && state.running ? <LoadingState label={loadingLabel} /> : null}
+      {children}
+    </Stack>
   );
 }
 
