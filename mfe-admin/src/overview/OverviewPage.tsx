@@ -1,17 +1,14 @@
 import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
-import type { LabelStatsPeriod } from '@labeldesk/contracts';
+import type { LabelStats, LabelStatsPeriod } from '@labeldesk/contracts';
 import {
   Box,
   Card,
-  ErrorState,
   formatUsd,
   Group,
   keepPreviousData,
-  LoadingOverlay,
-  LoadingState,
-  loadStateOf,
   PageHeader,
   Paper,
+  QueryBody,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -40,21 +37,10 @@ import {
 export default function OverviewPage() {
   const [period, setPeriod] = useState<LabelStatsPeriod>(DEFAULT_PERIOD);
   const result = useQuery({ ...adminOrderQueries.labelStats(period), placeholderData: keepPreviousData });
-  const state = loadStateOf(result, (e) => errorMessage(e, STATS_LOAD_FAILED));
 
-  let body: ReactNode;
-  if (state.kind === 'loading') {
-    body = <LoadingState label="Loading label statistics..." />;
-  } else if (state.kind === 'failed') {
-    body = (
-      <Box data-testid="label-stats-error">
-        <ErrorState title={state.message} onRetry={() => void result.refetch()} />
-      </Box>
-    );
-  } else {
-    const stats = state.data;
+  const stats = (stats: LabelStats): ReactNode => {
     const rows = carrierRows(stats);
-    body = (
+    return (
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
           <Card withBorder padding="lg">
@@ -127,7 +113,7 @@ export default function OverviewPage() {
         </Paper>
       </Stack>
     );
-  }
+  };
 
   return (
     <Stack gap="md">
@@ -146,10 +132,14 @@ export default function OverviewPage() {
           {periodDescription(period)}
         </Text>
       </Group>
-      <Box pos="relative">
-        <LoadingOverlay visible={result.isFetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
-        {body}
-      </Box>
+      <QueryBody
+        result={result}
+        testIdPrefix="label-stats"
+        loadingLabel="Loading label statistics..."
+        errorTitle={(e) => errorMessage(e, STATS_LOAD_FAILED)}
+      >
+        {stats}
+      </QueryBody>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { errorMessage, marginQueries } from '@labeldesk/api-client';
-import { MARGINS_MESSAGES, type MarginRow } from '@labeldesk/contracts';
+import { MARGINS_MESSAGES, type MarginRow, type MarginsResponse } from '@labeldesk/contracts';
 import {
   ActionIcon,
   Alert,
@@ -8,14 +8,11 @@ import {
   Card,
   DatePickerInput,
   EmptyState,
-  ErrorState,
   Group,
   keepPreviousData,
-  LoadingOverlay,
-  LoadingState,
-  loadStateOf,
   PageHeader,
   Paper,
+  QueryBody,
   ScrollArea,
   SegmentedControl,
   SimpleGrid,
@@ -370,32 +367,13 @@ export default function MarginsPage() {
     ...marginQueries.period({ from: period.from, to: period.to }),
     placeholderData: keepPreviousData,
   });
-  const state = loadStateOf(result, (e) => errorMessage(e, MARGINS_MESSAGES.loadFailed));
-
-  const data = state.kind === 'ready' ? state.data : null;
+  const data = result.isError ? null : (result.data ?? null);
   const rows = useMemo(() => (data ? sortRows(filterRows(data.rows, filter), sort) : []), [data, filter, sort]);
 
-  let body: ReactNode;
-  if (state.kind === 'loading') {
-    body = <LoadingState label="Loading margins..." />;
-  } else if (state.kind === 'failed') {
-    body = (
-      <Box data-testid="margins-error">
-        <ErrorState title={state.message} onRetry={() => void result.refetch()} />
-      </Box>
-    );
-  } else if (data && data.rows.length === 0) {
-    body = (
-      <Box data-testid="margins-empty">
-        <EmptyState title="No services to compare">
-          Add a shipping API and its services in Service Management: their margins show here.
-        </EmptyState>
-      </Box>
-    );
-  } else if (data) {
+  const margins = (data: MarginsResponse): ReactNode => {
     const bars = carrierBars(data);
     const { totals } = data;
-    body = (
+    return (
       <Stack gap="md">
         {data.apis
           .filter((a) => !a.ratesAvailable)
@@ -474,7 +452,7 @@ export default function MarginsPage() {
         </Paper>
       </Stack>
     );
-  }
+  };
 
   return (
     <Stack gap="md">
@@ -514,10 +492,20 @@ export default function MarginsPage() {
           {data ? `Labels bought ${data.period.from} to ${data.period.to} (UTC days, both included)` : ''}
         </Text>
       </Group>
-      <Box pos="relative">
-        <LoadingOverlay visible={result.isFetching && state.kind === 'ready'} zIndex={10} overlayProps={{ blur: 1 }} />
-        {body}
-      </Box>
+      <QueryBody
+        result={result}
+        testIdPrefix="margins"
+        loadingLabel="Loading margins..."
+        errorTitle={(e) => errorMessage(e, MARGINS_MESSAGES.loadFailed)}
+        isEmpty={(answer) => answer.rows.length === 0}
+        empty={
+          <EmptyState title="No services to compare">
+            Add a shipping API and its services in Service Management: their margins show here.
+          </EmptyState>
+        }
+      >
+        {margins}
+      </QueryBody>
     </Stack>
   );
 }

@@ -94,6 +94,8 @@ export {
 } from './list-screen';
 export { Modal } from './modal';
 export { MoneyInput, type MoneyInputProps } from './money-input';
+export { QueryBody, type QueryBodyProps } from './query-body';
+export { type QueryPhase, queryPhase } from './query-phase';
 export {
   clearServerState,
   keepPreviousData,

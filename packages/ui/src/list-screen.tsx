@@ -25,14 +25,15 @@
  * Test ids: `${testIdPrefix}-search|-from|-to|-clear|-filter-error|-status` (filters), `-empty`, `-error`, `-refresh`,
  * `-page-size|-pagination|-page-label` (pagination).
  */
-import { Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { hasListFilters, LIST_SEARCH_DEBOUNCE_MS, type ListFilterValues } from './list-filter-values';
 import { ListFilters, type ListFiltersProps } from './list-filters';
 import { ListPagination } from './list-pagination';
-import { ErrorState, LoadingState, PageHeader } from './states';
+import { QueryBody } from './query-body';
+import { PageHeader } from './states';
 import { usePageFor } from './use-page-for';
 
 /** SPEC §9: items per page offered under every paged list. */
@@ -254,30 +255,7 @@ export function ListScreen<T, R = unknown>(props: ListScreenProps<T, R>) {
   const isEmpty = (data: T) => (props.isEmpty ? props.isEmpty(data) : table ? table.rows(data).length === 0 : false);
   const { result } = list;
   const data = result.data;
-  const retrying = result.isError && result.isFetching;
 
-  let body: ReactNode;
-  if (result.isError && !retrying) {
-    body = (
-      <Box data-testid={`${id}-error`}>
-        <ErrorState
-          title={props.errorTitle(result.error)}
-          message={props.errorMessage}
-          onRetry={() => void result.refetch()}
-        />
-      </Box>
-    );
-  } else if (data === undefined || retrying) {
-    body = <LoadingState label={props.loadingLabel} />;
-  } else if (isEmpty(data)) {
-    body = (
-      <Box data-testid={`${id}-empty`}>
-        {typeof props.empty === 'function' ? props.empty(list.appliedActive) : props.empty}
-      </Box>
-    );
-  } else {
-    body = table ? renderTable(table, data) : props.children?.(data);
-  }
   const showRows = data !== undefined && !result.isError;
   const totalPages = showRows && props.pagination ? Math.max(1, props.pagination.totalPages(data)) : 1;
 
@@ -326,10 +304,17 @@ export function ListScreen<T, R = unknown>(props: ListScreenProps<T, R>) {
           {props.filters.children}
         </ListFilters>
       ) : null}
-      <Box pos="relative">
-        <LoadingOverlay visible={result.isFetching && showRows} zIndex={10} overlayProps={{ blur: 1 }} />
-        {body}
-      </Box>
+      <QueryBody
+        result={result}
+        testIdPrefix={id}
+        loadingLabel={props.loadingLabel}
+        errorTitle={props.errorTitle}
+        errorMessage={props.errorMessage}
+        isEmpty={isEmpty}
+        empty={typeof props.empty === 'function' ? props.empty(list.appliedActive) : props.empty}
+      >
+        {(answer) => (table ? renderTable(table, answer) : props.children?.(answer))}
+      </QueryBody>
       {showRows && props.footer ? props.footer(data) : null}
       {showRows && props.pagination && !isEmpty(data) ? (
         <ListPagination
