@@ -161,6 +161,24 @@ describe('upstream providers, services and pricing', () => {
     await admin.keyboard.press('Escape');
     expect(count('GET /api/admin/config/apis')).toBe(1);
 
+    // Closing the report while the providers are still being asked aborts that request (the query's AbortSignal).
+    const check = '**/api/admin/services/check-updates';
+    await admin.route(check, async (route) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue().catch(() => {});
+    });
+    const aborted: string[] = [];
+    admin.on('requestfailed', (req) => {
+      if (new URL(req.url()).pathname === '/api/admin/services/check-updates')
+        aborted.push(req.failure()?.errorText ?? '');
+    });
+    await admin.getByTestId('open-service-report').click();
+    await expect.poll(() => count('POST /api/admin/services/check-updates')).toBe(3);
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => aborted.length).toBe(1);
+    expect(aborted[0]).toMatch(/abort/i);
+    await admin.unroute(check);
+
     // Service Management, Service Pricing: the provider's prices once; saving our price reads our list back, not theirs.
     calls.length = 0;
     await admin.goto('/admin/service-management');
