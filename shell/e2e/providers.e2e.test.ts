@@ -198,6 +198,13 @@ describe('upstream providers, services and pricing', () => {
     await admin.waitForTimeout(1_000);
     expect(count('GET /api/admin/config/apis/:id/provider-prices')).toBe(1);
     expect(count('GET /api/admin/config/apis')).toBe(2);
+
+    // API Settings: the list once.
+    calls.length = 0;
+    await admin.goto('/admin/api-settings');
+    await visible(admin.getByTestId('api-settings-table'));
+    await admin.waitForTimeout(1_000);
+    expect(count('GET /api/admin/config/apis')).toBe(1);
   });
 
   it('a failed load shows the SPEC text on each provider screen, and Try Again loads it', async () => {

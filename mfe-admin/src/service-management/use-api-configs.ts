@@ -32,7 +32,7 @@ export function useApiConfigs(fallback: string) {
     if (fresh.error && fresh.data !== undefined) onError?.(errorMessage(fresh.error, fallback));
   };
 
-  return { apis, setApis, load, reload };
+  return { result, apis, setApis, load, reload };
 }
 
 /**
