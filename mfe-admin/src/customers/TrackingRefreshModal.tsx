@@ -27,6 +27,14 @@ interface TrackingRefreshModalProps {
   onClose: () => void;
 }
 
+type DelayKind = 'batch' | 'request';
+
+/** The two delay options (SPEC §9 defaults and ranges in REFRESH_DELAYS). */
+const DELAY_FIELDS: ReadonlyArray<{ kind: DelayKind; label: string; testId: string }> = [
+  { kind: 'batch', label: 'Batch delay (ms)', testId: 'refresh-batch-delay' },
+  { kind: 'request', label: 'Request delay (ms)', testId: 'refresh-request-delay' },
+];
+
 function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
     <Stack gap={0}>
@@ -48,8 +56,10 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshModalProps) {
   const client = useQueryClient();
   const invalidate = useInvalidate();
-  const [batchDelay, setBatchDelay] = useState<string | number>(REFRESH_DELAYS.batch.default);
-  const [requestDelay, setRequestDelay] = useState<string | number>(REFRESH_DELAYS.request.default);
+  const [delays, setDelays] = useState<Record<DelayKind, string | number>>({
+    batch: REFRESH_DELAYS.batch.default,
+    request: REFRESH_DELAYS.request.default,
+  });
   const [forceAll, setForceAll] = useState(false);
   const [startedRunId, setStartedRunId] = useState<string | null>(null);
   const [watchedRunFailed, setWatchedRunFailed] = useState(false);
@@ -90,8 +100,8 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
   });
 
   if (!user) return null;
-  const batchErr = delayError('batch', batchDelay);
-  const requestErr = delayError('request', requestDelay);
+  const delayErrors = { batch: delayError('batch', delays.batch), request: delayError('request', delays.request) };
+  const delaysInvalid = delayErrors.batch !== null || delayErrors.request !== null;
   const running = status === 'running';
   const busy = start.isPending;
   const error = refreshErrorText({
@@ -102,10 +112,10 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
   });
 
   const begin = () => {
-    if (batchErr || requestErr || busy || running) return;
+    if (delaysInvalid || busy || running) return;
     start.mutate({
       userId: user._id,
-      body: { batchDelay: Number(batchDelay), requestDelay: Number(requestDelay), forceAll },
+      body: { batchDelay: Number(delays.batch), requestDelay: Number(delays.request), forceAll },
     });
   };
 
@@ -126,28 +136,20 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
           <Loader size="sm" />
         )}
         <Group grow align="flex-start">
-          <NumberInput
-            label="Batch delay (ms)"
-            value={batchDelay}
-            onChange={setBatchDelay}
-            min={REFRESH_DELAYS.batch.min}
-            max={REFRESH_DELAYS.batch.max}
-            step={100}
-            error={batchErr}
-            disabled={running}
-            data-testid="refresh-batch-delay"
-          />
-          <NumberInput
-            label="Request delay (ms)"
-            value={requestDelay}
-            onChange={setRequestDelay}
-            min={REFRESH_DELAYS.request.min}
-            max={REFRESH_DELAYS.request.max}
-            step={100}
-            error={requestErr}
-            disabled={running}
-            data-testid="refresh-request-delay"
-          />
+          {DELAY_FIELDS.map((field) => (
+            <NumberInput
+              key={field.kind}
+              label={field.label}
+              value={delays[field.kind]}
+              onChange={(value) => setDelays((current) => ({ ...current, [field.kind]: value }))}
+              min={REFRESH_DELAYS[field.kind].min}
+              max={REFRESH_DELAYS[field.kind].max}
+              step={100}
+              error={delayErrors[field.kind]}
+              disabled={running}
+              data-testid={field.testId}
+            />
+          ))}
         </Group>
         <Checkbox
           label="Force all (also delivered labels and those checked in the last hour)"
@@ -209,7 +211,7 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
           <Button
             onClick={begin}
             loading={busy}
-            disabled={running || batchErr !== null || requestErr !== null}
+            disabled={running || delaysInvalid}
             data-testid="refresh-tracking-start"
           >
             {running ? 'Refreshing...' : 'Refresh tracking'}

@@ -25,7 +25,8 @@ import { browserBulkDeps, browserLabelDeps } from './browser-label-deps';
 import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-actions';
 import { downloadLabel, endBusy, type RowBusy, startBusy } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
-import { deliveryBadge, purchaseBadge, shownTrackingNumber } from './order-format';
+import { OrderStatusBadges } from './OrderStatusBadges';
+import { shownTrackingNumber } from './order-format';
 
 /**
  * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
@@ -177,8 +178,6 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
           </Table.Thead>
           <Table.Tbody>
             {orders.map((order) => {
-              const delivery = deliveryBadge(order.deliveryStatus);
-              const purchase = purchaseBadge(order.status);
               const tracking = shownTrackingNumber(order.trackingNumber);
               const rowAction = rowBusy[order._id];
               return (
@@ -199,16 +198,7 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
                   <Table.Td>{order.destination || `${order.recipient.city}, ${order.recipient.state}`}</Table.Td>
                   <Table.Td>{CARRIER_LABELS[order.carrier]}</Table.Td>
                   <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Badge color={delivery.color} variant="light" miw="max-content">
-                        {delivery.label}
-                      </Badge>
-                      {purchase ? (
-                        <Badge color={purchase.color} variant="outline" size="xs" miw="max-content">
-                          {purchase.label}
-                        </Badge>
-                      ) : null}
-                    </Stack>
+                    <OrderStatusBadges order={order} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

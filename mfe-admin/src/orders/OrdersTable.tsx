@@ -1,8 +1,9 @@
 import type { Order } from '@labeldesk/contracts';
-import { Badge, Button, EmailText, formatUsd, Group, IdText, Stack, Table, Text } from '@labeldesk/ui';
+import { Button, EmailText, formatUsd, Group, IdText, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import type { LabelAction, RowBusy } from './label-actions';
-import { dateParts, deliveryBadge, orderUser, purchaseBadge, shownTrackingNumber } from './order-format';
+import { OrderStatusBadges } from './OrderStatusBadges';
+import { dateParts, orderUser, shownTrackingNumber } from './order-format';
 
 export interface OrdersTableProps {
   orders: readonly Order[];
@@ -60,8 +61,6 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
           {orders.map((order) => {
             const user = orderUser(order);
             const tracking = shownTrackingNumber(order.trackingNumber);
-            const delivery = deliveryBadge(order.deliveryStatus);
-            const purchase = purchaseBadge(order.status);
             const rowBusy = busy[order._id];
             const noLabel = !order.hasLabel;
             const created = dateParts(order.createdAt);
@@ -103,22 +102,10 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                   {formatUsd(order.price)}
                 </Table.Td>
                 <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Badge color={delivery.color} variant="light" miw="max-content" data-testid="admin-order-status">
-                      {delivery.label}
-                    </Badge>
-                    {purchase ? (
-                      <Badge
-                        color={purchase.color}
-                        variant="outline"
-                        size="xs"
-                        miw="max-content"
-                        data-testid="admin-order-purchase"
-                      >
-                        {purchase.label}
-                      </Badge>
-                    ) : null}
-                  </Stack>
+                  <OrderStatusBadges
+                    order={order}
+                    testIds={{ delivery: 'admin-order-status', purchase: 'admin-order-purchase' }}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
