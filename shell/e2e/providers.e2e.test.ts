@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, choose, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+import {
+  adminToken,
+  apiAs,
+  baseUrl,
+  choose,
+  setupBrowser,
+  signInAsAdmin,
+  signInAsNewCustomer,
+  textOf,
+  visible,
+} from './support/browser';
 
 const browser = setupBrowser();
 
@@ -243,5 +253,81 @@ describe('upstream providers, services and pricing', () => {
     await admin.getByTestId('report-refresh').click();
     await expect.poll(() => admin.getByTestId('report-api').count()).toBeGreaterThan(0);
     await expect.poll(() => admin.getByTestId('report-load-error').count()).toBe(0);
+  });
+
+  it('an admin retries a failed tier load, reads why a tier save failed, then deletes the API', async () => {
+    const apiName = `E2E Tiers ${Date.now().toString(36)}`;
+    const token = await adminToken();
+    const baseUrlOfApi = `${baseUrl()}/sandbox/carrier/catalogues/beta`;
+    const { api: created } = await apiAs<{ api: { _id: string } }>(token, 'POST', '/api/admin/config/apis', {
+      name: apiName,
+      key: sandboxKey('beta'),
+      baseUrl: baseUrlOfApi,
+    });
+    const report = await apiAs<Record<string, { carriers: { UPS: { name: string; serviceCode: string }[] } }>>(
+      token,
+      'POST',
+      '/api/admin/services/check-updates',
+      { apis: [{ id: created._id, name: apiName, baseUrl: baseUrlOfApi }] },
+    );
+    const ground = report[created._id]?.carriers.UPS.find((s) => s.name === 'UPS Ground');
+    expect(ground).toBeDefined();
+    await apiAs(token, 'POST', '/api/admin/services/add-services', {
+      services: [
+        { apiId: created._id, carrier: 'UPS', service: { serviceCode: ground?.serviceCode, name: 'UPS Ground' } },
+      ],
+    });
+
+    const admin = await browser.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/admin/service-management');
+    await choose(admin, admin.getByTestId('api-select'), new RegExp(`^${apiName}`));
+    await admin.getByTestId('tab-service-pricing').click();
+    const row = admin.locator('[data-testid="pricing-row"][data-service="UPS Ground"]');
+
+    // The tiers cannot be read: the SPEC text, and Try Again opens the editor.
+    const tiersApi = '**/api/admin/config/dynamic-pricing/**';
+    const failure = (status: number, code: string, message: string) => ({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code, message, details: [] } }),
+    });
+    await admin.route(tiersApi, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill(failure(500, 'internal_error', 'Internal server error'))
+        : route.continue(),
+    );
+    await row.getByTestId('pricing-edit-tiers').click();
+    const loadError = admin.getByRole('alert').filter({ hasText: 'Failed to load existing pricing tiers' });
+    await visible(loadError);
+    await admin.unroute(tiersApi);
+    await loadError.getByRole('button', { name: 'Try Again' }).click();
+    const editor = admin.getByTestId('tier-editor');
+    await visible(editor.getByLabel('Tier 1 start'));
+
+    // The save is refused: 'Failed to save dynamic pricing: {reason}', and the editor stays open with the rows.
+    await admin.route(tiersApi, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill(failure(422, 'invalid_input', 'Tier prices must be positive'))
+        : route.continue(),
+    );
+    await editor.getByTestId('tier-save').click();
+    await expect
+      .poll(() => textOf(editor.getByTestId('tier-save-error')))
+      .toBe('Failed to save dynamic pricing: Tier prices must be positive');
+    await visible(editor.getByLabel('Tier 1 start'));
+    await admin.unroute(tiersApi);
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => editor.count()).toBe(0);
+
+    // Delete: the confirmation names the API and says it cannot be undone; the default is shown after.
+    await admin.getByTestId('api-delete').click();
+    await expect.poll(() => textOf(admin.getByTestId('delete-api-confirm-text'))).toContain(`"${apiName}"`);
+    expect(await textOf(admin.getByTestId('delete-api-confirm-text'))).toContain('This action cannot be undone.');
+    await admin.getByTestId('delete-api-confirm').click();
+    await expect.poll(() => textOf(admin.getByTestId('service-management-success'))).toBe('API deleted successfully');
+    await expect.poll(() => admin.getByTestId('api-select').inputValue()).toMatch(/\(Default\)$/);
+    const { apis } = await apiAs<{ apis: { _id: string }[] }>(token, 'GET', '/api/admin/config/apis');
+    expect(apis.some((a) => a._id === created._id)).toBe(false);
   });
 });
