@@ -241,9 +241,20 @@ describe('upstream providers, services and pricing', () => {
       await expect.poll(() => error.count()).toBe(0);
     }
 
+    // A Refresh that fails says so beside the list it keeps.
+    await admin.goto('/admin/services');
+    await visible(admin.getByTestId('status-carrier-UPS'));
+    await admin.route(apis, (route) => route.fulfill(serverError));
+    await admin.getByTestId('status-refresh').click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('status-error')), { timeout: 10_000 })
+      .toBe('Failed to load service status information');
+    await visible(admin.getByTestId('status-carrier-UPS'));
+    await visible(admin.getByTestId('status-api-select'));
+    await admin.unroute(apis);
+
     // The Service Report's update check: the SPEC text in the report, and Refresh runs it again.
     const check = '**/api/admin/services/check-updates';
-    await admin.goto('/admin/services');
     await admin.route(check, (route) => route.fulfill(serverError));
     await admin.getByTestId('open-service-report').click();
     await expect

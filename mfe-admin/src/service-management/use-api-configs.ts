@@ -2,9 +2,7 @@ import { errorMessage, providerKeys, providerQueries } from '@labeldesk/api-clie
 import type { ApiConfigListResponse, Service, ShippingApiConfig } from '@labeldesk/contracts';
 import { useFlash, useQuery, useQueryClient } from '@labeldesk/ui';
 import { useState } from 'react';
-import { pickApi, replaceService } from './api-configs';
-
-export type ApiConfigsLoad = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
+import { apiConfigsLoad, pickApi, replaceService } from './api-configs';
 
 /**
  * The provider API configs (admin view, keys masked) from providerQueries.apis: one cached list for Service
@@ -16,10 +14,7 @@ export function useApiConfigs(fallback: string) {
   const client = useQueryClient();
   const result = useQuery(providerQueries.apis());
   const apis = result.data?.apis ?? [];
-  // Not loadStateOf: a Refresh that fails keeps the list on screen (the error goes to `onError`).
-  let load: ApiConfigsLoad = { kind: 'loading' };
-  if (result.data !== undefined) load = { kind: 'ready' };
-  else if (result.error && !result.isFetching) load = { kind: 'failed', message: errorMessage(result.error, fallback) };
+  const load = apiConfigsLoad(result, (e) => errorMessage(e, fallback));
 
   /** Shows a change the server answered with at once, in the cached list every screen reads. */
   const setApis = (update: (list: ShippingApiConfig[]) => ShippingApiConfig[]) =>
