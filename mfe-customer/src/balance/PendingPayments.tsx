@@ -10,6 +10,7 @@ import {
   formatUsd,
   Group,
   Paper,
+  RetryAlert,
   Stack,
   Table,
   Text,
@@ -106,14 +107,7 @@ export function PendingPayments() {
           </Alert>
         ) : null}
         {list.kind === 'failed' ? (
-          <Alert color="red" variant="light" role="alert" data-testid="pending-error">
-            <Group justify="space-between">
-              <Text size="sm">{list.message}</Text>
-              <Button size="xs" variant="outline" color="red" onClick={() => void pending.refetch()}>
-                Try Again
-              </Button>
-            </Group>
-          </Alert>
+          <RetryAlert message={list.message} onRetry={() => void pending.refetch()} testId="pending-error" />
         ) : null}
         {payments.length > 0 ? (
           <>

@@ -34,6 +34,7 @@ import {
   PageHeader,
   Paper,
   Progress,
+  RetryAlert,
   Select,
   SimpleGrid,
   Stack,
@@ -339,27 +340,13 @@ export default function BulkOrderPage() {
             1. Shipping Service
           </Title>
           {choice.apis.kind === 'failed' ? (
-            <Alert color="red" variant="light" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{choice.apis.message}</Text>
-                <Button size="xs" variant="outline" color="red" onClick={choice.retryApis}>
-                  Try Again
-                </Button>
-              </Group>
-            </Alert>
+            <RetryAlert message={choice.apis.message} onRetry={choice.retryApis} />
           ) : null}
           {choice.apis.kind === 'ready' && choice.apis.value.length === 0 ? (
             <Text c="dimmed">No shipping service APIs available</Text>
           ) : null}
           {choice.services.kind === 'failed' ? (
-            <Alert color="red" variant="light" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{choice.services.message}</Text>
-                <Button size="xs" variant="outline" color="red" onClick={choice.retryServices}>
-                  Try Again
-                </Button>
-              </Group>
-            </Alert>
+            <RetryAlert message={choice.services.message} onRetry={choice.retryServices} />
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: offersTemplate(pick.carrier, pick.apiName) ? 4 : 3 }} spacing="sm">
             <Select
@@ -496,14 +483,11 @@ export default function BulkOrderPage() {
               </Text>
             ) : null}
             {validation.kind === 'failed' ? (
-              <Alert color="red" variant="light" role="alert" data-testid="bulk-validate-error">
-                <Group justify="space-between">
-                  <Text size="sm">{validation.message}</Text>
-                  <Button size="xs" variant="outline" color="red" onClick={() => void validationQuery.refetch()}>
-                    Try Again
-                  </Button>
-                </Group>
-              </Alert>
+              <RetryAlert
+                message={validation.message}
+                onRetry={() => void validationQuery.refetch()}
+                testId="bulk-validate-error"
+              />
             ) : null}
             {validation.kind === 'done' ? (
               <>

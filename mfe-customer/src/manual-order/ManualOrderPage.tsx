@@ -20,6 +20,7 @@ import {
   NumberInput,
   PageHeader,
   Paper,
+  RetryAlert,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -304,14 +305,7 @@ export default function ManualOrderPage() {
                     Shipping Service
                   </Title>
                   {apis.kind === 'failed' ? (
-                    <Alert color="red" variant="light" role="alert" data-testid="manual-order-apis-error">
-                      <Group justify="space-between">
-                        <Text size="sm">{apis.message}</Text>
-                        <Button size="xs" variant="outline" color="red" onClick={choice.retryApis}>
-                          Try Again
-                        </Button>
-                      </Group>
-                    </Alert>
+                    <RetryAlert message={apis.message} onRetry={choice.retryApis} testId="manual-order-apis-error" />
                   ) : null}
                   {noApis ? (
                     <Text c="dimmed" data-testid="manual-order-no-apis">
@@ -319,14 +313,11 @@ export default function ManualOrderPage() {
                     </Text>
                   ) : null}
                   {services.kind === 'failed' ? (
-                    <Alert color="red" variant="light" role="alert" data-testid="manual-order-services-error">
-                      <Group justify="space-between">
-                        <Text size="sm">{services.message}</Text>
-                        <Button size="xs" variant="outline" color="red" onClick={choice.retryServices}>
-                          Try Again
-                        </Button>
-                      </Group>
-                    </Alert>
+                    <RetryAlert
+                      message={services.message}
+                      onRetry={choice.retryServices}
+                      testId="manual-order-services-error"
+                    />
                   ) : null}
                   <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                     <Select

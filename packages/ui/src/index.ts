@@ -113,7 +113,7 @@ export {
   useQuery,
   useQueryClient,
 } from './server-state';
-export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader } from './states';
+export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader, RetryAlert } from './states';
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A load failure with a heading and a Try Again button (SPEC: 'Error Loading Addresses' + Try Again, etc.). */
@@ -13,6 +13,23 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
           </Button>
         ) : null}
       </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * A one-line failure inside a form or panel (a picker's list, a price check) with Try Again beside it: the SPEC text
+ * of what failed, announced as an alert. For a whole screen that failed to load, use ErrorState.
+ */
+export function RetryAlert({ message, onRetry, testId }: { message: string; onRetry: () => void; testId?: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid={testId}>
+      <Group justify="space-between">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="outline" color="red" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Group>
     </Alert>
   );
 }
