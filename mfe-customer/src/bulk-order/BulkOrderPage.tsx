@@ -26,7 +26,7 @@ import {
   Alert,
   Anchor,
   Button,
-  Dropzone,
+  FileDropzone,
   formatUsd,
   Group,
   Loader,
@@ -46,7 +46,7 @@ import {
   useInvalidate,
   useQuery,
 } from '@labeldesk/ui';
-import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
 import { carrierOptions, serviceOptions } from '../manual-order/order-form';
 import { BulkDetailsModal } from './BulkDetailsModal';
@@ -81,10 +81,6 @@ import { useServiceChoice } from './use-service-choice';
 import { ValidationTable } from './ValidationTable';
 
 const isCarrier = (v: string | null): v is Carrier => CARRIERS.some((c) => c === v);
-const fileInputProps = {
-  'aria-label': 'Bulk order CSV file',
-  'data-testid': 'bulk-file-input',
-} as InputHTMLAttributes<HTMLInputElement>;
 
 /** `id` stands for the rows in the validation query's key: unique per file chosen in this browser session. */
 type CsvFile = { id: number; name: string; rows: BulkCsvRowData[] };
@@ -406,11 +402,13 @@ export default function BulkOrderPage() {
               Download Sample CSV
             </Button>
           </Group>
-          <Dropzone
-            onDrop={(files) => {
-              const [chosen] = files;
-              if (chosen) void pickFile(chosen);
+          <FileDropzone
+            accept={{ 'text/csv': ['.csv'] }}
+            validator={(f: BulkFileInfo) => {
+              const refused = checkBulkFile(f);
+              return refused ? { code: 'bulk-file', message: refused } : null;
             }}
+            onFile={(chosen) => void pickFile(chosen)}
             onReject={(rejections) => {
               const first = rejections[0]?.errors[0];
               setFile(null);
@@ -420,39 +418,23 @@ export default function BulkOrderPage() {
                   : first.message,
               );
             }}
-            accept={{ 'text/csv': ['.csv'] }}
-            validator={(f: BulkFileInfo) => {
-              const refused = checkBulkFile(f);
-              return refused ? { code: 'bulk-file', message: refused } : null;
-            }}
-            multiple={false}
-            maxFiles={1}
             loading={reading}
             disabled={paying}
-            inputProps={fileInputProps}
-            data-testid="bulk-dropzone"
-          >
-            <Group justify="center" mih={90} style={{ pointerEvents: 'none' }}>
-              <Stack gap={4} align="center">
-                <Dropzone.Accept>
-                  <Text fw={600}>Drop the CSV to upload it</Text>
-                </Dropzone.Accept>
-                <Dropzone.Reject>
-                  <Text fw={600} c="red">
-                    Only .csv files are accepted
-                  </Text>
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <Text fw={600}>Drag your bulk order CSV here or click to select it</Text>
-                </Dropzone.Idle>
-                <Text size="sm" c="dimmed" data-testid="bulk-file-name">
-                  {file
-                    ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? 'row' : 'rows'}`
-                    : 'A header row, then one row per label (see the sample).'}
-                </Text>
-              </Stack>
-            </Group>
-          </Dropzone>
+            inputLabel="Bulk order CSV file"
+            inputTestId="bulk-file-input"
+            testId="bulk-dropzone"
+            texts={{
+              idle: 'Drag your bulk order CSV here or click to select it',
+              accept: 'Drop the CSV to upload it',
+              reject: 'Only .csv files are accepted',
+            }}
+            hint={
+              file
+                ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? 'row' : 'rows'}`
+                : 'A header row, then one row per label (see the sample).'
+            }
+            hintTestId="bulk-file-name"
+          />
           {fileError ? (
             <Alert color="red" variant="light" role="alert" data-testid="bulk-file-error">
               {fileError}

@@ -70,6 +70,7 @@ export { EmailText, IdText } from './cells';
 export { DetailField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
+export { FileDropzone, type FileDropzoneProps, type FileDropzoneRejections } from './file-dropzone';
 export { FormModal, type FormModalProps, type FormModalState, type FormOutcome } from './form-modal';
 export {
   dayToLocalDate,
