@@ -43,10 +43,11 @@ import {
   Title,
   useApiMutation,
   useDebouncedValue,
+  useFlash,
   useInvalidate,
   useQuery,
 } from '@labeldesk/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
 import { carrierOptions, serviceOptions } from '../manual-order/order-form';
 import { BulkDetailsModal } from './BulkDetailsModal';
@@ -91,26 +92,6 @@ type Notice = { text: string; color: 'green' | 'yellow' | 'red' | 'blue' };
 /** A Pay attempt whose outcome is unknown keeps its Idempotency-Key for the retry. */
 type OpenPay = { key: string; body: string };
 
-/** A message that clears itself after `ms` (SPEC §9: bulk messages clear after 8-10 s). */
-function useNotice(ms: number): [Notice | null, (notice: Notice) => void, () => void] {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback(
-    (next: Notice) => {
-      clearTimeout(timer.current);
-      setNotice(next);
-      timer.current = setTimeout(() => setNotice(null), ms);
-    },
-    [ms],
-  );
-  const clear = useCallback(() => {
-    clearTimeout(timer.current);
-    setNotice(null);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [notice, show, clear];
-}
-
 /**
  * SPEC §2 Bulk Order (+ §4 bulk states and polling, §5 bulk rules, §9 timers and file names): pick API, carrier,
  * service (and the USPS template), upload a CSV (or download the sample), see every row priced by the server, select
@@ -133,7 +114,8 @@ export default function BulkOrderPage() {
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<{ message: string; insufficientFunds: boolean } | null>(null);
-  const [notice, showNotice] = useNotice(BULK_MESSAGE_MS);
+  // SPEC §9: bulk messages clear after 8-10 s.
+  const [notice, showNotice] = useFlash<Notice>(BULK_MESSAGE_MS);
   const [viewing, setViewing] = useState<BulkOrder | null>(null);
   const openPay = useRef<OpenPay | null>(null);
   const fileSeq = useRef(0);

@@ -5,10 +5,10 @@ export const FLASH_MS = 3000;
 
 /**
  * A message that clears itself `ms` after it was last shown; showing a new one restarts the clock. Returns the current
- * message (or null), `show` and `clear`.
+ * message (or null), `show` and `clear`. The message is a text unless the screen needs more (e.g. a text and a colour).
  */
-export function useFlash(ms = FLASH_MS): [string | null, (message: string) => void, () => void] {
-  const [message, setMessage] = useState<string | null>(null);
+export function useFlash<T = string>(ms = FLASH_MS): [T | null, (message: T) => void, () => void] {
+  const [message, setMessage] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const clear = useCallback(() => {
@@ -17,7 +17,7 @@ export function useFlash(ms = FLASH_MS): [string | null, (message: string) => vo
   }, []);
 
   const show = useCallback(
-    (next: string) => {
+    (next: T) => {
       clearTimeout(timer.current);
       setMessage(next);
       timer.current = setTimeout(() => setMessage(null), ms);
