@@ -312,7 +312,8 @@ export const api = {
   },
   /** Admin: provider API configs and per-service settings (keys always come back masked). */
   adminConfig: {
-    listApis: () => request('/api/admin/config/apis', { schema: ApiConfigListResponse }),
+    listApis: (signal?: AbortSignal) =>
+      request('/api/admin/config/apis', { schema: ApiConfigListResponse, ...(signal ? { signal } : {}) }),
     createApi: (body: CreateApiConfigRequest) =>
       request('/api/admin/config/apis', { method: 'POST', body, schema: ApiConfigResponse }),
     updateApiKey: (id: string, body: UpdateApiKeyRequest) =>

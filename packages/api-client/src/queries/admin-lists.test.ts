@@ -6,6 +6,7 @@ import { adminOrderQueries } from './admin-orders';
 import { customerQueries } from './customers';
 import { faqQueries } from './faqs';
 import { marginQueries } from './margins';
+import { providerQueries } from './provider-config';
 import type { QuerySpec } from './spec';
 
 /**
@@ -46,6 +47,7 @@ describe('admin list queries pass the AbortSignal to the request', () => {
     ],
     ['customers', customerQueries.list(), '/api/admin/users'],
     ['FAQs', faqQueries.admin(), '/api/admin/faqs'],
+    ['provider APIs', providerQueries.apis(), '/api/admin/config/apis'],
   ];
 
   it.each(cases)('%s: aborting the signal drops the request under way', async (_name, spec, path) => {

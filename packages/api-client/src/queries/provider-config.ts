@@ -30,7 +30,7 @@ const changed = [providerKeys.all, shippingKeys.all];
 const reached = [...changed, providerKeys.allProviderPrices];
 
 export const providerQueries = {
-  apis: () => query(providerKeys.apis(), () => api.adminConfig.listApis()),
+  apis: () => query(providerKeys.apis(), (signal) => api.adminConfig.listApis(signal)),
   providerPrices: (apiId: string) =>
     query(providerKeys.providerPrices(apiId), () => api.adminConfig.providerPrices(apiId)),
   dynamicPricing: (apiId: string, carrier: string, service: string) =>
