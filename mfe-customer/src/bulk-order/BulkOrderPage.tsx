@@ -29,7 +29,7 @@ import {
   FileDropzone,
   formatUsd,
   Group,
-  Loader,
+  InlineLoading,
   Modal,
   PageHeader,
   Paper,
@@ -432,14 +432,7 @@ export default function BulkOrderPage() {
               <Title order={3} size="h4">
                 3. Review and Pay
               </Title>
-              {validation.kind === 'validating' ? (
-                <Group gap="xs">
-                  <Loader size="xs" />
-                  <Text size="sm" c="dimmed">
-                    Validating rows...
-                  </Text>
-                </Group>
-              ) : null}
+              {validation.kind === 'validating' ? <InlineLoading label="Validating rows..." /> : null}
             </Group>
             {!pickReady(pick) ? (
               <Text size="sm" c="dimmed" data-testid="bulk-pick-first">

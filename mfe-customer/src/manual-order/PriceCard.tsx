@@ -1,4 +1,4 @@
-import { Card, formatDay, formatUsd, Group, Loader, Stack, Text, Title } from '@labeldesk/ui';
+import { Card, formatDay, formatUsd, InlineLoading, Stack, Text, Title } from '@labeldesk/ui';
 import type { PriceQuote } from './price-quote';
 
 /** The live price card of Manual Order: price and estimated delivery of the current form, or why there is none. */
@@ -15,14 +15,7 @@ export function PriceCard({ quote, serviceName }: { quote: PriceQuote; serviceNa
             price.
           </Text>
         ) : null}
-        {quote.kind === 'calculating' ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Calculating price...
-            </Text>
-          </Group>
-        ) : null}
+        {quote.kind === 'calculating' ? <InlineLoading label="Calculating price..." /> : null}
         {quote.kind === 'ready' ? (
           <>
             {serviceName ? (

@@ -114,7 +114,15 @@ export {
   useQuery,
   useQueryClient,
 } from './server-state';
-export { EmptyState, ErrorState, LoadingState, NotAvailableYet, PageHeader, RetryAlert } from './states';
+export {
+  EmptyState,
+  ErrorState,
+  InlineLoading,
+  LoadingState,
+  NotAvailableYet,
+  PageHeader,
+  RetryAlert,
+} from './states';
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';

@@ -62,6 +62,18 @@ export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
+/** Work under way inside a card or beside a heading (a price being calculated, rows being validated). */
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <Group gap="xs">
+      <Loader size="xs" />
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
 /** For routes whose features later work builds: says so plainly, shows no fake data. */
 export function NotAvailableYet({ title }: { title: string }) {
   return (
