@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import './auth.css';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -10,6 +10,28 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {children}
       </section>
     </main>
+  );
+}
+
+/** The sign-in and sign-up form: what went wrong (an alert) above the fields; the page checks them, not the browser. */
+export function AuthForm({
+  error,
+  onSubmit,
+  children,
+}: {
+  error: string | null;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      {error ? (
+        <div className="auth-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {children}
+    </form>
   );
 }
 

@@ -1,7 +1,7 @@
 import { api, errorMessage, saveSession } from '@labeldesk/api-client';
 import { Link, useNavigate } from '@labeldesk/router';
 import { type FormEvent, useState } from 'react';
-import { AuthCard, Field } from './AuthCard';
+import { AuthCard, AuthForm, Field } from './AuthCard';
 import { CommunityButtons } from './CommunityButtons';
 
 export function LoginPage() {
@@ -35,12 +35,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Log in to buy and manage your shipping labels">
-      <form className="auth-form" onSubmit={submit} noValidate>
-        {error ? (
-          <div className="auth-alert" role="alert">
-            {error}
-          </div>
-        ) : null}
+      <AuthForm error={error} onSubmit={submit}>
         <Field
           label="Email"
           type="email"
@@ -76,7 +71,7 @@ export function LoginPage() {
             Sign Up
           </Link>
         </p>
-      </form>
+      </AuthForm>
       <CommunityButtons />
     </AuthCard>
   );

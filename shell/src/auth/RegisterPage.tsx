@@ -2,7 +2,7 @@ import { ApiClientError, api, errorMessage, saveSession } from '@labeldesk/api-c
 import { newPasswordProblems, PASSWORD_MIN_LENGTH } from '@labeldesk/contracts';
 import { Link, useNavigate } from '@labeldesk/router';
 import { type FormEvent, useState } from 'react';
-import { AuthCard, Field } from './AuthCard';
+import { AuthCard, AuthForm, Field } from './AuthCard';
 import { CommunityButtons } from './CommunityButtons';
 
 type FieldName = 'name' | 'email' | 'password' | 'confirmPassword';
@@ -77,12 +77,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start shipping with a prepaid balance">
-      <form className="auth-form" onSubmit={submit} noValidate>
-        {error ? (
-          <div className="auth-alert" role="alert">
-            {error}
-          </div>
-        ) : null}
+      <AuthForm error={error} onSubmit={submit}>
         <Field label="Full Name" autoComplete="name" {...bind('name')} />
         <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
         <Field
@@ -117,7 +112,7 @@ export function RegisterPage() {
             Login
           </Link>
         </p>
-      </form>
+      </AuthForm>
       <CommunityButtons />
     </AuthCard>
   );
