@@ -1,19 +1,17 @@
 import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
 import { BULK_MESSAGES, type BulkOrder, bulkStatusColor, bulkStatusLabel, type Order } from '@labeldesk/contracts';
 import {
-  Alert,
-  Badge,
+  BulkSummaryFields,
   Button,
   DetailField,
   ErrorState,
-  formatDateTime,
-  formatUsd,
   Group,
   LoadingState,
   loadStateOf,
   Modal,
-  SimpleGrid,
+  RowButton,
   Stack,
+  StatusAlerts,
   Table,
   Text,
   Title,
@@ -26,7 +24,7 @@ import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-ac
 import { downloadLabel, endBusy, type RowBusy, startBusy } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrderStatusBadges } from './OrderStatusBadges';
-import { shownTrackingNumber } from './order-format';
+import { LabelButton, TrackingText } from './order-cells';
 
 /**
  * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
@@ -103,30 +101,11 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
 
   return (
     <Stack gap="md" data-testid="admin-bulk-details">
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-        <DetailField label="Bulk Order ID" testId="admin-bulk-details-id">
-          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {bulkOrder.bulkOrderId}
-          </Text>
-        </DetailField>
-        <DetailField label="Order Date">{formatDateTime(bulkOrder.createdAt)}</DetailField>
-        <DetailField label="Total Orders" testId="admin-bulk-details-count">
-          {bulkOrder.orderCount}
-          {bulkOrder.failedOrderCount > 0 ? ` (${bulkOrder.failedOrderCount} failed)` : ''}
-        </DetailField>
-        <DetailField label="Total Price" testId="admin-bulk-details-total">
-          {formatUsd(bulkOrder.totalPrice)}
-          {bulkOrder.refundedAmount > 0 ? (
-            <Text size="xs" c="dimmed">
-              {formatUsd(bulkOrder.refundedAmount)} refunded
-            </Text>
-          ) : null}
-        </DetailField>
-        <DetailField label="Status" testId="admin-bulk-details-status">
-          <Badge color={bulkStatusColor(bulkOrder.status)} variant="light">
-            {bulkStatusLabel(bulkOrder.status)}
-          </Badge>
-        </DetailField>
+      <BulkSummaryFields
+        bulk={bulkOrder}
+        status={{ label: bulkStatusLabel(bulkOrder.status), color: bulkStatusColor(bulkOrder.status) }}
+        testIdPrefix="admin-bulk-details"
+      >
         <DetailField label="User" testId="admin-bulk-details-user">
           <Text size="sm" fw={600}>
             {user?.name || bulkOrder.userName}
@@ -135,7 +114,7 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
             {user?.email ?? bulkOrder.userEmail ?? ''}
           </Text>
         </DetailField>
-      </SimpleGrid>
+      </BulkSummaryFields>
 
       <Group gap="sm">
         <Button
@@ -156,11 +135,7 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
           Download Trackings CSV
         </Button>
       </Group>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="admin-bulk-details-action-error">
-          {error}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="admin-bulk-details-action" error={error} />
 
       <Title order={5}>Individual Orders</Title>
       <Table.ScrollContainer minWidth={820}>
@@ -177,58 +152,43 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {orders.map((order) => {
-              const tracking = shownTrackingNumber(order.trackingNumber);
-              const rowAction = rowBusy[order._id];
-              return (
-                <Table.Tr key={order._id} data-testid="admin-bulk-details-order">
-                  <Table.Td maw={170}>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {order.orderId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-testid="admin-bulk-details-order-tracking">
-                    {tracking ?? (
-                      <Text size="sm" c="dimmed">
-                        Not issued yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{order.recipient.name}</Table.Td>
-                  <Table.Td>{order.destination || `${order.recipient.city}, ${order.recipient.state}`}</Table.Td>
-                  <Table.Td>{CARRIER_LABELS[order.carrier]}</Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadges order={order} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => onView(order)}
-                        aria-label={`View details of order ${order.orderId}`}
-                        data-testid="admin-bulk-details-order-view"
-                      >
-                        View
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="teal"
-                        onClick={() => void downloadRowLabel(order)}
-                        loading={rowAction === 'download'}
-                        disabled={!order.hasLabel || rowAction !== undefined}
-                        title={order.hasLabel ? undefined : 'No label for this order'}
-                        aria-label={`Download label of order ${order.orderId}`}
-                        data-testid="admin-bulk-details-order-download"
-                      >
-                        Download
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {orders.map((order) => (
+              <Table.Tr key={order._id} data-testid="admin-bulk-details-order">
+                <Table.Td maw={170}>
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {order.orderId}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-testid="admin-bulk-details-order-tracking">
+                  <TrackingText trackingNumber={order.trackingNumber} />
+                </Table.Td>
+                <Table.Td>{order.recipient.name}</Table.Td>
+                <Table.Td>{order.destination || `${order.recipient.city}, ${order.recipient.state}`}</Table.Td>
+                <Table.Td>{CARRIER_LABELS[order.carrier]}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadges order={order} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <RowButton
+                      onClick={() => onView(order)}
+                      label={`View details of order ${order.orderId}`}
+                      testId="admin-bulk-details-order-view"
+                    >
+                      View
+                    </RowButton>
+                    <LabelButton
+                      action="download"
+                      color="teal"
+                      order={order}
+                      rowBusy={rowBusy[order._id]}
+                      onClick={(o) => void downloadRowLabel(o)}
+                      testId="admin-bulk-details-order-download"
+                    />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -2,14 +2,13 @@ import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
 import { type BulkOrder, bulkStatusColor, bulkStatusLabel } from '@labeldesk/contracts';
 import {
   Alert,
-  Badge,
-  Button,
-  EmailText,
   EmptyState,
-  formatUsd,
   Group,
   IdText,
   ListScreen,
+  MoneyCell,
+  RowButton,
+  StatusBadge,
   Table,
   Text,
   useListScreen,
@@ -28,7 +27,7 @@ import {
   downloadTrackings,
 } from './bulk-actions';
 import { endBusy, type RowBusy, startBusy } from './label-actions';
-import { dateParts } from './order-format';
+import { DateCell, UserCell } from './order-cells';
 
 const COLUMNS = ['Bulk Order ID', 'Date', 'User', 'Order Count', 'Total Price', 'Status', 'Actions'] as const;
 
@@ -121,25 +120,14 @@ export function BulkOrdersTab() {
               </Table.Thead>
               <Table.Tbody>
                 {data.bulkOrders.map((bulk) => {
-                  const created = dateParts(bulk.createdAt);
                   const rowBusy = busy[bulk._id];
                   return (
                     <Table.Tr key={bulk._id} data-testid="admin-bulk-row" data-bulk-id={bulk.bulkOrderId}>
                       <Table.Td>
                         <IdText testId="admin-bulk-id">{bulk.bulkOrderId}</IdText>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{created.day}</Text>
-                        <Text size="xs" c="dimmed">
-                          {created.time}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600} data-testid="admin-bulk-user-name">
-                          {bulk.userName}
-                        </Text>
-                        <EmailText email={bulk.userEmail ?? ''} />
-                      </Table.Td>
+                      <DateCell iso={bulk.createdAt} />
+                      <UserCell name={bulk.userName} email={bulk.userEmail ?? ''} nameTestId="admin-bulk-user-name" />
                       <Table.Td ta="right" data-testid="admin-bulk-count">
                         {bulk.orderCount}
                         {bulk.failedOrderCount > 0 ? (
@@ -148,50 +136,44 @@ export function BulkOrdersTab() {
                           </Text>
                         ) : null}
                       </Table.Td>
-                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="admin-bulk-total">
-                        {formatUsd(bulk.totalPrice)}
-                      </Table.Td>
+                      <MoneyCell amount={bulk.totalPrice} testId="admin-bulk-total" />
                       <Table.Td>
-                        <Badge color={bulkStatusColor(bulk.status)} variant="light" data-testid="admin-bulk-status">
-                          {bulkStatusLabel(bulk.status)}
-                        </Badge>
+                        <StatusBadge
+                          label={bulkStatusLabel(bulk.status)}
+                          color={bulkStatusColor(bulk.status)}
+                          testId="admin-bulk-status"
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            variant="light"
+                          <RowButton
                             onClick={() => setViewing(bulk)}
-                            aria-label={`View details of bulk order ${bulk.bulkOrderId}`}
-                            data-testid="admin-bulk-view"
+                            label={`View details of bulk order ${bulk.bulkOrderId}`}
+                            testId="admin-bulk-view"
                           >
                             View
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
+                          </RowButton>
+                          <RowButton
                             color="teal"
                             onClick={() => void runAction(bulk, 'labels')}
                             loading={rowBusy === 'labels'}
                             disabled={!bulk.hasLabels || rowBusy !== undefined}
                             title={bulk.hasLabels ? undefined : 'No labels yet'}
-                            aria-label={`Download all labels of bulk order ${bulk.bulkOrderId}`}
-                            data-testid="admin-bulk-labels"
+                            label={`Download all labels of bulk order ${bulk.bulkOrderId}`}
+                            testId="admin-bulk-labels"
                           >
                             All Labels
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
+                          </RowButton>
+                          <RowButton
                             color="gray"
                             onClick={() => void runAction(bulk, 'trackings')}
                             loading={rowBusy === 'trackings'}
                             disabled={rowBusy !== undefined}
-                            aria-label={`Download trackings CSV of bulk order ${bulk.bulkOrderId}`}
-                            data-testid="admin-bulk-trackings"
+                            label={`Download trackings CSV of bulk order ${bulk.bulkOrderId}`}
+                            testId="admin-bulk-trackings"
                           >
                             Trackings CSV
-                          </Button>
+                          </RowButton>
                         </Group>
                       </Table.Td>
                     </Table.Tr>

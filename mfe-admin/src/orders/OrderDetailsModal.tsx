@@ -5,12 +5,13 @@ import {
   Badge,
   Box,
   DetailField,
+  DetailIdField,
   Divider,
   formatDateTime,
   formatDay,
   formatUsd,
   Group,
-  Loader,
+  InlineLoading,
   loadStateOf,
   Modal,
   Paper,
@@ -23,6 +24,7 @@ import {
   useQuery,
 } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
+import { TrackingText } from './order-cells';
 import {
   deliveryBadge,
   dimensionsText,
@@ -30,7 +32,6 @@ import {
   orderUser,
   partyLines,
   purchaseBadge,
-  shownTrackingNumber,
   weightText,
 } from './order-format';
 
@@ -47,14 +48,7 @@ function TrackingSection({ order }: { order: Order }) {
   const state = loadStateOf(result, (e) => errorMessage(e, TRACKING_LOAD_FAILED));
 
   if (state.kind === 'loading') {
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Loading tracking...
-        </Text>
-      </Group>
-    );
+    return <InlineLoading label="Loading tracking..." />;
   }
   if (state.kind === 'failed') {
     return (
@@ -125,16 +119,13 @@ function OrderDetails({ order }: { order: Order }) {
   const user = orderUser(order);
   const delivery = deliveryBadge(order.deliveryStatus);
   const purchase = purchaseBadge(order.status);
-  const tracking = shownTrackingNumber(order.trackingNumber);
   const pkg = order.packageDetails;
   return (
     <Stack gap="md" data-testid="admin-order-details">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-        <DetailField label="Order ID" testId="admin-order-details-id">
-          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {order.orderId}
-          </Text>
-        </DetailField>
+        <DetailIdField label="Order ID" testId="admin-order-details-id">
+          {order.orderId}
+        </DetailIdField>
         <DetailField label="Date">{formatDateTime(order.createdAt)}</DetailField>
         <DetailField label="Status" testId="admin-order-details-status">
           <Group gap={4}>
@@ -178,11 +169,7 @@ function OrderDetails({ order }: { order: Order }) {
           </Text>
         </DetailField>
         <DetailField label="Tracking #" testId="admin-order-details-tracking">
-          {tracking ?? (
-            <Text size="sm" c="dimmed">
-              Not issued yet
-            </Text>
-          )}
+          <TrackingText trackingNumber={order.trackingNumber} />
         </DetailField>
         <DetailField label="Estimated delivery" testId="admin-order-details-estimated-delivery">
           {order.estimatedDelivery ? formatDay(order.estimatedDelivery, 'medium') : 'Unknown'}

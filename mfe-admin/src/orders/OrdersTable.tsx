@@ -1,9 +1,10 @@
 import type { Order } from '@labeldesk/contracts';
-import { Button, EmailText, formatUsd, Group, IdText, Table, Text } from '@labeldesk/ui';
+import { Group, IdText, MoneyCell, RowButton, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
-import type { LabelAction, RowBusy } from './label-actions';
+import type { RowBusy } from './label-actions';
 import { OrderStatusBadges } from './OrderStatusBadges';
-import { dateParts, orderUser, shownTrackingNumber } from './order-format';
+import { DateCell, LabelButton, TrackingText, UserCell } from './order-cells';
+import { orderUser } from './order-format';
 
 export interface OrdersTableProps {
   orders: readonly Order[];
@@ -16,34 +17,6 @@ export interface OrdersTableProps {
 const COLUMNS = ['Order ID', 'Date', 'User', 'Tracking #', 'Carrier', 'Price', 'Status', 'Actions'] as const;
 
 /** SPEC §2 All Orders table: Order ID, Date, User (name and email), Tracking #, Carrier, Price, Status, Actions. */
-/** Download or Print of one row's label: off without a label or while that row is busy, spinning for its own action. */
-function LabelButton(props: {
-  action: LabelAction;
-  color: string;
-  order: Order;
-  noLabel: boolean;
-  rowBusy: LabelAction | undefined;
-  onClick: (order: Order) => void;
-}) {
-  const { action, color, order, noLabel, rowBusy, onClick } = props;
-  const text = action === 'download' ? 'Download' : 'Print';
-  return (
-    <Button
-      size="compact-xs"
-      variant="light"
-      color={color}
-      onClick={() => onClick(order)}
-      disabled={noLabel || rowBusy !== undefined}
-      loading={rowBusy === action}
-      title={noLabel ? 'No label for this order' : undefined}
-      aria-label={`${text} label of order ${order.orderId}`}
-      data-testid={`admin-order-${action}`}
-    >
-      {text}
-    </Button>
-  );
-}
-
 export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: OrdersTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>
@@ -60,35 +33,21 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
         <Table.Tbody>
           {orders.map((order) => {
             const user = orderUser(order);
-            const tracking = shownTrackingNumber(order.trackingNumber);
             const rowBusy = busy[order._id];
-            const noLabel = !order.hasLabel;
-            const created = dateParts(order.createdAt);
             return (
               <Table.Tr key={order._id} data-testid="admin-order-row" data-order-id={order._id}>
                 <Table.Td>
                   <IdText testId="admin-order-id">{order.orderId}</IdText>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{created.day}</Text>
-                  <Text size="xs" c="dimmed">
-                    {created.time}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600} data-testid="admin-order-user-name">
-                    {user.name}
-                  </Text>
-                  <EmailText email={user.email} testId="admin-order-user-email" />
-                </Table.Td>
+                <DateCell iso={order.createdAt} />
+                <UserCell
+                  name={user.name}
+                  email={user.email}
+                  nameTestId="admin-order-user-name"
+                  emailTestId="admin-order-user-email"
+                />
                 <Table.Td data-testid="admin-order-tracking">
-                  {tracking ? (
-                    <IdText size="sm">{tracking}</IdText>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Not issued yet
-                    </Text>
-                  )}
+                  <TrackingText trackingNumber={order.trackingNumber} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -98,9 +57,7 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                     {order.serviceName}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="admin-order-price">
-                  {formatUsd(order.price)}
-                </Table.Td>
+                <MoneyCell amount={order.price} testId="admin-order-price" />
                 <Table.Td>
                   <OrderStatusBadges
                     order={order}
@@ -109,31 +66,15 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      variant="light"
+                    <RowButton
                       onClick={() => onView(order)}
-                      aria-label={`View details of order ${order.orderId}`}
-                      data-testid="admin-order-view"
+                      label={`View details of order ${order.orderId}`}
+                      testId="admin-order-view"
                     >
                       View
-                    </Button>
-                    <LabelButton
-                      action="download"
-                      color="teal"
-                      order={order}
-                      noLabel={noLabel}
-                      rowBusy={rowBusy}
-                      onClick={onDownload}
-                    />
-                    <LabelButton
-                      action="print"
-                      color="gray"
-                      order={order}
-                      noLabel={noLabel}
-                      rowBusy={rowBusy}
-                      onClick={onPrint}
-                    />
+                    </RowButton>
+                    <LabelButton action="download" color="teal" order={order} rowBusy={rowBusy} onClick={onDownload} />
+                    <LabelButton action="print" color="gray" order={order} rowBusy={rowBusy} onClick={onPrint} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

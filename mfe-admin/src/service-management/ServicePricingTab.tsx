@@ -6,7 +6,7 @@ import {
   Button,
   formatUsd,
   Group,
-  Loader,
+  InlineLoading,
   NumberInput,
   Stack,
   Switch,
@@ -94,14 +94,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
 
   return (
     <Stack gap="md">
-      {pricesLoading ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Asking the provider for its prices...
-          </Text>
-        </Group>
-      ) : null}
+      {pricesLoading ? <InlineLoading label="Asking the provider for its prices..." /> : null}
       {pricesError ? (
         <Alert color="yellow" variant="light" data-testid="provider-prices-error">
           Provider prices could not be compared: {pricesError}

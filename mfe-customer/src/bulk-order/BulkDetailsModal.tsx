@@ -10,19 +10,18 @@ import {
 } from '@labeldesk/contracts';
 import {
   Alert,
-  Badge,
+  BulkSummaryFields,
   Button,
   DetailField,
   downloadUrl,
   ErrorState,
-  formatDateTime,
   formatUsd,
   Group,
   LoadingState,
   loadStateOf,
   Modal,
-  SimpleGrid,
   Stack,
+  StatusAlerts,
   saveFile,
   Table,
   Text,
@@ -102,35 +101,16 @@ function Details({ bulk }: { bulk: BulkOrder }) {
   const running = isRunning(bulkOrder);
   return (
     <Stack gap="md" data-testid="bulk-details">
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-        <DetailField label="Bulk Order ID" testId="bulk-details-id">
-          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {bulkOrder.bulkOrderId}
-          </Text>
-        </DetailField>
-        <DetailField label="Order Date">{formatDateTime(bulkOrder.createdAt)}</DetailField>
-        <DetailField label="Status" testId="bulk-details-status">
-          <Badge color={bulkStatusColor(bulkOrder.status)} variant="light">
-            {bulkStatusLabel(bulkOrder.status)}
-          </Badge>
-        </DetailField>
+      <BulkSummaryFields
+        bulk={bulkOrder}
+        status={{ label: bulkStatusLabel(bulkOrder.status), color: bulkStatusColor(bulkOrder.status) }}
+        testIdPrefix="bulk-details"
+      >
         <DetailField label="Service">
           {bulkOrder.carrier} · {bulkOrder.serviceName}
           {bulkOrder.template ? ` · ${bulkOrder.template}` : ''}
         </DetailField>
-        <DetailField label="Total Orders" testId="bulk-details-count">
-          {bulkOrder.orderCount}
-          {bulkOrder.failedOrderCount > 0 ? ` (${bulkOrder.failedOrderCount} failed)` : ''}
-        </DetailField>
-        <DetailField label="Total Price" testId="bulk-details-total">
-          {formatUsd(bulkOrder.totalPrice)}
-          {bulkOrder.refundedAmount > 0 ? (
-            <Text size="xs" c="dimmed">
-              {formatUsd(bulkOrder.refundedAmount)} refunded
-            </Text>
-          ) : null}
-        </DetailField>
-      </SimpleGrid>
+      </BulkSummaryFields>
 
       {running ? (
         <Alert color="blue" variant="light" data-testid="bulk-details-running">
@@ -167,11 +147,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
           Download Failed Rows CSV
         </Button>
       </Group>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="bulk-details-error">
-          {error}
-        </Alert>
-      ) : null}
+      <StatusAlerts testIdPrefix="bulk-details" error={error} />
 
       <Title order={5}>Orders</Title>
       <Table.ScrollContainer minWidth={760}>

@@ -8,12 +8,12 @@ import {
   checkedListQuery,
 } from '@labeldesk/contracts';
 import {
-  Badge,
-  Button,
   EmptyState,
   formatDateTime,
-  formatUsd,
   ListScreen,
+  MoneyCell,
+  RowButton,
+  StatusBadge,
   Table,
   Text,
   useListScreen,
@@ -77,24 +77,22 @@ export function BulkHistory({ onOpen }: { onOpen: (bulk: BulkOrder) => void }) {
               {bulk.orderCount}
             </Table.Td>
             <Table.Td ta="right">{bulk.failedOrderCount}</Table.Td>
-            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="bulk-history-total">
-              {formatUsd(bulk.totalPrice)}
+            <MoneyCell amount={bulk.totalPrice} testId="bulk-history-total" />
+            <Table.Td>
+              <StatusBadge
+                label={bulkStatusLabel(bulk.status)}
+                color={bulkStatusColor(bulk.status)}
+                testId="bulk-history-status"
+              />
             </Table.Td>
             <Table.Td>
-              <Badge color={bulkStatusColor(bulk.status)} variant="light" data-testid="bulk-history-status">
-                {bulkStatusLabel(bulk.status)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Button
-                size="compact-xs"
-                variant="light"
+              <RowButton
                 onClick={() => onOpen(bulk)}
-                aria-label={`View details of bulk order ${bulk.bulkOrderId}`}
-                data-testid="bulk-history-view"
+                label={`View details of bulk order ${bulk.bulkOrderId}`}
+                testId="bulk-history-view"
               >
                 Details
-              </Button>
+              </RowButton>
             </Table.Td>
           </Table.Tr>
         ),

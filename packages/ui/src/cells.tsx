@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatUsd } from './format';
 
 /**
  * Identifiers and emails in table cells are never broken mid-word: an id split over two lines reads as two values and
@@ -39,5 +40,54 @@ export function EmailText({ email, testId }: { email: string; testId?: string })
         email
       )}
     </Text>
+  );
+}
+
+/** A money amount in its own table cell: right-aligned, bold, on one line. */
+export function MoneyCell({ amount, testId }: { amount: number; testId?: string }) {
+  return (
+    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+      {formatUsd(amount)}
+    </Table.Td>
+  );
+}
+
+/**
+ * One action of a table row (View, Download, All Labels...): a compact light button named for its row (`label`, e.g.
+ * 'View details of order X'); `loading` spins it while its own action runs, `disabled` keeps it off meanwhile.
+ */
+export function RowButton({
+  children,
+  label,
+  testId,
+  onClick,
+  color,
+  loading,
+  disabled,
+  title,
+}: {
+  children: ReactNode;
+  label: string;
+  testId: string;
+  onClick: () => void;
+  color?: string;
+  loading?: boolean;
+  disabled?: boolean;
+  title?: string;
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color={color}
+      onClick={onClick}
+      loading={loading}
+      disabled={disabled}
+      title={title}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
   );
 }

@@ -15,6 +15,17 @@ export function DetailField({ label, children, testId }: { label: string; childr
   );
 }
 
+/** A DetailField whose value is an id (an order or bulk order id): monospace, broken anywhere rather than overflowing. */
+export function DetailIdField({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <DetailField label={label} testId={testId}>
+      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {children}
+      </Text>
+    </DetailField>
+  );
+}
+
 /** One line of an address block; `strong` sets it in bold (the name). */
 export interface PartyCardLine {
   key: string;

@@ -61,3 +61,8 @@ export function initials(name: string): string {
   const letters = parts.slice(0, 2).map((p) => Array.from(p)[0] ?? '');
   return letters.join('').toUpperCase() || '?';
 }
+
+/** A bulk order's Total Orders: the count, and how many of them failed when any did ('12 (2 failed)'). */
+export function orderCountText(orderCount: number, failedOrderCount: number): string {
+  return failedOrderCount > 0 ? `${orderCount} (${failedOrderCount} failed)` : `${orderCount}`;
+}

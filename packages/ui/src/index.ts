@@ -66,8 +66,9 @@ export { Dropzone, type FileWithPath } from '@mantine/dropzone';
 export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mantine/hooks';
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
-export { EmailText, IdText } from './cells';
-export { DetailField, PartyCard, type PartyCardLine } from './detail-blocks';
+export { type BulkSummary, BulkSummaryFields, StatusBadge } from './bulk-blocks';
+export { EmailText, IdText, MoneyCell, RowButton } from './cells';
+export { DetailField, DetailIdField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
 export { FileDropzone, type FileDropzoneProps, type FileDropzoneRejections } from './file-dropzone';
@@ -80,6 +81,7 @@ export {
   formatLongDateTime,
   formatUsd,
   initials,
+  orderCountText,
 } from './format';
 export { hasListFilters, type ListFilterValues } from './list-filter-values';
 export { ListFilters, type ListFiltersProps } from './list-filters';
