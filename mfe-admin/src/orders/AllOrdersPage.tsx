@@ -15,10 +15,10 @@ import {
   useIsFetching,
   useListScreen,
 } from '@labeldesk/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BulkOrdersTab } from './BulkOrdersTab';
 import { browserLabelDeps } from './browser-label-deps';
-import { downloadLabel, endBusy, type LabelAction, printLabel, type RowBusy, startBusy } from './label-actions';
+import { downloadLabel, type LabelAction, printLabel } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrdersTable } from './OrdersTable';
 import {
@@ -30,6 +30,7 @@ import {
   ordersEmptyState,
   STATUS_FILTER_OPTIONS,
 } from './order-query';
+import { useRowActions } from './use-row-actions';
 
 /** The header's date-time, moved on every 30 s and on Refresh. */
 function useNow(): [Date, () => void] {
@@ -58,30 +59,16 @@ export default function AllOrdersPage() {
     query: adminOrderQueries.list,
   });
 
-  const [busy, setBusy] = useState<RowBusy>({});
-  const [labelError, setLabelError] = useState<string | null>(null);
+  const { busy, error: labelError, setError: setLabelError, run } = useRowActions<LabelAction>();
   const [viewing, setViewing] = useState<Order | null>(null);
 
-  // Mirrors `busy` so two clicks in one tick cannot both start on the same row.
-  const busyRef = useRef<RowBusy>({});
-  const runLabelAction = async (order: Order, action: LabelAction) => {
-    const started = startBusy(busyRef.current, order._id, action);
-    if (!started) return;
-    busyRef.current = started;
-    setBusy(started);
-    setLabelError(null);
-    try {
-      // Print opens its tab before the first await, while the click still counts as a user gesture.
+  const runLabelAction = (order: Order, action: LabelAction) =>
+    run(order._id, action, async () => {
+      // Print opens its tab before the first await, while the click still counts as a user gesture; it reports its own
+      // failure in that tab.
       if (action === 'print') await printLabel(order._id, browserLabelDeps);
-      else {
-        const failure = await downloadLabel(order._id, browserLabelDeps);
-        if (failure) setLabelError(failure);
-      }
-    } finally {
-      busyRef.current = endBusy(busyRef.current, order._id);
-      setBusy(busyRef.current);
-    }
-  };
+      else return downloadLabel(order._id, browserLabelDeps);
+    });
 
   return (
     <Stack gap="md">

@@ -17,14 +17,15 @@ import {
   Title,
   useQuery,
 } from '@labeldesk/ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import { browserBulkDeps, browserLabelDeps } from './browser-label-deps';
 import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-actions';
-import { downloadLabel, endBusy, type RowBusy, startBusy } from './label-actions';
+import { downloadLabel } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrderStatusBadges } from './OrderStatusBadges';
 import { LabelButton, TrackingText } from './order-cells';
+import { useRowActions } from './use-row-actions';
 
 /**
  * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
@@ -53,10 +54,8 @@ export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | nul
 function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => void }) {
   const result = useQuery(adminOrderQueries.bulkDetail(bulk._id));
   const detail = loadStateOf(result, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
-  const [busy, setBusy] = useState<BulkAction | null>(null);
-  const [rowBusy, setRowBusy] = useState<RowBusy<'download'>>({});
-  const rowBusyRef = useRef<RowBusy<'download'>>({});
-  const [error, setError] = useState<string | null>(null);
+  // The bulk order's own downloads are keyed by its id, each row's label download by the order's id.
+  const { busy: rowBusy, error, run: runOn } = useRowActions<BulkAction | 'download'>();
 
   if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
   if (detail.kind === 'failed') {
@@ -70,34 +69,15 @@ function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => 
   const { bulkOrder, orders } = loaded;
   const user = loaded.user ?? orders[0]?.userDetails;
 
-  const run = async (action: BulkAction) => {
-    if (busy) return;
-    setBusy(action);
-    setError(null);
-    try {
-      const failure =
-        action === 'labels'
-          ? await downloadAllLabels(bulkOrder._id, browserBulkDeps)
-          : await downloadTrackings(bulkOrder._id, browserBulkDeps, loaded);
-      if (failure) setError(failure);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const downloadRowLabel = async (order: Order) => {
-    const started = startBusy(rowBusyRef.current, order._id, 'download');
-    if (!started) return;
-    rowBusyRef.current = started;
-    setRowBusy(started);
-    setError(null);
-    try {
-      const failure = await downloadLabel(order._id, browserLabelDeps);
-      if (failure) setError(failure);
-    } finally {
-      rowBusyRef.current = endBusy(rowBusyRef.current, order._id);
-      setRowBusy(rowBusyRef.current);
-    }
-  };
+  const busy = rowBusy[bulkOrder._id] ?? null;
+  const run = (action: BulkAction) =>
+    runOn(bulkOrder._id, action, () =>
+      action === 'labels'
+        ? downloadAllLabels(bulkOrder._id, browserBulkDeps)
+        : downloadTrackings(bulkOrder._id, browserBulkDeps, loaded),
+    );
+  const downloadRowLabel = (order: Order) =>
+    runOn(order._id, 'download', () => downloadLabel(order._id, browserLabelDeps));
 
   return (
     <Stack gap="md" data-testid="admin-bulk-details">

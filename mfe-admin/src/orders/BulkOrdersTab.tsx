@@ -13,7 +13,7 @@ import {
   Text,
   useListScreen,
 } from '@labeldesk/ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { BulkOrderDetailsModal } from './BulkOrderDetailsModal';
 import { browserBulkDeps } from './browser-label-deps';
 import {
@@ -26,8 +26,8 @@ import {
   downloadAllLabels,
   downloadTrackings,
 } from './bulk-actions';
-import { endBusy, type RowBusy, startBusy } from './label-actions';
 import { DateCell, UserCell } from './order-cells';
+import { useRowActions } from './use-row-actions';
 
 const COLUMNS = ['Bulk Order ID', 'Date', 'User', 'Order Count', 'Total Price', 'Status', 'Actions'] as const;
 
@@ -42,28 +42,13 @@ export function BulkOrdersTab() {
     query: adminOrderQueries.bulkList,
   });
 
-  const [busy, setBusy] = useState<RowBusy<BulkAction>>({});
-  const busyRef = useRef<RowBusy<BulkAction>>({});
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { busy, error: actionError, setError: setActionError, run } = useRowActions<BulkAction>();
   const [viewing, setViewing] = useState<BulkOrder | null>(null);
 
-  const runAction = async (bulk: BulkOrder, action: BulkAction) => {
-    const started = startBusy(busyRef.current, bulk._id, action);
-    if (!started) return;
-    busyRef.current = started;
-    setBusy(started);
-    setActionError(null);
-    try {
-      const failure =
-        action === 'labels'
-          ? await downloadAllLabels(bulk._id, browserBulkDeps)
-          : await downloadTrackings(bulk._id, browserBulkDeps);
-      if (failure) setActionError(failure);
-    } finally {
-      busyRef.current = endBusy(busyRef.current, bulk._id);
-      setBusy(busyRef.current);
-    }
-  };
+  const runAction = (bulk: BulkOrder, action: BulkAction) =>
+    run(bulk._id, action, () =>
+      action === 'labels' ? downloadAllLabels(bulk._id, browserBulkDeps) : downloadTrackings(bulk._id, browserBulkDeps),
+    );
 
   return (
     <>

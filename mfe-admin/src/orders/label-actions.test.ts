@@ -1,7 +1,16 @@
 import { ApiClientError } from '@labeldesk/api-client';
 import type { LabelLinkResponse } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { downloadLabel, endBusy, type LabelActionDeps, printLabel, type RowBusy, startBusy } from './label-actions';
+import {
+  downloadLabel,
+  endBusy,
+  type LabelActionDeps,
+  printLabel,
+  type RowBusy,
+  type RowBusyCell,
+  runRowAction,
+  startBusy,
+} from './label-actions';
 
 const link: LabelLinkResponse = {
   url: '/api/labels/ord_1?sig=a',
@@ -83,5 +92,44 @@ describe('row busy flags', () => {
     if (!two) throw new Error('expected the second row to start');
     expect(endBusy(two, 'ord_1')).toEqual({ ord_2: 'print' });
     expect(endBusy(idle, 'ord_9')).toBe(idle);
+  });
+});
+
+describe('runRowAction', () => {
+  function cell() {
+    const published: RowBusy[] = [];
+    const errors: (string | null)[] = [];
+    const c: RowBusyCell<'download' | 'print'> = { current: {}, publish: (b) => published.push(b) };
+    return { c, published, errors, setError: (e: string | null) => errors.push(e) };
+  }
+
+  it('marks the row while the action runs, ignores a second click on it, and reports the failure', async () => {
+    const { c, published, errors, setError } = cell();
+    let finish: (failure: string | null) => void = () => {};
+    const first = runRowAction(c, setError, 'ord_1', 'download', () => new Promise((r) => (finish = r)));
+    expect(c.current).toEqual({ ord_1: 'download' });
+    let secondRan = false;
+    await runRowAction(c, setError, 'ord_1', 'print', async () => {
+      secondRan = true;
+      return null;
+    });
+    expect(secondRan).toBe(false);
+    finish('Failed to download label');
+    await first;
+    expect(c.current).toEqual({});
+    expect(published).toEqual([{ ord_1: 'download' }, {}]);
+    expect(errors).toEqual([null, 'Failed to download label']);
+  });
+
+  it('frees the row when the action throws, and leaves other rows busy', async () => {
+    const { c, setError, errors } = cell();
+    c.current = { ord_2: 'print' };
+    await expect(
+      runRowAction(c, setError, 'ord_1', 'download', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(c.current).toEqual({ ord_2: 'print' });
+    expect(errors).toEqual([null]);
   });
 });

@@ -21,6 +21,37 @@ export function endBusy<A extends string>(busy: RowBusy<A>, rowId: string): RowB
   return rest;
 }
 
+/** Where a screen keeps its busy rows: `current` is read synchronously (two clicks in one tick), `publish` re-renders. */
+export interface RowBusyCell<A extends string> {
+  current: RowBusy<A>;
+  publish: (busy: RowBusy<A>) => void;
+}
+
+/**
+ * Runs one row's action unless that row is already busy: marks the row, clears the last error, awaits `work` and
+ * reports its failure text (null or nothing when it went well), then frees the row even when `work` threw.
+ */
+export async function runRowAction<A extends string>(
+  cell: RowBusyCell<A>,
+  setError: (error: string | null) => void,
+  rowId: string,
+  action: A,
+  work: () => Promise<string | null | undefined>,
+): Promise<void> {
+  const started = startBusy(cell.current, rowId, action);
+  if (!started) return;
+  cell.current = started;
+  cell.publish(started);
+  setError(null);
+  try {
+    const failure = await work();
+    if (failure) setError(failure);
+  } finally {
+    cell.current = endBusy(cell.current, rowId);
+    cell.publish(cell.current);
+  }
+}
+
 /** A browser tab opened blank on the click and pointed at the label once its signed link is known. */
 export interface LabelTab {
   navigate: (url: string) => void;
