@@ -5,6 +5,7 @@ import {
   Box,
   Button,
   DetailField,
+  DetailIdField,
   Divider,
   ErrorState,
   formatDateTime,
@@ -181,11 +182,9 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <DetailField label="Order ID" testId="order-details-id">
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {o.orderId}
-            </Text>
-          </DetailField>
+          <DetailIdField label="Order ID" testId="order-details-id">
+            {o.orderId}
+          </DetailIdField>
           <DetailField label="Date">{formatDateTime(o.createdAt)}</DetailField>
           <DetailField label="Price" testId="order-details-price">
             {formatUsd(o.price)}
@@ -196,11 +195,9 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string | null
           <DetailField label="Carrier / Service">
             {o.carrier} · {o.serviceName || o.serviceType}
           </DetailField>
-          <DetailField label="Tracking #" testId="order-details-tracking-number">
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {trackingText(o.trackingNumber)}
-            </Text>
-          </DetailField>
+          <DetailIdField label="Tracking #" testId="order-details-tracking-number">
+            {trackingText(o.trackingNumber)}
+          </DetailIdField>
           <DetailField label="Package">{packageSummary(o.packageDetails)}</DetailField>
           <DetailField label="Declared Value">{formatUsd(o.packageDetails.value)}</DetailField>
         </SimpleGrid>
