@@ -192,12 +192,10 @@ export async function pricePurchase(
   serviceId?: string,
 ): Promise<{ found: OrderService; priceCents: number }> {
   const ref = { userId, apiId: request.apiId, carrier: request.carrier, serviceType: request.serviceType };
-  const found =
-    serviceId === undefined
-      ? await findOrderService(services, ref)
-      : await findOrderService(services, ref).catch((err: unknown) => {
-          throw err instanceof ApiError && err.code === 'not_found' ? unknownServiceId() : err;
-        });
+  const found = await findOrderService(services, ref).catch((err: unknown) => {
+    // Named by id, a missing or disabled service is refused on the field the caller sent.
+    throw serviceId !== undefined && err instanceof ApiError && err.code === 'not_found' ? unknownServiceId() : err;
+  });
   // A service named by id was resolved to its reference from a cache (public-api/create-api-label.ts): if that service
   // was removed since and another took its name, the reference now finds the other one. Its id no longer exists: 404.
   if (serviceId !== undefined && found.service.id !== serviceId) throw unknownServiceId();
