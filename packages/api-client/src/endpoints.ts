@@ -141,8 +141,7 @@ export const api = {
     list: () => request('/api/faqs', { schema: FaqListResponse }),
   },
   adminFaqs: {
-    list: (signal?: AbortSignal) =>
-      request('/api/admin/faqs', { schema: FaqListResponse, ...(signal ? { signal } : {}) }),
+    list: (signal?: AbortSignal) => request('/api/admin/faqs', { schema: FaqListResponse, signal }),
     create: (body: CreateFaqRequest) => request('/api/admin/faqs', { method: 'POST', body, schema: FaqResponse }),
     update: (id: string, body: UpdateFaqRequest) =>
       request(`/api/admin/faqs/${enc(id)}`, { method: 'PUT', body, schema: FaqResponse }),
@@ -153,7 +152,7 @@ export const api = {
     transactions: (q?: ListQuery, signal?: AbortSignal) =>
       request(`/api/balance/transactions${listQuery(q)}`, {
         schema: TransactionListResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
   },
   crypto: {
@@ -164,14 +163,13 @@ export const api = {
       request(`/api/crypto/refresh/${enc(transactionId)}`, { method: 'POST', schema: RefreshPaymentResponse }),
   },
   adminUsers: {
-    list: (signal?: AbortSignal) =>
-      request('/api/admin/users', { schema: AdminUserListResponse, ...(signal ? { signal } : {}) }),
+    list: (signal?: AbortSignal) => request('/api/admin/users', { schema: AdminUserListResponse, signal }),
     updateBalance: (id: string, body: UpdateBalanceRequest) =>
       request(`/api/admin/users/${enc(id)}/balance`, { method: 'PATCH', body, schema: UpdateBalanceResponse }),
   },
   adminDeposits: {
     list: (q?: ListQuery, signal?: AbortSignal) =>
-      request(`/api/admin/deposits${listQuery(q)}`, { schema: DepositListResponse, ...(signal ? { signal } : {}) }),
+      request(`/api/admin/deposits${listQuery(q)}`, { schema: DepositListResponse, signal }),
   },
   addresses: {
     list: () => request('/api/addresses', { schema: AddressListResponse }),
@@ -188,7 +186,7 @@ export const api = {
         method: 'POST',
         body,
         schema: CalculatePriceResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     /** `idempotencyKey`: one per purchase attempt (e.g. crypto.randomUUID() when the form is submitted). */
     create: (body: CreateOrderRequest, idempotencyKey: string) =>
@@ -199,7 +197,7 @@ export const api = {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     list: (q?: OrderListQuery, signal?: AbortSignal) =>
-      request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse, ...(signal ? { signal } : {}) }),
+      request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse, signal }),
     counts: () => request('/api/orders/counts', { schema: OrderCounts }),
     get: (id: string) => request(`/api/orders/${enc(id)}`, { schema: OrderResponse }),
     stats: () => request('/api/orders/stats/overview', { schema: OrderStats }),
@@ -215,7 +213,7 @@ export const api = {
         method: 'POST',
         body,
         schema: BulkValidateResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     /**
      * Holds the total and starts buying the rows in the background. `idempotencyKey`: one per Pay confirmation, so a
@@ -231,7 +229,7 @@ export const api = {
     history: (q?: BulkHistoryQuery, signal?: AbortSignal) =>
       request(`/api/orders/bulk/history${listQuery(q)}`, {
         schema: BulkHistoryResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     get: (id: string) => request(`/api/orders/bulk/${enc(id)}`, { schema: BulkOrderDetailResponse }),
     /** The failed rows as CSV text (save it as failed-orders-{bulkOrderId}.csv). */
@@ -283,21 +281,21 @@ export const api = {
   /** Admin: every customer's orders and label statistics. */
   adminOrders: {
     list: (q?: AdminOrderListQuery, signal?: AbortSignal) =>
-      request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse, ...(signal ? { signal } : {}) }),
+      request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse, signal }),
     labelStats: (period: LabelStatsPeriod, signal?: AbortSignal) =>
-      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats, ...(signal ? { signal } : {}) }),
+      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats, signal }),
   },
   /** Admin: margins per API and service for a period (issue 13, /admin/pricing). */
   adminMargins: {
     margins: (q: MarginsQuery = {}, signal?: AbortSignal) =>
-      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse, ...(signal ? { signal } : {}) }),
+      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse, signal }),
   },
   /** Admin: every customer's bulk orders (SPEC §7 admin bulk-orders). */
   adminBulk: {
     list: (q?: AdminBulkListQuery, signal?: AbortSignal) =>
       request(`/api/admin/bulk-orders${listQuery(q)}`, {
         schema: AdminBulkListResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     get: (id: string) => request(`/api/admin/bulk-orders/${enc(id)}`, { schema: BulkOrderDetailResponse }),
   },
@@ -312,8 +310,7 @@ export const api = {
   },
   /** Admin: provider API configs and per-service settings (keys always come back masked). */
   adminConfig: {
-    listApis: (signal?: AbortSignal) =>
-      request('/api/admin/config/apis', { schema: ApiConfigListResponse, ...(signal ? { signal } : {}) }),
+    listApis: (signal?: AbortSignal) => request('/api/admin/config/apis', { schema: ApiConfigListResponse, signal }),
     createApi: (body: CreateApiConfigRequest) =>
       request('/api/admin/config/apis', { method: 'POST', body, schema: ApiConfigResponse }),
     updateApiKey: (id: string, body: UpdateApiKeyRequest) =>
@@ -355,14 +352,14 @@ export const api = {
         method: 'POST',
         body,
         schema: CheckUpdatesResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     cleanupReport: (body: ServiceReportRequest = {}, signal?: AbortSignal) =>
       request('/api/admin/services/cleanup-report', {
         method: 'POST',
         body,
         schema: CleanupReportResponse,
-        ...(signal ? { signal } : {}),
+        signal,
       }),
     addServices: (body: AddServicesRequest) =>
       request('/api/admin/services/add-services', { method: 'POST', body, schema: AddServicesResponse }),
