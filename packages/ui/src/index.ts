@@ -98,7 +98,6 @@ export {
 export { Modal } from './modal';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { QueryBody, type QueryBodyProps } from './query-body';
-export { type QueryPhase, queryPhase } from './query-phase';
 export {
   clearServerState,
   keepPreviousData,
