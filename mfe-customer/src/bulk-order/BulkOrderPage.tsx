@@ -13,7 +13,6 @@ import {
   BULK_MESSAGES,
   type BulkCsvRowData,
   type BulkOrder,
-  type BulkValidateRequest,
   CARRIERS,
   type Carrier,
   MAX_BULK_FILE_MB,
@@ -42,12 +41,12 @@ import {
   Text,
   Title,
   useApiMutation,
-  useDebouncedValue,
   useFlash,
   useInvalidate,
   useQuery,
 } from '@labeldesk/ui';
 import { useEffect, useRef, useState } from 'react';
+import { useSettledQuery } from '../common/use-settled-query';
 import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
 import { carrierOptions, serviceOptions } from '../manual-order/order-form';
 import { BulkDetailsModal } from './BulkDetailsModal';
@@ -86,8 +85,6 @@ const isCarrier = (v: string | null): v is Carrier => CARRIERS.some((c) => c ===
 /** `id` stands for the rows in the validation query's key: unique per file chosen in this browser session. */
 type CsvFile = { id: number; name: string; rows: BulkCsvRowData[] };
 let lastFileId = 0;
-/** The key of the (disabled) validation query while there is no file or no complete pick. */
-const NOTHING_TO_VALIDATE: BulkValidateRequest = { apiId: '', carrier: 'UPS', service: '', template: null, orders: [] };
 type Notice = { text: string; color: 'green' | 'yellow' | 'red' | 'blue' };
 /** A Pay attempt whose outcome is unknown keeps its Idempotency-Key for the retry. */
 type OpenPay = { key: string; body: string };
@@ -139,40 +136,27 @@ export default function BulkOrderPage() {
   const shownProgress = [...tracker.running, ...ended.filter((e) => !tracker.running.some((r) => r._id === e._id))];
 
   // Validation (the rows priced by the server): 0.5 s after a new file, 0.1 s after the API (or carrier, service,
-  // template) changed (SPEC §4, §9). The query is keyed on the file and pick as they stood once that delay passed; a
-  // request left behind by a change is aborted by the library.
+  // template) changed (SPEC §4, §9): asked once the file and pick stopped changing for that delay (useSettledQuery).
   const template = templateFor(pick);
-  const ready = file && pickReady(pick) ? { file, pick } : null;
-  const askedKey = ready ? JSON.stringify([ready.file.id, pick.apiId, pick.carrier, pick.service, template]) : null;
-  const [pricedFileId, setPricedFileId] = useState<number | null>(null);
-  const sameFile = ready !== null && ready.file.id === pricedFileId;
-  const [debouncedKey] = useDebouncedValue(askedKey, sameFile ? PICK_REVALIDATE_DELAY_MS : FILE_VALIDATE_DELAY_MS);
-  const debouncedFileId = debouncedKey ? (JSON.parse(debouncedKey) as [number])[0] : null;
-  if (debouncedFileId !== null && debouncedFileId !== pricedFileId) setPricedFileId(debouncedFileId);
-  const settled = askedKey !== null && debouncedKey === askedKey;
-  const validationQuery = useQuery({
-    ...(ready
-      ? bulkQueries.validation(ready.file.id, {
-          apiId: ready.pick.apiId,
-          carrier: ready.pick.carrier,
-          service: ready.pick.service,
+  const asked =
+    file && pickReady(pick)
+      ? bulkQueries.validation(file.id, {
+          apiId: pick.apiId,
+          carrier: pick.carrier,
+          service: pick.service,
           template,
-          orders: ready.file.rows,
+          orders: file.rows,
         })
-      : bulkQueries.validation(0, NOTHING_TO_VALIDATE)),
-    enabled: settled,
-  });
-  const validation = validationOf({
-    requested: askedKey !== null,
-    settled,
-    data: validationQuery.data,
-    error: validationQuery.error,
-    isFetching: validationQuery.isFetching,
-  });
+      : null;
+  const [pricedFileId, setPricedFileId] = useState<number | null>(null);
+  const sameFile = file !== null && file.id === pricedFileId;
+  const validationQuery = useSettledQuery(asked, sameFile ? PICK_REVALIDATE_DELAY_MS : FILE_VALIDATE_DELAY_MS);
+  if (validationQuery.state.settled && file && file.id !== pricedFileId) setPricedFileId(file.id);
+  const validation = validationOf(validationQuery.state);
   // Every answer starts with all valid rows selected.
   useEffect(() => {
-    if (validationQuery.data) setSelection(selectAll(validationQuery.data.results));
-  }, [validationQuery.data]);
+    if (validationQuery.state.data) setSelection(selectAll(validationQuery.state.data.results));
+  }, [validationQuery.state.data]);
 
   /** A new file resets the state, the selection and the errors (SPEC §4), then is read and checked. */
   const pickFile = async (chosen: File) => {
@@ -228,7 +212,7 @@ export default function BulkOrderPage() {
       // A changed price: price the rows again so the customer sees the new total before paying.
       if (apiError?.status === 409 && apiError.message !== ORDER_MESSAGES.idempotencyInProgress) {
         setConfirming(false);
-        void validationQuery.refetch();
+        validationQuery.refetch();
       }
       if (apiError?.status === 402) refreshBalance();
     } finally {
@@ -440,11 +424,7 @@ export default function BulkOrderPage() {
               </Text>
             ) : null}
             {validation.kind === 'failed' ? (
-              <RetryAlert
-                message={validation.message}
-                onRetry={() => void validationQuery.refetch()}
-                testId="bulk-validate-error"
-              />
+              <RetryAlert message={validation.message} onRetry={validationQuery.refetch} testId="bulk-validate-error" />
             ) : null}
             {validation.kind === 'done' ? (
               <>

@@ -9,6 +9,7 @@ import {
   type Carrier,
 } from '@labeldesk/contracts';
 import { centsToUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { type SettledQueryState, settledOf } from '../common/settled-query';
 
 // Timers (SPEC §9) ---------------------------------------------------------------------------------------------------
 
@@ -72,27 +73,18 @@ export type Validation =
   | { kind: 'failed'; message: string };
 
 /** Where the validation query of the current file and pick stands. */
-export interface ValidationQueryState {
-  /** A file is loaded and the pick is complete: there is something to price. */
-  requested: boolean;
-  /** The file and pick have not changed for the SPEC §9 delay: the query is the one for exactly these. */
-  settled: boolean;
-  data: { results: BulkRowResult[] } | undefined;
-  error: unknown;
-  isFetching: boolean;
-}
+export type ValidationQueryState = SettledQueryState<{ results: BulkRowResult[] }>;
 
 /**
- * The validation the screen shows. Results belong to the exact file and pick they were asked for and count only once
- * that request settled: while the pick is changing or the rows are being priced (again, e.g. after a 409 'price
- * changed'), it is 'validating', so rows priced for another pick can never be selected and paid.
+ * The validation the screen shows: the rows of the exact file and pick once their request settled (settledOf), so rows
+ * priced for another pick can never be selected and paid.
  */
 export function validationOf(state: ValidationQueryState): Validation {
-  if (!state.requested) return { kind: 'idle' };
-  if (!state.settled || state.isFetching) return { kind: 'validating' };
-  if (state.error) return { kind: 'failed', message: bulkCallError(state.error, 'validate') };
-  if (state.data) return { kind: 'done', results: state.data.results };
-  return { kind: 'validating' };
+  const settled = settledOf(state);
+  if (settled.kind === 'pending') return { kind: 'validating' };
+  if (settled.kind === 'failed') return { kind: 'failed', message: bulkCallError(settled.error, 'validate') };
+  if (settled.kind === 'ready') return { kind: 'done', results: settled.data.results };
+  return settled;
 }
 
 /** 'valid' when at least one row can be bought, 'invalid' when none can (SPEC §4 states). */

@@ -1,5 +1,6 @@
 import { errorMessage } from '@labeldesk/api-client';
 import type { CalculatePriceResponse } from '@labeldesk/contracts';
+import { type SettledQueryState, settledOf } from '../common/settled-query';
 
 /** SPEC §9: the price is recalculated 500 ms after the required fields last changed. */
 export const PRICE_DEBOUNCE_MS = 500;
@@ -14,25 +15,16 @@ export type PriceQuote =
   | { kind: 'failed'; message: string };
 
 /** Where the price query of the current form stands. */
-export interface QuoteQueryState {
-  /** The form meets the SPEC §5 price rule (there is something to price). */
-  requested: boolean;
-  /** The form has not changed for PRICE_DEBOUNCE_MS: the query is the one for this exact form. */
-  settled: boolean;
-  data: CalculatePriceResponse | undefined;
-  error: unknown;
-  isFetching: boolean;
-}
+export type QuoteQueryState = SettledQueryState<CalculatePriceResponse>;
 
-/**
- * What the price card shows. A price belongs to the exact form it was asked for and is final only once its request
- * settled: while the form is still changing or the price is being asked (again, e.g. after a 409 'price changed'), it
- * is 'calculating', so a stale price is never shown or submitted.
- */
+/** What the price card shows: the price of the exact form once its request settled (settledOf), so a stale price is
+ * never shown or submitted. */
 export function priceQuoteOf(state: QuoteQueryState): PriceQuote {
-  if (!state.requested) return { kind: 'idle' };
-  if (!state.settled || state.isFetching) return { kind: 'calculating' };
-  if (state.error) return { kind: 'failed', message: errorMessage(state.error, PRICE_FAILED) };
-  if (state.data) return { kind: 'ready', price: state.data.price, estimatedDelivery: state.data.estimatedDelivery };
-  return { kind: 'calculating' };
+  const settled = settledOf(state);
+  if (settled.kind === 'pending') return { kind: 'calculating' };
+  if (settled.kind === 'failed') return { kind: 'failed', message: errorMessage(settled.error, PRICE_FAILED) };
+  if (settled.kind === 'ready') {
+    return { kind: 'ready', price: settled.data.price, estimatedDelivery: settled.data.estimatedDelivery };
+  }
+  return settled;
 }
