@@ -1,14 +1,19 @@
 import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
-import { BULK_MESSAGES, type BulkOrder, bulkStatusColor, bulkStatusLabel, type Order } from '@labeldesk/contracts';
+import {
+  BULK_MESSAGES,
+  type BulkOrder,
+  type BulkOrderDetailResponse,
+  bulkStatusColor,
+  bulkStatusLabel,
+  type Order,
+} from '@labeldesk/contracts';
 import {
   BulkSummaryFields,
   Button,
   DetailField,
-  ErrorState,
   Group,
-  LoadingState,
-  loadStateOf,
   Modal,
+  QueryBody,
   RowButton,
   Stack,
   StatusAlerts,
@@ -53,19 +58,21 @@ export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | nul
 
 function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => void }) {
   const result = useQuery(adminOrderQueries.bulkDetail(bulk._id));
-  const detail = loadStateOf(result, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
+  return (
+    <QueryBody
+      result={result}
+      testIdPrefix="admin-bulk-details"
+      loadingLabel="Loading bulk order..."
+      errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed)}
+    >
+      {(loaded) => <LoadedDetails loaded={loaded} onView={onView} />}
+    </QueryBody>
+  );
+}
+
+function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; onView: (order: Order) => void }) {
   // The bulk order's own downloads are keyed by its id, each row's label download by the order's id.
   const { busy: rowBusy, error, run: runOn } = useRowActions<BulkAction | 'download'>();
-
-  if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
-  if (detail.kind === 'failed') {
-    return (
-      <div data-testid="admin-bulk-details-error">
-        <ErrorState title={detail.message} onRetry={() => void result.refetch()} />
-      </div>
-    );
-  }
-  const loaded = detail.data;
   const { bulkOrder, orders } = loaded;
   const user = loaded.user ?? orders[0]?.userDetails;
 
