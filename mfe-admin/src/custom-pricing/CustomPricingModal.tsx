@@ -23,6 +23,7 @@ import {
   useQuery,
 } from '@labeldesk/ui';
 import { type ReactNode, useState } from 'react';
+import { CustomerHeading } from '../customers/CustomerHeading';
 import { apiOptions, CARRIER_LABELS } from '../service-management/api-configs';
 import { TierRowsEditor } from '../service-management/TierRowsEditor';
 import { checkTierRows } from '../service-management/tier-editor';
@@ -164,14 +165,7 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
       onSubmit={save}
       intro={
         <Stack gap="md">
-          <div>
-            <Text fw={600} data-testid="custom-pricing-user">
-              {user.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {user.email}
-            </Text>
-          </div>
+          <CustomerHeading user={user} testId="custom-pricing-user" />
           {apis.length > 0 ? (
             <Select
               label="API"

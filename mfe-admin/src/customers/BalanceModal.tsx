@@ -11,6 +11,7 @@ import {
   projectedBalance,
   REASON_MAX,
 } from './balance-form';
+import { CustomerHeading } from './CustomerHeading';
 
 interface BalanceModalProps {
   opened: boolean;
@@ -47,14 +48,7 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
       closeAfterMs={CLOSE_AFTER_SUCCESS_MS}
       intro={
         <>
-          <div>
-            <Text fw={600} data-testid="balance-user">
-              {user.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {user.email}
-            </Text>
-          </div>
+          <CustomerHeading user={user} testId="balance-user" />
           <Text size="sm">
             Current balance:{' '}
             <Text span fw={600} data-testid="balance-current">
