@@ -7,7 +7,7 @@ import { type ReportEntry, selectionKey } from './service-report';
 interface ReportTabProps {
   /** The tab's test id. */
   testId: string;
-  /** `report` (New Services) or `cleanup`: test ids `<prefix>-success` and `<prefix>-load-error`. */
+  /** `report` (New Services) or `cleanup`: test ids `<prefix>-success`, `-error` and `-load-error`. */
   testIdPrefix: string;
   /** What the tab lists, beside its action. */
   intro: ReactNode;
@@ -27,8 +27,8 @@ interface ReportTabProps {
 }
 
 /**
- * A Service Report tab's frame: its intro and action, its messages (the success clears itself; the error has a close
- * button, which StatusAlerts' error has not; why the report failed), the first run's loading state, then the tab.
+ * A Service Report tab's frame: its intro and action, its messages (the success clears itself, the error has a close
+ * button; then why the report failed), the first run's loading state, then the tab.
  */
 export function ReportTab({ testId, testIdPrefix, intro, action, state, loadingLabel, children }: ReportTabProps) {
   return (
@@ -39,12 +39,12 @@ export function ReportTab({ testId, testIdPrefix, intro, action, state, loadingL
         </Text>
         {action}
       </Group>
-      <StatusAlerts testIdPrefix={testIdPrefix} success={state.success} error={null} />
-      {state.error ? (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => state.setError(null)}>
-          {state.error}
-        </Alert>
-      ) : null}
+      <StatusAlerts
+        testIdPrefix={testIdPrefix}
+        success={state.success}
+        error={state.error}
+        onDismissError={() => state.setError(null)}
+      />
       {state.loadError ? (
         <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-load-error`}>
           {state.loadError}
