@@ -8,6 +8,7 @@ import {
   Group,
   InlineLoading,
   NumberInput,
+  RowButton,
   Stack,
   Switch,
   Table,
@@ -213,28 +214,24 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
                       </Button>
                     </>
                   ) : (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
+                    <RowButton
                       onClick={() => startEdit(service)}
                       disabled={saving}
-                      aria-label={`Edit pricing for ${service.name}`}
-                      data-testid="pricing-edit"
+                      label={`Edit pricing for ${service.name}`}
+                      testId="pricing-edit"
                     >
                       Edit
-                    </Button>
+                    </RowButton>
                   )}
                   {service.hasDynamicPricing ? (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
+                    <RowButton
                       color="grape"
                       onClick={() => openTiers(service)}
-                      aria-label={`Edit tiers for ${service.name}`}
-                      data-testid="pricing-edit-tiers"
+                      label={`Edit tiers for ${service.name}`}
+                      testId="pricing-edit-tiers"
                     >
                       Edit Tiers
-                    </Button>
+                    </RowButton>
                   ) : null}
                 </Group>
               </Table.Td>
