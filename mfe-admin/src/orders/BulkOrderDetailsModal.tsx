@@ -14,7 +14,6 @@ import {
   Group,
   Modal,
   QueryBody,
-  RowButton,
   Stack,
   StatusAlerts,
   Table,
@@ -29,7 +28,7 @@ import { type BulkAction, downloadAllLabels, downloadTrackings } from './bulk-ac
 import { downloadLabel } from './label-actions';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrderStatusBadges } from './OrderStatusBadges';
-import { LabelButton, TrackingText } from './order-cells';
+import { LabelButton, TrackingText, ViewOrderButton } from './order-cells';
 import { useRowActions } from './use-row-actions';
 
 /**
@@ -157,13 +156,7 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <RowButton
-                      onClick={() => onView(order)}
-                      label={`View details of order ${order.orderId}`}
-                      testId="admin-bulk-details-order-view"
-                    >
-                      View
-                    </RowButton>
+                    <ViewOrderButton order={order} onView={onView} testId="admin-bulk-details-order-view" />
                     <LabelButton
                       action="download"
                       color="teal"

@@ -1,9 +1,9 @@
 import type { Order } from '@labeldesk/contracts';
-import { Group, IdText, MoneyCell, RowButton, Table, Text } from '@labeldesk/ui';
+import { Group, IdText, MoneyCell, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import type { RowBusy } from './label-actions';
 import { OrderStatusBadges } from './OrderStatusBadges';
-import { DateCell, LabelButton, TrackingText, UserCell } from './order-cells';
+import { DateCell, LabelButton, TrackingText, UserCell, ViewOrderButton } from './order-cells';
 import { orderUser } from './order-format';
 
 export interface OrdersTableProps {
@@ -66,13 +66,7 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <RowButton
-                      onClick={() => onView(order)}
-                      label={`View details of order ${order.orderId}`}
-                      testId="admin-order-view"
-                    >
-                      View
-                    </RowButton>
+                    <ViewOrderButton order={order} onView={onView} testId="admin-order-view" />
                     <LabelButton action="download" color="teal" order={order} rowBusy={rowBusy} onClick={onDownload} />
                     <LabelButton action="print" color="gray" order={order} rowBusy={rowBusy} onClick={onPrint} />
                   </Group>

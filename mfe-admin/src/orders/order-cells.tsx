@@ -42,6 +42,16 @@ export function TrackingText({ trackingNumber }: { trackingNumber: string | null
   );
 }
 
+/** View of one order's details (All Orders, a bulk order's Individual Orders). */
+export function ViewOrderButton(props: { order: Order; onView: (order: Order) => void; testId: string }) {
+  const { order, onView } = props;
+  return (
+    <RowButton onClick={() => onView(order)} label={`View details of order ${order.orderId}`} testId={props.testId}>
+      View
+    </RowButton>
+  );
+}
+
 /** Download or Print of one order's label: off without a label or while that row is busy, spinning for its own action. */
 export function LabelButton(props: {
   action: LabelAction;
