@@ -96,6 +96,12 @@ export const CreateLabelInput = z.object({
    * timed-out or failed purchase. Without it a purchase is never retried.
    */
   idempotencyKey: z.string().min(1).max(255).optional(),
+  /**
+   * The caller has another API to buy through (failover): a failure known to have bought nothing
+   * (`ProviderError.nothingBought`) is thrown at once instead of being retried here. Adapters that ignore it are only
+   * slower to fail over.
+   */
+  failFast: z.boolean().optional(),
 });
 export type CreateLabelInput = z.input<typeof CreateLabelInput>;
 
@@ -162,6 +168,14 @@ export type ProviderTracking = z.infer<typeof ProviderTracking>;
  * a label we cannot use — a 2xx that is not JSON, has the wrong shape, has no readable PDF or is too large, or a 5xx
  * other than 502/503/504 after the retries. Such an answer is neither a refusal nor a label: the label must be voided
  * (by `labelId` when the answer named one, else looked up by the Idempotency-Key) before the customer is refunded.
+ *
+ * `nothingBought` is the adapter's word that the failed call certainly bought and changed nothing, so the caller may
+ * buy the same label through another API at once (failover). Only failures known to come before the provider acted
+ * qualify: no connection was made (refused, DNS, TLS), the provider refused us up front (401/403/429), a 502/503 from a
+ * call that buys nothing, or a purchase answer the provider's protocol documents as buying nothing. Never a timeout
+ * after the request was sent, a dropped connection, or a 5xx from the purchase call that the protocol does not vouch
+ * for: those are unclear outcomes (lookup and reconciliation). Each adapter decides from its own wire format; callers
+ * read only this flag.
  */
 export type ProviderErrorCode = 'upstream_unavailable' | 'upstream_error' | 'invalid_input' | 'not_found' | 'conflict';
 
@@ -190,6 +204,8 @@ export class ProviderError extends Error {
    * Undefined on every other failure.
    */
   readonly outcomeUnknown: { labelId: string | undefined } | undefined;
+  /** True when the call certainly bought nothing (see above): safe to buy elsewhere. */
+  readonly nothingBought: boolean;
 
   constructor(
     code: ProviderErrorCode,
@@ -202,6 +218,7 @@ export class ProviderError extends Error {
       httpStatus?: number;
       maxWeight?: { value: number; unit: ProviderWeightUnit };
       outcomeUnknown?: { labelId: string | undefined };
+      nothingBought?: boolean;
       cause?: unknown;
     } = {},
   ) {
@@ -215,6 +232,7 @@ export class ProviderError extends Error {
     this.httpStatus = opts.httpStatus;
     this.maxWeight = opts.maxWeight;
     this.outcomeUnknown = opts.outcomeUnknown;
+    this.nothingBought = opts.outcomeUnknown === undefined && opts.nothingBought === true;
   }
 }
 

@@ -404,6 +404,91 @@ describe.each(TRANSPORTS)('http label provider against misbehaving servers (%s)'
       }).listServices(),
     );
     expect(err.code).toBe('upstream_unavailable');
+    expect(err.nothingBought).toBe(true);
+  });
+
+  it('failFast: a purchase refused before the provider acted is thrown at once, marked nothingBought', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = countingFetch(transport);
+    const provider = (baseUrl: string, f: ProviderFetch) =>
+      httpLabelProvider({ fetch: f, baseUrl, apiKey: 'k', sleep: noSleep, maxAttempts: 3 });
+    const noConnection = await failure(
+      provider(`http://127.0.0.1:${port}`, refused.fetch).createLabel(
+        labelInput({ idempotencyKey: 'o-1', failFast: true }),
+      ),
+    );
+    expect(noConnection.nothingBought).toBe(true);
+    expect(refused.calls).toHaveLength(1); // not retried: the caller buys elsewhere
+    // Without failFast the keyed purchase is retried as before.
+    const patient = countingFetch(transport);
+    await failure(
+      provider(`http://127.0.0.1:${port}`, patient.fetch).createLabel(labelInput({ idempotencyKey: 'o-1' })),
+    );
+    expect(patient.calls).toHaveLength(3);
+
+    const answers: Array<[number, string, boolean]> = [
+      [401, JSON.stringify({ error: { code: 'unauthorized', message: 'Invalid API key' } }), true],
+      [403, JSON.stringify({ error: { code: 'forbidden' } }), true],
+      [429, JSON.stringify({ error: { code: 'rate_limited' } }), true],
+      // The protocol's own 503 answer: documented as buying nothing.
+      [503, JSON.stringify({ error: { code: 'unavailable', message: 'down' } }), true],
+      // A 503 without the protocol's body (a proxy in front?), a 502 or 500 from the purchase: a label may exist.
+      [503, '<html>Service Unavailable</html>', false],
+      [502, 'Bad Gateway', false],
+      [500, JSON.stringify({ error: { code: 'internal_error' } }), false],
+    ];
+    for (const [status, body, expected] of answers) {
+      handler = () => ({ status, headers: { 'Content-Type': 'application/json', 'Retry-After': '30' }, body });
+      const counter = countingFetch(transport);
+      const err = await failure(
+        provider(url, counter.fetch).createLabel(labelInput({ idempotencyKey: 'o-2', failFast: true })),
+      );
+      expect([status, err.nothingBought]).toEqual([status, expected]);
+      if (expected) expect(counter.calls).toHaveLength(1);
+    }
+    // A 502 from a call that buys nothing is safe to take elsewhere.
+    handler = () => ({ status: 502, body: 'Bad Gateway' });
+    expect(
+      (
+        await failure(
+          provider(url, transport).quote({
+            serviceCode: 'ups_ground',
+            fromZip: '10001',
+            toZip: '94105',
+            weight: 1,
+            weightUnit: 'lbs',
+          }),
+        )
+      ).nothingBought,
+    ).toBe(true);
+  });
+
+  it('a purchase that timed out after it was sent is never nothingBought', async () => {
+    handler = () => ({ status: 200, body: '{}' });
+    const slow = createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (slow.address() as AddressInfo).port;
+      const err = await failure(
+        httpLabelProvider({
+          fetch: transport,
+          baseUrl: `http://127.0.0.1:${port}`,
+          apiKey: 'k',
+          timeoutMs: 100,
+          maxAttempts: 1,
+        }).createLabel(labelInput({ idempotencyKey: 'o-3', failFast: true })),
+      );
+      expect(err.code).toBe('upstream_unavailable');
+      expect(err.nothingBought).toBe(false);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });
 

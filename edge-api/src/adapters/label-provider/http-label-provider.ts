@@ -243,6 +243,35 @@ async function readLimited(res: Response, limit: number): Promise<Uint8Array> {
   return out;
 }
 
+/**
+ * Transport failures that happen before a request is sent: no connection (refused, no route), the name did not
+ * resolve, or TLS refused the peer. Node puts the code on the error (node:http) or its cause (undici's fetch).
+ * A reset, a closed socket or a timeout may come after the request went out, so they are not in this list.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPROTO',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function notSent(cause: unknown): boolean {
+  for (let err = cause, depth = 0; err instanceof Error && depth < 3; err = err.cause, depth++) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && (NOT_SENT_CODES.has(code) || code.startsWith('ERR_SSL_'))) return true;
+  }
+  return false;
+}
+
 type Call = 'services' | 'rates' | 'labels' | 'lookup' | 'label' | 'pdf' | 'void' | 'tracking';
 
 /** The label id a garbled purchase answer still names, if it is JSON with a plausible top-level `labelId`. */
@@ -293,8 +322,17 @@ function errorFor(call: Call, status: number, bodyText: string, retryAfter: numb
     extra: Partial<ConstructorParameters<typeof ProviderError>[2]> = {},
   ) => new ProviderError(c, message, { ...opts, ...extra });
 
+  // Refused before the provider acted: our key (401/403) or its rate limit (429, checked before anything else).
+  const refusedUpFront = status === 401 || status === 403 || status === 429;
+  // A gateway error from a call that buys nothing; or the protocol's own `unavailable` answer, which the protocol
+  // documents as buying and changing nothing (its body proves the provider, not a proxy in front, sent it). Any other
+  // 5xx from a purchase may have bought a label.
+  const unavailableBeforeWork =
+    (status === 502 || status === 503) && (call !== 'labels' || (status === 503 && code === 'unavailable'));
   if (status === 429 || status === 502 || status === 503 || status === 504)
-    return make('upstream_unavailable', MSG.unavailable);
+    return make('upstream_unavailable', MSG.unavailable, {
+      nothingBought: refusedUpFront || unavailableBeforeWork,
+    });
   // A purchase that failed inside the provider may have made the label first.
   if (status >= 500) {
     return make('upstream_error', MSG.rejected, call === 'labels' ? { outcomeUnknown: { labelId: undefined } } : {});
@@ -323,7 +361,7 @@ function errorFor(call: Call, status: number, bodyText: string, retryAfter: numb
   if (status === 404 && call === 'tracking') return make('not_found', MSG.trackingNotFound);
   if (status === 409 && call === 'void') return make('conflict', MSG.cannotVoid);
   // 401 (our key), 404 on a listing (wrong base URL), 409 on a purchase (idempotency misuse), anything else.
-  return make('upstream_error', MSG.rejected);
+  return make('upstream_error', MSG.rejected, refusedUpFront ? { nothingBought: true } : {});
 }
 
 export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvider {
@@ -351,7 +389,7 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
     call: Call,
     method: 'GET' | 'POST',
     path: string,
-    init: { json?: unknown; headers?: Record<string, string>; retry: boolean },
+    init: { json?: unknown; headers?: Record<string, string>; retry: boolean; failFast?: boolean },
   ): Promise<Sent> {
     const attempts = init.retry ? Math.max(1, opts.maxAttempts) : 1;
     let last: ProviderError | undefined;
@@ -377,8 +415,10 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
           logMessage: timedOut
             ? `provider did not answer within ${opts.timeoutMs} ms (${method} ${path})`
             : `provider unreachable (${method} ${path}): ${cause instanceof Error ? cause.message : String(cause)}`,
+          nothingBought: !timedOut && notSent(cause),
           cause,
         });
+        if (init.failFast && last.nothingBought) break;
         const wait = attempt < attempts ? backoff(attempt, undefined) : null;
         if (wait === null) break;
         await sleep(wait);
@@ -406,6 +446,7 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
       const error = errorFor(call, res.status, new TextDecoder().decode(body), retryAfterOf(res));
       // 429 and 5xx may pass; anything else will not change by asking again.
       if (res.status !== 429 && res.status < 500) throw error;
+      if (init.failFast && error.nothingBought) throw error;
       last = error;
       const wait = attempt < attempts ? backoff(attempt, error.retryAfterSeconds) : null;
       if (wait === null) break;
@@ -477,6 +518,7 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
       const sent = await send('labels', 'POST', '/labels', {
         // Only a purchase the provider can recognise as the same one may be repeated.
         retry: input.idempotencyKey !== undefined,
+        failFast: input.failFast === true,
         ...(input.idempotencyKey ? { headers: { 'Idempotency-Key': input.idempotencyKey } } : {}),
         json: {
           serviceCode: input.serviceCode,
