@@ -5,6 +5,9 @@ import { users } from './users';
 export const BULK_ORDER_STATUSES = ['processing', 'completed', 'partial', 'failed'] as const;
 export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
 export const BULK_ORDER_SOURCES = ['web', 'api'] as const;
+/** Why a bulk order stopped buying before every row was bought: its owner or an admin cancelled it, or its deadline. */
+export const BULK_STOP_REASONS = ['customer', 'admin', 'deadline'] as const;
+export type BulkStopReason = (typeof BULK_STOP_REASONS)[number];
 
 /**
  * A bulk order (SPEC §3 Bulk order): many rows bought with one service, paid by ONE hold on the customer's balance.
@@ -15,6 +18,12 @@ export const BULK_ORDER_SOURCES = ['web', 'api'] as const;
  * order). When no row is open any more the status becomes completed / partial / failed, conditionally, once.
  *
  * Counters are not stored: progress is counted from the orders (one indexed read), so no redelivery can miscount.
+ *
+ * Stopping (cancel by the owner or an admin, or the row deadline): `stopped_at` is set first, conditionally, once; from
+ * then on no job claims a row of it (buy-bulk-row's claim reads it), and every row still open is refunded on its own
+ * through refundOrder — the same conditional batch as a failed row, so a row the engine completes at that moment is
+ * either bought (the refund's batch is refused) or refunded (the completion is refused and the label voided), never
+ * both. The bulk order then settles as usual: partial when some rows were bought, else failed (all refunded).
  */
 export const bulkOrders = sqliteTable(
   'bulk_orders',
@@ -49,6 +58,9 @@ export const bulkOrders = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     completedAt: text('completed_at'),
+    /** Set once when the bulk order was stopped (cancelled or past its deadline); its open rows are refunded. */
+    stoppedAt: text('stopped_at'),
+    stopReason: text('stop_reason', { enum: BULK_STOP_REASONS }),
   },
   (t) => [
     index('bulk_orders_user_created_idx').on(t.userId, t.createdAt),

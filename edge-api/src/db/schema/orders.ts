@@ -87,6 +87,13 @@ export const orders = sqliteTable(
     rowIndex: integer('row_index'),
     /** How many times the provider was asked for this label by the bulk engine. */
     purchaseAttempts: integer('purchase_attempts').notNull().default(0),
+    /**
+     * While the row is still open after an unsuccessful attempt (the provider rate limited us or did not answer): the
+     * customer-safe reason and when it is asked again (ISO time). Shown by the bulk order details; cleared by nothing
+     * (a settled row's state is its status).
+     */
+    lastAttemptError: text('last_attempt_error'),
+    nextAttemptAt: text('next_attempt_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     completedAt: text('completed_at'),

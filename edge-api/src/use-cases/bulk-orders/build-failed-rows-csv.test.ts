@@ -54,6 +54,8 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
     trackingEventsJson: '[]',
     lastCheckedAt: null,
     deliveredAt: null,
+    lastAttemptError: null,
+    nextAttemptAt: null,
     idempotencyKey: null,
     requestHash: null,
     debitEntryId: 'txn_hold',

@@ -53,6 +53,8 @@ export async function getTestBulkOrder(
     labelsBlobKey: null,
     updatedAt: row.createdAt,
     completedAt: row.createdAt,
+    stoppedAt: null,
+    stopReason: null,
   };
   const counts = { completed: rows.length, failed: 0, open: 0, refundedCents: 0 };
   return {

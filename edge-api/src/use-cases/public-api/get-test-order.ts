@@ -38,6 +38,8 @@ export function presentTestOrder(row: TestOrderRow): Order {
     trackingEventsJson: '[]',
     lastCheckedAt: null,
     deliveredAt: null,
+    lastAttemptError: null,
+    nextAttemptAt: null,
     debitEntryId: '',
     refundEntryId: null,
     failureReason: null,
