@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
+import { jsonNestsDeeperThan, jsonTooDeepMessage } from '../lib/json-depth';
 import { MALFORMED_JSON_MESSAGE } from './error-handler';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -15,21 +16,37 @@ function nulRefused(path: string): ApiError {
 /**
  * The path (dotted, as in `details`) of the first string or key in a parsed JSON value that contains a NUL character,
  * or null. SQLite's text functions and C strings stop at a NUL, so such text would be stored cut short: refused.
+ * Walked with an explicit stack, depth first in document order, so no body can overflow the call stack.
  */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = nulPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+export function nulPath(value: unknown): string | null {
+  // A path is a chain of segments back to the root, joined only when a NUL is found (no copying per level).
+  type Path = { segment: string; parent: Path } | null;
+  const joined = (path: Path, last?: string): string => {
+    const segments = last === undefined ? [] : [last];
+    for (let p = path; p !== null; p = p.parent) segments.push(p.segment);
+    return segments.reverse().join('.');
+  };
+  // Each frame is a value to look into, or an object key to check before its value (document order).
+  type Frame = { value: unknown; path: Path } | { key: string; path: Path };
+  const stack: Frame[] = [{ value, path: null }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    if ('key' in frame) {
+      if (frame.key.includes('\0')) return joined(frame.path, frame.key.replaceAll('\0', '\\u0000'));
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\0')) return [...path, key.replaceAll('\0', '\\u0000')].join('.');
-      const found = nulPath(item, [...path, key]);
-      if (found !== null) return found;
+    const { value: item, path } = frame;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return joined(path);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i -= 1)
+        stack.push({ value: item[i], path: { segment: String(i), parent: path } });
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, child] = entries[i] as [string, unknown];
+        stack.push({ value: child, path: { segment: key, parent: path } }, { key, path });
+      }
     }
   }
   return null;
@@ -50,7 +67,8 @@ export const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The one zod validation hook: a body that is not JSON answers 400 `malformed_json`; a string (or key) with a NUL
+ * The one zod validation hook: a body that is not JSON answers 400 `malformed_json`; one nested deeper than
+ * `MAX_JSON_DEPTH` answers 400 `invalid_input` before it is parsed; a string (or key) with a NUL
  * character answers 400 `invalid_input`; a body that fails the schema answers 400 `invalid_input` with every issue in `details`. Handlers read the parsed value with `c.req.valid('json')`.
  */
 export function jsonBody<T extends z.ZodType>(
@@ -67,9 +85,16 @@ export function jsonBody<T extends z.ZodType>(
         details: [{ path: '', message: 'Content-Type must be application/json' }],
       });
     }
+    const text = await c.req.text();
+    // Refused before the object graph is built: a deep body costs parse time and stack in every walk over it.
+    if (jsonNestsDeeperThan(text)) {
+      throw new ApiError('invalid_input', jsonTooDeepMessage(), {
+        details: [{ path: '', message: jsonTooDeepMessage() }],
+      });
+    }
     let raw: unknown;
     try {
-      raw = await c.req.json();
+      raw = JSON.parse(text);
     } catch {
       throw new ApiError('malformed_json', MALFORMED_JSON_MESSAGE);
     }

@@ -8,6 +8,7 @@ import {
   sum,
   toCentsHalfAwayFromZero,
 } from '../../lib/decimal';
+import { parseBoundedJson } from '../../lib/json-depth';
 import {
   type CreateInvoiceInput,
   InvoiceAdditionalStatus,
@@ -278,7 +279,7 @@ export function greenfieldProcessor(config: GreenfieldConfig): PaymentProcessor 
       if (!(await verifyBtcpaySignature(config.webhookSecret, rawBody, headers.get(SIGNATURE_HEADER)))) {
         throw new WebhookSignatureError('missing or invalid BTCPay-Sig');
       }
-      const body = WebhookBody.parse(JSON.parse(rawBody));
+      const body = WebhookBody.parse(parseBoundedJson(rawBody));
       return WebhookEvent.parse({
         deliveryId: body.deliveryId,
         type: body.type,

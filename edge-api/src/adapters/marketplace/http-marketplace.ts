@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBoundedJson } from '../../lib/json-depth';
 import {
   type Marketplace,
   MarketplaceError,
@@ -60,8 +61,9 @@ export function httpMarketplace(opts: {
         });
       let body: unknown;
       try {
-        body = JSON.parse(text);
+        body = parseBoundedJson(text);
       } catch {
+        // Not JSON, or nested past any answer's shape: read as no answer (the status decides what it means).
         body = undefined;
       }
       if (res.ok) {
