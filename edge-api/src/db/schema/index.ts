@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './ledger-entries';
 export * from './ledger-settlements';
 export * from './orders';
+export * from './provider-failover';
 export * from './sessions';
 export * from './shipping-apis';
 export * from './shipping-services';

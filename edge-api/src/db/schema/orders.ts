@@ -46,6 +46,13 @@ export const orders = sqliteTable(
     deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     apiId: text('api_id').notNull(),
     apiName: text('api_name').notNull(),
+    /**
+     * The API the label is bought through when a failover moved the purchase off the chosen one (`api_id`, which
+     * priced it and keeps the customer's price); null: bought through `api_id`. Snapshots, like api_id/api_name.
+     * Every provider call about the order (reconciliation, void, label PDF, tracking) goes to this API.
+     */
+    providerApiId: text('provider_api_id'),
+    providerApiName: text('provider_api_name'),
     serviceId: text('service_id').notNull(),
     carrier: text('carrier', { enum: ['UPS', 'USPS', 'FEDEX'] }).notNull(),
     serviceName: text('service_name').notNull(),
@@ -136,4 +143,14 @@ export const orders = sqliteTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The API an order's label is (being) bought through: the failover target, else the chosen API. */
+export function providerApiOf(order: Pick<OrderRow, 'apiId' | 'apiName' | 'providerApiId' | 'providerApiName'>): {
+  id: string;
+  name: string;
+} {
+  return order.providerApiId
+    ? { id: order.providerApiId, name: order.providerApiName ?? order.apiName }
+    : { id: order.apiId, name: order.apiName };
+}
 export type NewOrderRow = typeof orders.$inferInsert;

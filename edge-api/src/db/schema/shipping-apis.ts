@@ -16,6 +16,14 @@ export const shippingApis = sqliteTable(
     baseUrl: text('base_url').notNull(),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Failover order: when a purchase fails before any label exists, the next API by priority (lowest first, then the
+     * oldest) that allows it and sells the same carrier service buys it. 0..10000, checked by the admin route (a CHECK
+     * here would make SQLite rebuild the table, which D1 cannot do safely under its foreign keys).
+     */
+    priority: integer('priority').notNull().default(100),
+    /** "Allow as failover target": purchases chosen on another API may be bought through this one. */
+    failoverTarget: integer('failover_target', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

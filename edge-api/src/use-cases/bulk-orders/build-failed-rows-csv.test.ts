@@ -27,6 +27,8 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
     deliveryStatus: 'pending',
     apiId: 'api_1',
     apiName: 'API 1',
+    providerApiId: null,
+    providerApiName: null,
     serviceId: 'svc_1',
     carrier: 'UPS',
     serviceName: 'UPS Ground',

@@ -30,6 +30,8 @@ export function presentTestOrder(row: TestOrderRow): Order {
     source: 'api',
     status: 'completed',
     deliveryStatus: 'pending',
+    providerApiId: null,
+    providerApiName: null,
     providerCostCents: null,
     providerLabelId: null,
     labelBlobKey: null,
