@@ -11,11 +11,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // *.test.tsx are component tests: each starts with `// @vitest-environment happy-dom` and renders through
+          // @labeldesk/ui/testing (the kit's providers, a fresh QueryClient); the rest run in node.
           include: [
-            'packages/*/src/**/*.test.ts',
+            'packages/*/src/**/*.test.{ts,tsx}',
             'edge-api/src/**/*.test.ts',
-            'shell/src/**/*.test.ts',
-            'mfe-*/src/**/*.test.ts',
+            'shell/src/**/*.test.{ts,tsx}',
+            'mfe-*/src/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
           // Many unit tests open a real database file or start a thread or a local server: vitest's default 5 s is

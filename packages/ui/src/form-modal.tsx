@@ -4,23 +4,25 @@
  * clear after 3 s; a modal that closes itself after a success — the balance modal — does so after `closeAfterMs`).
  * While a call runs nothing can close it (Escape, outside click, ×); the × has an accessible name.
  *
- * Usage (mount with a new `key` per opening so each opening starts clean):
+ * Usage (mount with a new `key` per opening so each opening starts clean; the fields live in a form, see ./form.ts):
+ *   const form = useContractForm({ schema: FaqInput, initialValues: faq ? faqToForm(faq) : emptyFaq() });
  *   const save = useApiMutation(faqMutations.create);
  *   <FormModal
  *     opened={opened} onClose={close} title="Add FAQ" testIdPrefix="faq"
  *     submitLabel="Save" busyLabel="Saving..."
- *     onSubmit={async () => {
- *       const checked = validate(values);
- *       if (!checked.ok) return { error: checked.error };
- *       try { await save.mutateAsync(checked.body); return { success: 'FAQ added' }; }
- *       catch (e) { return { error: errorMessage(e, 'Failed to save FAQ') }; }
+ *     form={form}                                 // validated first: field errors show under the fields, no call
+ *     onSubmit={async (body) => {                 // body: the schema's output (trimmed, defaults applied)
+ *       try { await save.mutateAsync(body); return { success: 'FAQ added' }; }
+ *       catch (e) { setServerErrors(form, e); return { error: errorMessage(e, 'Failed to save FAQ') }; }
  *     }}
  *   >
- *     {({ locked, clearError }) => <TextInput disabled={locked} onChange={(e) => { set(e); clearError(); }} />}
+ *     {({ locked }) => <TextInput disabled={locked} {...form.getInputProps('question')} />}
  *   </FormModal>
+ * Without `form`, `onSubmit()` gets no body and does its own checks (a modal with nothing to type, e.g. a confirmation).
  * Test ids: `${testIdPrefix}-form`, `-error`, `-success`, `-submit`, `-cancel`.
  */
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import type { FormValidationResult } from '@mantine/form';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Modal } from './modal';
 import { FLASH_MS } from './use-flash';
@@ -39,14 +41,22 @@ export interface FormModalState {
   setError: (message: string | null) => void;
 }
 
-export interface FormModalProps {
+/** The part of a form (a `useContractForm` / `useForm` result) that FormModal uses. */
+export interface FormModalForm<Body> {
+  validate: () => FormValidationResult | Promise<FormValidationResult>;
+  getTransformedValues: () => Body;
+}
+
+export interface FormModalProps<Body = undefined> {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
   testIdPrefix: string;
   /** Test ids that differ from the prefix scheme (kept from before, e.g. the address form's `address-form-error`). */
   testIds?: Partial<Record<'form' | 'error' | 'success' | 'submit' | 'cancel', string>>;
-  onSubmit: () => Promise<FormOutcome> | FormOutcome;
+  /** The modal's fields: validated on submit (errors under the fields, no call) and their output handed to onSubmit. */
+  form?: FormModalForm<Body>;
+  onSubmit: (body: Body) => Promise<FormOutcome> | FormOutcome;
   submitLabel: ReactNode;
   /** Text of the submit button while the call runs (e.g. 'Saving...'). */
   busyLabel?: ReactNode;
@@ -67,7 +77,7 @@ export interface FormModalProps {
   size?: string | number;
 }
 
-export function FormModal(props: FormModalProps) {
+export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
   const testId = (part: 'form' | 'error' | 'success' | 'submit' | 'cancel') =>
     props.testIds?.[part] ?? `${props.testIdPrefix}-${part}`;
   const [busy, setBusy] = useState(false);
@@ -97,10 +107,16 @@ export function FormModal(props: FormModalProps) {
     event.preventDefault();
     if (locked) return;
     setError(null);
+    let body = undefined as Body;
+    if (props.form) {
+      const checked = await props.form.validate();
+      if (checked.hasErrors || !mounted.current) return;
+      body = props.form.getTransformedValues();
+    }
     setBusy(true);
     let outcome: FormOutcome;
     try {
-      outcome = await props.onSubmit();
+      outcome = await props.onSubmit(body);
     } finally {
       if (mounted.current) setBusy(false);
     }

@@ -72,7 +72,26 @@ export { DetailField, DetailIdField, PartyCard, type PartyCardLine } from './det
 export { downloadUrl, saveFile } from './download';
 export type { RemotePages } from './federation';
 export { FileDropzone, type FileDropzoneProps, type FileDropzoneRejections } from './file-dropzone';
-export { FormModal, type FormModalProps, type FormModalState, type FormOutcome } from './form-modal';
+export {
+  type ContractForm,
+  type ContractFormInput,
+  contractOutput,
+  contractResolver,
+  type FieldIssue,
+  type FormErrors,
+  fieldErrorsFrom,
+  setServerErrors,
+  type UseFormReturnType,
+  useContractForm,
+  useForm,
+} from './form';
+export {
+  FormModal,
+  type FormModalForm,
+  type FormModalProps,
+  type FormModalState,
+  type FormOutcome,
+} from './form-modal';
 export {
   dayToLocalDate,
   formatDateTime,
