@@ -107,4 +107,66 @@ describe('Amazon order confirmation', () => {
       .poll(() => textOf(page.getByTestId('amazon-confirm-success')))
       .toBe('Successfully confirmed 0 orders on Amazon!');
   });
+  it('"Forget saved credentials" asks first, then deletes the saved cookies and token and brings the inputs back', async () => {
+    const admin = await adminToken();
+    const page = await browser.newPage();
+    const customer = await signInAsNewCustomer(page, 'Amazon Forgetter');
+    await fundCustomer(admin, customer.token, 50);
+    const { apiId, service } = await defaultUpsGround(customer.token);
+    const amazonId = `114-${String(Date.now()).slice(-7)}-0000009`;
+    const { bulkOrderId } = await apiAs<{ bulkOrderId: string }>(customer.token, 'POST', '/api/orders/bulk/process', {
+      apiId,
+      carrier: 'UPS',
+      service,
+      orders: [{ rowIndex: 0, data: { ...ROW, toName: 'Buyer F', orderNumber: amazonId, sku: 'MUG-F' } }],
+    });
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ bulkOrder: { status: string } }>(customer.token, 'GET', `/api/orders/bulk/${bulkOrderId}`))
+            .bulkOrder.status,
+        { timeout: 60_000 },
+      )
+      .toBe('completed');
+    // Cookies and token saved by a confirmation with both save boxes ticked (over the API: this test is about forgetting).
+    const signin = await fetch(`${baseUrl()}/sandbox/marketplace/signin`, { method: 'POST' });
+    const seller = (await signin.json()) as { cookies: Array<{ name: string; value: string }>; csrfToken: string };
+    await apiAs(customer.token, 'POST', '/api/amazon/confirm-orders', {
+      bulkOrderId,
+      cookies: seller.cookies,
+      csrfToken: seller.csrfToken,
+      saveCookies: true,
+      saveCsrfToken: true,
+    });
+
+    await page.goto('/amazon-confirm');
+    await visible(page.getByTestId('amazon-use-saved-csrf'));
+    await visible(page.getByTestId('amazon-use-saved-cookies'));
+    expect(await page.getByTestId('amazon-csrf-input').count()).toBe(0);
+
+    // Cancel keeps them.
+    const forget = page.getByRole('button', { name: 'Forget saved credentials' });
+    await forget.click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    expect(await textOf(dialog)).toContain('Delete your saved Amazon cookies and CSRF token?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const saved = () =>
+      apiAs<{ hasCookies: boolean; hasCsrfToken: boolean }>(customer.token, 'GET', '/api/amazon/saved-credentials');
+    expect(await saved()).toMatchObject({ hasCookies: true, hasCsrfToken: true });
+
+    // Forget deletes them: the message, the switches gone, the token input and the cookies file back.
+    await forget.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
+    await expect
+      .poll(() => textOf(page.getByTestId('amazon-confirm-success')))
+      .toBe('Your saved Amazon cookies and CSRF token were deleted.');
+    await expect.poll(() => page.getByTestId('amazon-use-saved-csrf').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('amazon-use-saved-cookies').count()).toBe(0);
+    await visible(page.getByTestId('amazon-csrf-input'));
+    expect(await page.getByTestId('amazon-cookies-file').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Forget saved credentials' }).count()).toBe(0);
+    expect(await saved()).toMatchObject({ hasCookies: false, hasCsrfToken: false });
+  });
 });

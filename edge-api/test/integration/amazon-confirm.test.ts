@@ -4,13 +4,14 @@ import {
   AMAZON_CONFIRM_MESSAGES,
   AmazonConfirmationsResponse,
   AmazonConfirmResponse,
+  AmazonForgetCredentialsResponse,
   AmazonSavedCredentialsResponse,
   type BulkCsvRow,
   type ShippingApiConfig,
 } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/db/schema';
+import { amazonCredentials, orders } from '../../src/db/schema';
 import { bulkRowsOf, buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
 import { call, errorOf, type TestServer } from './helpers';
 import { newCustomer, startShop } from './orders-support';
@@ -280,6 +281,60 @@ describe('Amazon confirmation', () => {
       const bytes = await readFile(join(f.parentPath, f.name));
       for (const s of secretParts) expect(bytes.includes(Buffer.from(s)), `${f.name} holds a raw secret`).toBe(false);
     }
+  });
+
+  it("DELETE saved-credentials forgets the caller's own cookies and token, is idempotent, and touches no one else's", async () => {
+    const { buyer, bulkOrderId } = await boughtBulk([csvRow()]);
+    const other = await newCustomer(server, admin, 0);
+    const seller = await signIn();
+    const saveBoth = { cookies: seller.cookies, csrfToken: seller.csrfToken, saveCookies: true, saveCsrfToken: true };
+    expect((await confirm(buyer.token, { bulkOrderId, ...saveBoth })).status).toBe(200);
+    const savedOf = async (token: string) =>
+      AmazonSavedCredentialsResponse.parse(
+        (await call(server, 'GET', '/api/amazon/saved-credentials?includeCredentials=true', { token })).body,
+      );
+    expect(await savedOf(buyer.token)).toMatchObject({ hasCookies: true, hasCsrfToken: true });
+
+    // Anonymous: 401, nothing deleted.
+    expect((await call(server, 'DELETE', '/api/amazon/saved-credentials')).status).toBe(401);
+    // Another customer deleting "theirs" (none saved) leaves the buyer's as they are.
+    const theirs = await call(server, 'DELETE', '/api/amazon/saved-credentials', { token: other.token });
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(AmazonForgetCredentialsResponse.parse(theirs.body).forgotten).toBe(false);
+    expect(await savedOf(buyer.token)).toMatchObject({ hasCookies: true, hasCsrfToken: true });
+
+    const first = await call(server, 'DELETE', '/api/amazon/saved-credentials', { token: buyer.token });
+    expect(first.status, first.text).toBe(200);
+    expect(AmazonForgetCredentialsResponse.parse(first.body)).toEqual({
+      message: AMAZON_CONFIRM_MESSAGES.forgotten,
+      forgotten: true,
+    });
+    expect(await savedOf(buyer.token)).toEqual({
+      credentials: { cookies: null, csrfToken: null },
+      savedAt: null,
+      hasCookies: false,
+      hasCsrfToken: false,
+      cookiesSavedAt: null,
+      csrfTokenSavedAt: null,
+    });
+    const rows = await server.services.db
+      .select()
+      .from(amazonCredentials)
+      .where(eq(amazonCredentials.userId, buyer.id));
+    expect(rows).toEqual([]);
+
+    // Again: the same 200 answer, nothing left to forget.
+    const again = await call(server, 'DELETE', '/api/amazon/saved-credentials', { token: buyer.token });
+    expect(again.status).toBe(200);
+    expect(AmazonForgetCredentialsResponse.parse(again.body)).toEqual({
+      message: AMAZON_CONFIRM_MESSAGES.forgotten,
+      forgotten: false,
+    });
+
+    // With nothing saved, a confirmation that names neither cookies nor token gets the SPEC text.
+    const without = await confirm(buyer.token, { bulkOrderId });
+    expect(without.status).toBe(400);
+    expect(errorOf(without).error.message).toBe(AMAZON_CONFIRM_MESSAGES.cookiesRequired);
   });
 
   it("the marketplace's rate limit answers 429 with Retry-After, and the orders stay retryable", async () => {

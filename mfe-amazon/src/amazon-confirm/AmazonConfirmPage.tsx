@@ -22,6 +22,7 @@ import {
   Group,
   ListScreen,
   LoadingState,
+  modals,
   PageHeader,
   Paper,
   Stack,
@@ -136,6 +137,7 @@ export function AmazonConfirmPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash(SUCCESS_MS);
   const confirmOrders = useApiMutation(amazonMutations.confirmOrders);
+  const forgetSaved = useApiMutation(amazonMutations.forgetSavedCredentials);
   const invalidate = useInvalidate();
   const busy = confirmOrders.isPending;
 
@@ -210,6 +212,33 @@ export function AmazonConfirmPage() {
       invalidate(amazonKeys.confirmations(selectedId));
     }
   };
+
+  // Forget saved credentials (asks first): the saved cookies and token are deleted on the server; the switches go and
+  // the inputs come back (the saved-credentials query refetches).
+  const forget = async () => {
+    setError(null);
+    clearSuccess();
+    try {
+      const res = await forgetSaved.mutateAsync();
+      setUseSavedCsrf(false);
+      setUseSavedCookies(false);
+      showSuccess(res.message);
+    } catch (e) {
+      setError(errorMessage(e, AMAZON_CONFIRM_MESSAGES.forgetFailed));
+    }
+  };
+  const confirmForget = () =>
+    modals.openConfirmModal({
+      title: 'Forget Saved Credentials',
+      children: (
+        <Text size="sm">
+          Delete your saved Amazon cookies and CSRF token? You will need to upload them again to confirm orders.
+        </Text>
+      ),
+      labels: { confirm: 'Forget', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void forget(),
+    });
 
   const tokenStale = isOlderThanDays(saved?.csrfTokenSavedAt ?? null, CSRF_FRESH_DAYS);
   const cookiesStale = isOlderThanDays(saved?.cookiesSavedAt ?? null, COOKIES_FRESH_DAYS);
@@ -374,6 +403,18 @@ export function AmazonConfirmPage() {
             <Button onClick={submit} disabled={!canSubmit} loading={busy} data-testid="amazon-confirm-submit">
               Confirm Orders on Amazon
             </Button>
+            {saved?.hasCookies || saved?.hasCsrfToken ? (
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={confirmForget}
+                loading={forgetSaved.isPending}
+                disabled={busy}
+                data-testid="amazon-forget-saved"
+              >
+                Forget saved credentials
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       </Paper>

@@ -12,6 +12,7 @@ import {
   AmazonConfirmationsResponse,
   type AmazonConfirmRequest,
   AmazonConfirmResponse,
+  AmazonForgetCredentialsResponse,
   AmazonSavedCredentialsResponse,
   ApiConfigListResponse,
   ApiConfigResponse,
@@ -243,6 +244,9 @@ export const api = {
       request(`/api/amazon/saved-credentials${includeCredentials ? '?includeCredentials=true' : ''}`, {
         schema: AmazonSavedCredentialsResponse,
       }),
+    /** Deletes the caller's saved cookies and CSRF token; idempotent (200, `forgotten` false when none were saved). */
+    forgetSavedCredentials: () =>
+      request('/api/amazon/saved-credentials', { method: 'DELETE', schema: AmazonForgetCredentialsResponse }),
     /** Each order's confirmation state (confirmed, refused with the marketplace's reason, failed). */
     confirmations: (bulkOrderId: string) =>
       request(`/api/amazon/confirmations/${enc(bulkOrderId)}`, { schema: AmazonConfirmationsResponse }),

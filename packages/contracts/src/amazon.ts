@@ -15,6 +15,8 @@ export const AMAZON_CONFIRM_MESSAGES = {
   cookiesTooLarge: 'The cookies are too large (at most 16 KB). Please upload only the Seller Central cookies.',
   cookiesInvalid: 'The cookies contain characters a cookie cannot hold. Please check the file.',
   csrfInvalid: 'The CSRF token is not valid: paste the token exactly as copied (8-1024 characters, no spaces).',
+  forgotten: 'Your saved Amazon cookies and CSRF token were deleted.',
+  forgetFailed: 'Failed to delete the saved credentials',
 } as const;
 
 /** Largest Cookie header accepted (browsers cap a cookie at 4 KB; a Seller Central session is a few of them). */
@@ -155,6 +157,13 @@ export const AmazonSavedCredentialsResponse = z.object({
   csrfTokenSavedAt: z.string().nullable(),
 });
 export type AmazonSavedCredentialsResponse = z.infer<typeof AmazonSavedCredentialsResponse>;
+
+/**
+ * DELETE /api/amazon/saved-credentials: always 200 (idempotent); `forgotten` says whether anything was saved. The
+ * message is the same either way, so the answer is safe to repeat.
+ */
+export const AmazonForgetCredentialsResponse = z.object({ message: z.string(), forgotten: z.boolean() });
+export type AmazonForgetCredentialsResponse = z.infer<typeof AmazonForgetCredentialsResponse>;
 
 export const AmazonSavedCredentialsQuery = z.object({
   includeCredentials: z

@@ -3,6 +3,7 @@ import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { requireUser } from '../../middleware/auth';
 import { confirmAmazonOrders } from '../../use-cases/amazon/confirm-amazon-orders';
+import { forgetSavedAmazonCredentials } from '../../use-cases/amazon/forget-saved-amazon-credentials';
 import { getSavedAmazonCredentials } from '../../use-cases/amazon/get-saved-amazon-credentials';
 import { listAmazonConfirmations } from '../../use-cases/amazon/list-amazon-confirmations';
 import { amazonValidators } from './amazon.routes';
@@ -20,6 +21,11 @@ export const savedCredentials = factory.createHandlers(requireUser, amazonValida
     includeCredentials: c.req.valid('query').includeCredentials,
   });
   c.header('Cache-Control', 'no-store');
+  return c.json(body, 200);
+});
+
+export const forgetSavedCredentials = factory.createHandlers(requireUser, async (c) => {
+  const body = await forgetSavedAmazonCredentials(c.get('services'), { userId: c.get('user').id });
   return c.json(body, 200);
 });
 

@@ -6,4 +6,5 @@ import { amazonRoutes } from './amazon.routes';
 export const amazonRouter = new Hono<AppEnv>()
   .post(amazonRoutes.confirm, ...handlers.confirm)
   .get(amazonRoutes.savedCredentials, ...handlers.savedCredentials)
+  .delete(amazonRoutes.savedCredentials, ...handlers.forgetSavedCredentials)
   .get(amazonRoutes.confirmations, ...handlers.confirmations);

@@ -5,7 +5,7 @@ import { BULK_ORDER_ID_PATTERN } from '../bulk-orders/bulk-orders.routes';
 
 /**
  * Amazon confirmation (SPEC §7 Amazon; logged-in customers, their own bulk orders and credentials only): confirm a bulk
- * order's shipped Amazon orders, read the saved credentials, read each order's confirmation state.
+ * order's shipped Amazon orders, read or delete the saved credentials, read each order's confirmation state.
  */
 export const amazonRoutes = {
   confirm: '/amazon/confirm-orders',

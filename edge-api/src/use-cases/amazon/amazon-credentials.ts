@@ -50,3 +50,12 @@ export async function saveAmazonCredentials(
     .values({ userId, ...set, updatedAt: now })
     .onConflictDoUpdate({ target: amazonCredentials.userId, set });
 }
+
+/** Deletes the caller's saved cookies and token (both); true when there was a saved row. */
+export async function deleteAmazonCredentials(services: Services, userId: string): Promise<boolean> {
+  const deleted = await services.db
+    .delete(amazonCredentials)
+    .where(eq(amazonCredentials.userId, userId))
+    .returning({ userId: amazonCredentials.userId });
+  return deleted.length > 0;
+}

@@ -1,4 +1,4 @@
-import type { AmazonConfirmRequest } from '@labeldesk/contracts';
+import type { AmazonConfirmRequest, AmazonForgetCredentialsResponse } from '@labeldesk/contracts';
 import { api } from '../endpoints';
 import { bulkKeys } from './bulk';
 import { mutation, query } from './spec';
@@ -22,5 +22,9 @@ export const amazonMutations = {
   confirmOrders: mutation(
     (body: AmazonConfirmRequest) => api.amazon.confirmOrders(body),
     [amazonKeys.all, bulkKeys.all],
+  ),
+  forgetSavedCredentials: mutation<void, AmazonForgetCredentialsResponse>(
+    () => api.amazon.forgetSavedCredentials(),
+    [amazonKeys.all],
   ),
 };
