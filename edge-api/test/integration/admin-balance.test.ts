@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema';
+import { IDEMPOTENCY_KEY_MESSAGE } from '../../src/lib/idempotency';
 import { call, errorOf, loginAdmin, register, type TestServer } from './helpers';
 import { expectConsistent, ledgerOf, openTopUp, sandboxOf, startMoneyServer } from './money-support';
 
@@ -127,6 +128,25 @@ describe('admin: customers and balance changes', () => {
     const conflict = await patch({ mode: 'add', amount: 4 }, { headers });
     expect(conflict.status).toBe(409);
     expect(await expectConsistent(server, dora.id)).toBe(before + 300);
+  });
+
+  it('the Idempotency-Key follows the one rule of every creating route: 1-255 visible ASCII, else 400 and no change', async () => {
+    const before = await expectConsistent(server, dora.id);
+    for (const bad of ['two words', 'k'.repeat(256), 'naïve-key']) {
+      const res = await patch({ mode: 'add', amount: 1 }, { headers: { 'Idempotency-Key': bad } });
+      expect(res.status, bad).toBe(400);
+      expect(errorOf(res).error).toMatchObject({
+        code: 'invalid_input',
+        message: IDEMPOTENCY_KEY_MESSAGE,
+        details: [{ path: 'Idempotency-Key', message: IDEMPOTENCY_KEY_MESSAGE }],
+      });
+    }
+    expect(await expectConsistent(server, dora.id)).toBe(before);
+    // 255 characters (the old admin rule stopped at 200) are a key like any other.
+    const longest = { 'Idempotency-Key': `k${'~'.repeat(254)}` };
+    expect((await patch({ mode: 'add', amount: 1 }, { headers: longest })).status).toBe(200);
+    expect((await patch({ mode: 'add', amount: 1 }, { headers: longest })).status).toBe(200);
+    expect(await expectConsistent(server, dora.id)).toBe(before + 100);
   });
 
   it("the customer's own history shows the admin changes", async () => {

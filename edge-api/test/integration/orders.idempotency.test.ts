@@ -1,6 +1,6 @@
 import { CreateOrderResponse, ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_MESSAGE } from '../../src/use-cases/orders/request-hash';
+import { IDEMPOTENCY_KEY_MESSAGE } from '../../src/lib/idempotency';
 import { call, errorOf, type TestServer } from './helpers';
 import {
   ledgerRowsOf,

@@ -7,8 +7,8 @@ import {
 } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { bodyLimit } from '../../middleware/body-limit';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
-import { idempotencyKeyHeader } from '../orders/orders.routes';
 
 /**
  * Bulk orders (logged-in customers; SPEC §2 Bulk Order, §7 bulk): validate a CSV's rows and buy them (the POSTs), the
@@ -43,7 +43,7 @@ export const bulkOrdersValidators = {
   bodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),
   validate: jsonBody(BulkValidateRequest),
   process: jsonBody(BulkProcessRequest),
-  idempotencyKey: idempotencyKeyHeader,
+  idempotencyKey,
   history: queryParams(BulkHistoryQuery),
   id: pathParams(BulkOrderIdParam),
 };

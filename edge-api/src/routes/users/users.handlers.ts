@@ -1,14 +1,13 @@
 import type { AdminUserListResponse, UpdateBalanceResponse } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../errors';
 import { usdToCents } from '../../lib/money';
 import { presentTransaction } from '../../lib/presenters/transaction';
 import { presentUser } from '../../lib/presenters/user';
 import { requireAdmin } from '../../middleware/auth';
 import { adjustUserBalance } from '../../use-cases/users/adjust-user-balance';
 import { listUsers } from '../../use-cases/users/list-users';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, usersValidators } from './users.routes';
+import { usersValidators } from './users.routes';
 
 const factory = createFactory<AppEnv>();
 
@@ -20,16 +19,11 @@ export const adminList = factory.createHandlers(requireAdmin, async (c) => {
 export const adminBalance = factory.createHandlers(
   requireAdmin,
   usersValidators.id,
+  usersValidators.idempotencyKey,
   usersValidators.balance,
   async (c) => {
     const request = c.req.valid('json');
-    const rawKey = c.req.header(IDEMPOTENCY_KEY_HEADER);
-    const key = rawKey === undefined ? undefined : IdempotencyKey.safeParse(rawKey);
-    if (key && !key.success) {
-      throw new ApiError('invalid_input', 'Idempotency-Key must be 1 to 200 characters', {
-        details: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Idempotency-Key must be 1 to 200 characters' }],
-      });
-    }
+    const requestKey = c.get('idempotencyKey');
     const { user, entry } = await adjustUserBalance(c.get('services'), {
       adminId: c.get('user').id,
       userId: c.req.valid('param').id,
@@ -38,7 +32,7 @@ export const adminBalance = factory.createHandlers(
           ? { mode: 'set', balanceCents: usdToCents(request.balance) }
           : { mode: 'add', amountCents: usdToCents(request.amount) },
       reason: request.reason,
-      ...(key?.success ? { requestKey: key.data } : {}),
+      ...(requestKey ? { requestKey } : {}),
     });
     const presented = presentUser(user);
     const body: UpdateBalanceResponse = {

@@ -1,5 +1,6 @@
 import { UpdateBalanceRequest } from '@labeldesk/contracts';
 import { z } from 'zod';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 import { jsonBody, pathParams } from '../../middleware/validate';
 
 /** Admin: customers and their balances. */
@@ -10,11 +11,9 @@ export const usersRoutes = {
 
 export const UserIdParam = z.object({ id: z.string().trim().min(1).max(100) });
 
-/** Optional `Idempotency-Key` header on a balance change: a retried request with the same key changes nothing. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IdempotencyKey = z.string().trim().min(1).max(200);
-
 export const usersValidators = {
   id: pathParams(UserIdParam),
   balance: jsonBody(UpdateBalanceRequest),
+  /** Optional on a balance change: a retried request with the same key changes nothing. */
+  idempotencyKey,
 };

@@ -16,6 +16,7 @@ import { ApiError } from '../../errors';
 import { centsToUsd } from '../../lib/money';
 import { presentOrder } from '../../lib/presenters/order';
 import { presentUser } from '../../lib/presenters/user';
+import { idempotencyKey } from '../../middleware/idempotency-key';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { getOrder } from '../../use-cases/order-history/get-order';
 import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
@@ -28,7 +29,6 @@ import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-
 import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
 import { listCustomerServices } from '../../use-cases/shipping/list-customer-services';
 import { getUserById } from '../../use-cases/users/get-user-by-id';
-import { idempotencyKeyHeader } from '../orders/orders.routes';
 import { buildOpenApiDocument } from './openapi';
 import { requireJsonBody, v1Validators } from './v1.routes';
 
@@ -72,7 +72,7 @@ export const services = factory.createHandlers(v1Validators.services, async (c) 
 });
 
 export const createLabel = factory.createHandlers(
-  idempotencyKeyHeader,
+  idempotencyKey,
   requireJsonBody,
   v1Validators.createLabel,
   async (c) => {
@@ -129,7 +129,7 @@ export const label = factory.createHandlers(v1Validators.orderId, async (c) => {
 
 export const createBulkLabels = factory.createHandlers(
   v1Validators.bulkBodyLimit,
-  idempotencyKeyHeader,
+  idempotencyKey,
   requireJsonBody,
   v1Validators.createBulkLabels,
   async (c) => {

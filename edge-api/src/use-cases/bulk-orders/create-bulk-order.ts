@@ -6,6 +6,7 @@ import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders, PENDING_TRA
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import type { JobMessage } from '../../ports/job-queue';
@@ -13,7 +14,6 @@ import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { type CreateOrderData, party, storedPackage } from '../orders/create-order';
 import { estimateDelivery, type OrderService } from '../orders/price-order';
-import { requestHash } from '../orders/request-hash';
 import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
 import { type CheckedBulkRow, checkBulkRows, type RowChecker } from './validate-bulk-order';
 
@@ -73,8 +73,8 @@ async function bulkByKey(services: Services, userId: string, key: string): Promi
   return row;
 }
 
-async function replay(services: Services, first: BulkOrderRow, hash: string): Promise<CreateBulkOrderResult> {
-  if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
+/** The answer to a replay (same key, same body): the first bulk order as it stands now. */
+async function replay(services: Services, first: BulkOrderRow): Promise<CreateBulkOrderResult> {
   return {
     kind: 'replayed',
     bulkOrder: first,
@@ -186,12 +186,16 @@ function insertOrderRows(services: Services, rows: OrderJson[]) {
  * An Idempotency-Key makes a retried request answer the first bulk order (another body with it: 409).
  */
 export async function createBulkOrder(services: Services, input: CreateBulkOrderInput): Promise<CreateBulkOrderResult> {
-  const { request, userId, idempotencyKey } = input;
-  const hash = idempotencyKey ? bulkRequestHash(request) : null;
-  if (idempotencyKey && hash) {
-    const first = await bulkByKey(services, userId, idempotencyKey);
-    if (first) return replay(services, first, hash);
-  }
+  const { request, userId } = input;
+  const idempotent = idempotentRequest(input.idempotencyKey, () => bulkRequestHash(request));
+  const replayed = () =>
+    replayOrConflict(
+      idempotent,
+      (key) => bulkByKey(services, userId, key),
+      (first) => replay(services, first),
+    );
+  const earlier = await replayed();
+  if (earlier) return earlier;
 
   const seen = new Set<number>();
   for (const row of request.orders) {
@@ -268,8 +272,8 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
           orderCount: orderRows.length,
           totalPriceCents: totalCents,
           holdEntryId,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: hash,
+          idempotencyKey: idempotent?.key ?? null,
+          requestHash: idempotent?.hash ?? null,
           createdAt: at,
           updatedAt: at,
         })
@@ -281,9 +285,9 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
     balanceAfterCents = (results[1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]
       ?.balanceAfterCents;
   } catch (err) {
-    if (idempotencyKey && hash && isUniqueViolation(err, 'bulk_orders.idempotency_key')) {
-      const first = await bulkByKey(services, userId, idempotencyKey);
-      if (first) return replay(services, first, hash);
+    if (isUniqueViolation(err, 'bulk_orders.idempotency_key')) {
+      const twin = await replayed();
+      if (twin) return twin;
     }
     throw balanceChangeError(err) ?? err;
   }

@@ -6,6 +6,7 @@ import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders } from '..
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { type IdempotentRequest, idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { usdToCents } from '../../lib/money';
 import type { StoredPackage } from '../../lib/presenters/order';
@@ -16,7 +17,6 @@ import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
 import { failedOrderError, readOrder } from './order-rows';
 import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
 import { RECONCILE_DELAY_SECONDS } from './reconcile-order';
-import { requestHash } from './request-hash';
 
 export type CreateOrderData = z.output<typeof CreateOrderRequest>;
 
@@ -69,11 +69,10 @@ async function orderByKey(services: Services, userId: string, key: string): Prom
 }
 
 /**
- * An Idempotency-Key seen before: a different body is refused (409); the same body gets the first request's result —
- * waiting (polling the row) while that request is still in phase 2, then 409 with Retry-After if it is still running.
+ * The answer to a replay of an earlier purchase (same key, same body): the first request's result — waiting (polling
+ * the row) while that request is still in phase 2, then 409 with Retry-After if it is still running.
  */
-async function replay(services: Services, first: OrderRow, hash: string): Promise<CreateOrderResult> {
-  if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
+async function replay(services: Services, first: OrderRow): Promise<CreateOrderResult> {
   let order = first;
   const deadline = Date.now() + REPLAY_WAIT_MS;
   while (order.status === 'processing' && Date.now() < deadline) {
@@ -212,7 +211,7 @@ function newOrderRow(
   found: OrderService,
   priceCents: number,
   ids: { orderId: string; debitEntryId: string },
-  hash: string | null,
+  idempotent: IdempotentRequest | null,
   now: Date,
 ): InsertedOrder {
   const { request } = input;
@@ -227,8 +226,8 @@ function newOrderRow(
     ...purchasedColumns(found, priceCents, request, now),
     recipientName: recipient.name,
     destination: `${recipient.city}, ${recipient.state}`,
-    idempotencyKey: input.idempotencyKey ?? null,
-    requestHash: hash,
+    idempotencyKey: idempotent?.key ?? null,
+    requestHash: idempotent?.hash ?? null,
     debitEntryId: ids.debitEntryId,
     createdAt: at,
     updatedAt: at,
@@ -245,15 +244,17 @@ function newOrderRow(
  * No debit ever stands without a label or a refund: phase 2, the job and the sweep all settle the order the same way.
  */
 export async function createOrder(services: Services, input: CreateOrderInput): Promise<CreateOrderResult> {
-  const { request, userId, idempotencyKey } = input;
-  const hash = idempotencyKey ? orderRequestHash(request) : null;
+  const { request, userId } = input;
+  const idempotent = idempotentRequest(input.idempotencyKey, () => orderRequestHash(request));
   // A key seen before is found without a lookup of its own on the way in: the phase-1 batch fails on the key's unique
   // index, and any refusal on the way there (a price or service that changed since) first looks for the earlier order.
   const replayOr = async (err: unknown): Promise<CreateOrderResult> => {
-    if (idempotencyKey && hash) {
-      const first = await orderByKey(services, userId, idempotencyKey);
-      if (first) return replay(services, first, hash);
-    }
+    const replayed = await replayOrConflict(
+      idempotent,
+      (key) => orderByKey(services, userId, key),
+      (first) => replay(services, first),
+    );
+    if (replayed) return replayed;
     throw err;
   };
 
@@ -268,7 +269,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   const { db, clock } = services;
   const now = clock.now();
   const ids = { orderId: newId('ord'), debitEntryId: newId('txn') };
-  const row = newOrderRow(input, found, priceCents, ids, hash, now);
+  const row = newOrderRow(input, found, priceCents, ids, idempotent, now);
   const debit = balanceChangeStatements(
     db,
     {

@@ -1,9 +1,9 @@
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type TestBulkOrderRow, type TestOrderRow, testBulkOrders, testOrders } from '../../db/schema/api-keys';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
@@ -62,15 +62,18 @@ export async function createTestBulkLabels(
   services: Services,
   input: { userId: string; request: BulkProcessData; idempotencyKey?: string | undefined },
 ): Promise<TestBulkLabelsResult> {
-  const { request, userId, idempotencyKey } = input;
-  const hash = idempotencyKey ? bulkRequestHash(request) : null;
-  const replay = async (): Promise<TestBulkLabelsResult | undefined> => {
-    if (!idempotencyKey) return undefined;
-    const first = await byKey(services, userId, idempotencyKey);
-    if (!first) return undefined;
-    if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
-    return { kind: 'replayed', bulkOrder: first, balanceCents: await getBalance(services, { userId }) };
-  };
+  const { request, userId } = input;
+  const idempotent = idempotentRequest(input.idempotencyKey, () => bulkRequestHash(request));
+  const replay = () =>
+    replayOrConflict(
+      idempotent,
+      (key) => byKey(services, userId, key),
+      async (first): Promise<TestBulkLabelsResult> => ({
+        kind: 'replayed',
+        bulkOrder: first,
+        balanceCents: await getBalance(services, { userId }),
+      }),
+    );
   const earlier = await replay();
   if (earlier) return earlier;
 
@@ -106,8 +109,8 @@ export async function createTestBulkLabels(
     template: found.service.carrier === 'USPS' ? selection.template?.trim().toUpperCase() || 'BASIC' : null,
     orderCount: orderRows.length,
     totalPriceCents: checked.totalPriceCents,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash: hash,
+    idempotencyKey: idempotent?.key ?? null,
+    requestHash: idempotent?.hash ?? null,
     createdAt: at,
   };
   const inserts = [];

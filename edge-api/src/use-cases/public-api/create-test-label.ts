@@ -1,9 +1,8 @@
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type TestOrderRow, testOrders } from '../../db/schema/api-keys';
 import type { Services } from '../../env';
-import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { type CreateOrderData, orderRequestHash, pricePurchase, purchasedColumns } from '../orders/create-order';
 
@@ -38,15 +37,14 @@ export async function createTestLabel(
     serviceId?: string | undefined;
   },
 ): Promise<{ kind: 'created' | 'replayed'; row: TestOrderRow }> {
-  const { request, userId, idempotencyKey } = input;
-  const hash = idempotencyKey ? orderRequestHash(request) : null;
-  const replay = async (): Promise<{ kind: 'replayed'; row: TestOrderRow } | undefined> => {
-    if (!idempotencyKey) return undefined;
-    const first = await byKey(services, userId, idempotencyKey);
-    if (!first) return undefined;
-    if (first.requestHash !== hash) throw new ApiError('conflict', ORDER_MESSAGES.idempotencyMismatch);
-    return { kind: 'replayed', row: first };
-  };
+  const { request, userId } = input;
+  const idempotent = idempotentRequest(input.idempotencyKey, () => orderRequestHash(request));
+  const replay = () =>
+    replayOrConflict(
+      idempotent,
+      (key) => byKey(services, userId, key),
+      async (first) => ({ kind: 'replayed' as const, row: first }),
+    );
   const earlier = await replay();
   if (earlier) return earlier;
 
@@ -57,8 +55,8 @@ export async function createTestLabel(
     userId,
     ...purchasedColumns(found, priceCents, request, now),
     trackingNumber: testTrackingNumber(found.service.carrier),
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash: hash,
+    idempotencyKey: idempotent?.key ?? null,
+    requestHash: idempotent?.hash ?? null,
     createdAt: now.toISOString(),
     bulkOrderId: null,
     rowIndex: null,

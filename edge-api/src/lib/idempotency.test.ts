@@ -1,7 +1,8 @@
-import { CreateOrderRequest } from '@labeldesk/contracts';
-import { describe, expect, it } from 'vitest';
-import { orderRequestHash } from './create-order';
-import { canonicalJson, IdempotencyKey, requestHash } from './request-hash';
+import { CreateOrderRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../errors';
+import { orderRequestHash } from '../use-cases/orders/create-order';
+import { canonicalJson, IdempotencyKey, idempotentRequest, replayOrConflict, requestHash } from './idempotency';
 
 const party = { name: 'A', street1: '1 Main', city: 'NY', state: 'NY', zip: '10001', phone: '1' };
 const order = {
@@ -52,5 +53,40 @@ describe('request fingerprint', () => {
     for (const bad of ['', 'k'.repeat(256), 'two words', 'tab\there', 'naïve', 'line\n']) {
       expect(IdempotencyKey.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+});
+
+describe('replayOrConflict: the one rule every creating use-case answers a known key with', () => {
+  const first = { id: 'ord_1', requestHash: 'h1' };
+  const find = async (key: string) => (key === 'known' ? first : undefined);
+
+  it('without a key nothing is looked up: the request goes on', async () => {
+    const lookup = vi.fn(find);
+    expect(idempotentRequest(undefined, () => 'h1')).toBeNull();
+    expect(await replayOrConflict(null, lookup, async () => 'replayed')).toBeUndefined();
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('an unknown key: the request goes on', async () => {
+    expect(await replayOrConflict({ key: 'fresh', hash: 'h1' }, find, async () => 'replayed')).toBeUndefined();
+  });
+
+  it('the same key and body: the answer built from the first request', async () => {
+    const replay = vi.fn(async (row: typeof first) => `replayed ${row.id}`);
+    expect(
+      await replayOrConflict(
+        idempotentRequest('known', () => 'h1'),
+        find,
+        replay,
+      ),
+    ).toBe('replayed ord_1');
+  });
+
+  it('the same key with another body: 409 with the SPEC message, nothing replayed', async () => {
+    const replay = vi.fn(async () => 'replayed');
+    const refused = await replayOrConflict({ key: 'known', hash: 'h2' }, find, replay).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'conflict', message: ORDER_MESSAGES.idempotencyMismatch });
+    expect(replay).not.toHaveBeenCalled();
   });
 });
