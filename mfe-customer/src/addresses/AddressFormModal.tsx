@@ -1,25 +1,23 @@
-import { ApiClientError, addressMutations, errorMessage } from '@labeldesk/api-client';
-import type { Address } from '@labeldesk/contracts';
-import { Checkbox, FormModal, type FormOutcome, Select, SimpleGrid, TextInput, useApiMutation } from '@labeldesk/ui';
-import { useState } from 'react';
+import { addressMutations, errorMessage } from '@labeldesk/api-client';
+import { type Address, AddressInput } from '@labeldesk/contracts';
 import {
-  type AddressField,
-  type AddressFormErrors,
-  type AddressFormValues,
-  addressToForm,
-  emptyAddressForm,
-  fieldErrorsFromDetails,
-  validateAddressForm,
-} from './address-form';
-import { COUNTRY_OPTIONS, isCountry, TYPE_LABELS } from './address-format';
+  Checkbox,
+  FormModal,
+  type FormOutcome,
+  Select,
+  SimpleGrid,
+  setServerErrors,
+  TextInput,
+  useApiMutation,
+  useContractForm,
+} from '@labeldesk/ui';
+import { COUNTRY_OPTIONS, TYPE_LABELS } from './address-format';
+import { addressToForm, emptyAddressForm } from './address-values';
 
 const TYPE_OPTIONS = [
   { value: 'sender', label: TYPE_LABELS.sender },
   { value: 'recipient', label: TYPE_LABELS.recipient },
 ];
-/** The free-text fields (the others are picked from a list or ticked). */
-type TextField = 'name' | 'company' | 'street1' | 'street2' | 'city' | 'state' | 'zip' | 'phone';
-
 interface AddressFormModalProps {
   opened: boolean;
   /** The address being edited, or null to add a new one. */
@@ -32,39 +30,23 @@ interface AddressFormModalProps {
 /** Add/edit an address. Mount it with a new `key` per opening so the form starts from the right values. */
 export function AddressFormModal({ opened, address, onClose, onSaved }: AddressFormModalProps) {
   const editing = address !== null;
-  const [values, setValues] = useState<AddressFormValues>(() =>
-    address ? addressToForm(address) : emptyAddressForm(),
-  );
-  const [errors, setErrors] = useState<AddressFormErrors>({});
+  // Validated by the contract's AddressInput, the schema and texts the server uses ('Street address is required', ...);
+  // what is sent is its output: trimmed, with defaults applied.
+  const form = useContractForm({
+    schema: AddressInput,
+    initialValues: address ? addressToForm(address) : emptyAddressForm(),
+  });
   const create = useApiMutation(addressMutations.create);
   const update = useApiMutation(addressMutations.update);
 
-  const set = <K extends AddressField>(field: K, value: AddressFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
-  const text = (field: TextField) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
-  });
-
-  const submit = async (): Promise<FormOutcome> => {
-    const result = validateAddressForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return undefined;
-    }
-    setErrors({});
+  const submit = async (body: AddressInput): Promise<FormOutcome> => {
     try {
       // Invalidates the saved addresses (the server keeps one default per type: a replaced default loses its badge).
-      const res = address
-        ? await update.mutateAsync({ id: address._id, body: result.value })
-        : await create.mutateAsync(result.value);
+      const res = address ? await update.mutateAsync({ id: address._id, body }) : await create.mutateAsync(body);
       onSaved(res.message);
       return undefined;
     } catch (error) {
-      if (error instanceof ApiClientError) setErrors(fieldErrorsFromDetails(error.details));
+      setServerErrors(form, error);
       return { error: errorMessage(error, editing ? 'Failed to update address' : 'Failed to create address') };
     }
   };
@@ -77,45 +59,36 @@ export function AddressFormModal({ opened, address, onClose, onSaved }: AddressF
       size="lg"
       testIdPrefix="address"
       testIds={{ form: 'address-form', error: 'address-form-error' }}
+      form={form}
       onSubmit={submit}
       submitLabel={editing ? 'Update Address' : 'Save Address'}
       busyLabel="Saving..."
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Name" withAsterisk maxLength={100} data-autofocus {...text('name')} />
-        <TextInput label="Company" maxLength={100} {...text('company')} />
+        <TextInput label="Name" withAsterisk maxLength={100} data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Company" maxLength={100} {...form.getInputProps('company')} />
       </SimpleGrid>
-      <TextInput label="Street Address" withAsterisk maxLength={200} {...text('street1')} />
-      <TextInput label="Street Address 2" placeholder="Apartment, suite, unit" maxLength={200} {...text('street2')} />
+      <TextInput label="Street Address" withAsterisk maxLength={200} {...form.getInputProps('street1')} />
+      <TextInput
+        label="Street Address 2"
+        placeholder="Apartment, suite, unit"
+        maxLength={200}
+        {...form.getInputProps('street2')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label="City" withAsterisk maxLength={100} {...text('city')} />
-        <TextInput label="State" withAsterisk maxLength={100} {...text('state')} />
-        <TextInput label="ZIP Code" withAsterisk maxLength={20} {...text('zip')} />
+        <TextInput label="City" withAsterisk maxLength={100} {...form.getInputProps('city')} />
+        <TextInput label="State" withAsterisk maxLength={100} {...form.getInputProps('state')} />
+        <TextInput label="ZIP Code" withAsterisk maxLength={20} {...form.getInputProps('zip')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Country"
-          data={COUNTRY_OPTIONS}
-          value={values.country}
-          onChange={(v) => isCountry(v) && set('country', v)}
-          allowDeselect={false}
-          error={errors.country}
-        />
-        <TextInput label="Phone" type="tel" withAsterisk maxLength={40} {...text('phone')} />
+        <Select label="Country" data={COUNTRY_OPTIONS} allowDeselect={false} {...form.getInputProps('country')} />
+        <TextInput label="Phone" type="tel" withAsterisk maxLength={40} {...form.getInputProps('phone')} />
       </SimpleGrid>
-      <Select
-        label="Address Type"
-        data={TYPE_OPTIONS}
-        value={values.type}
-        onChange={(v) => (v === 'sender' || v === 'recipient') && set('type', v)}
-        allowDeselect={false}
-        error={errors.type}
-      />
+      <Select label="Address Type" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} />
       <Checkbox
         label="Set as default"
-        description={`Replaces your current default ${TYPE_LABELS[values.type].toLowerCase()} address.`}
-        checked={values.isDefault}
-        onChange={(e) => set('isDefault', e.currentTarget.checked)}
+        description={`Replaces your current default ${TYPE_LABELS[form.values.type].toLowerCase()} address.`}
+        {...form.getInputProps('isDefault', { type: 'checkbox' })}
       />
     </FormModal>
   );

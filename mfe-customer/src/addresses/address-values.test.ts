@@ -1,6 +1,9 @@
-import type { Address } from '@labeldesk/contracts';
+import { type Address, AddressInput } from '@labeldesk/contracts';
+import { contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
-import { addressToForm, emptyAddressForm, fieldErrorsFromDetails, validateAddressForm } from './address-form';
+import { type AddressFormValues, addressToForm, emptyAddressForm } from './address-values';
+
+const validate = contractResolver<AddressFormValues>(AddressInput);
 
 const filled = {
   ...emptyAddressForm(),
@@ -18,32 +21,25 @@ describe('emptyAddressForm', () => {
   });
 });
 
-describe('validateAddressForm', () => {
+describe('the address form against the contract', () => {
   it('shows the SPEC texts under every missing required field, and none under optional ones', () => {
-    const result = validateAddressForm(emptyAddressForm());
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        name: 'Name is required',
-        street1: 'Street address is required',
-        city: 'City is required',
-        state: 'State is required',
-        zip: 'ZIP code is required',
-        phone: 'Phone number is required',
-      },
+    expect(validate(emptyAddressForm())).toEqual({
+      name: 'Name is required',
+      street1: 'Street address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zip: 'ZIP code is required',
+      phone: 'Phone number is required',
     });
   });
 
   it('treats whitespace-only input as missing', () => {
-    const result = validateAddressForm({ ...filled, city: '   ' });
-    expect(result).toEqual({ ok: false, errors: { city: 'City is required' } });
+    expect(validate({ ...filled, city: '   ' })).toEqual({ city: 'City is required' });
   });
 
   it('accepts a complete address without company or second street line and sends trimmed values', () => {
-    const result = validateAddressForm({ ...filled, type: 'sender', isDefault: true, country: 'CA' });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.value).toEqual({
+    expect(validate({ ...filled, type: 'sender', isDefault: true, country: 'CA' })).toEqual({});
+    expect(AddressInput.parse({ ...filled, type: 'sender', isDefault: true, country: 'CA' })).toEqual({
       name: 'Ada Lovelace',
       company: '',
       street1: '12 Babbage Road',
@@ -91,20 +87,6 @@ describe('addressToForm', () => {
       type: 'sender',
       isDefault: true,
     });
-    expect(validateAddressForm(form).ok).toBe(true);
-  });
-});
-
-describe('fieldErrorsFromDetails', () => {
-  it('maps server validation details onto form fields, first message wins, unknown paths ignored', () => {
-    expect(
-      fieldErrorsFromDetails([
-        { path: 'zip', message: 'ZIP code is required' },
-        { path: 'zip', message: 'second message' },
-        { path: 'country', message: 'Invalid option' },
-        { path: '', message: 'Content-Type must be application/json' },
-        { path: 'userId', message: 'not a form field' },
-      ]),
-    ).toEqual({ zip: 'ZIP code is required', country: 'Invalid option' });
+    expect(validate(form)).toEqual({});
   });
 });
