@@ -12,21 +12,9 @@ import {
   type WeightUnit,
 } from '@labeldesk/contracts';
 import { checkMaxWeight } from '@labeldesk/pricing';
-import type { CountryCode } from '../addresses/address-format';
+import { emptyParty, type PartyFormValues } from '../addresses/address-values';
 
-/** What one address block of the form holds (SPEC §5 order address: Name ... Phone; company and street2 optional). */
-export interface PartyFormValues {
-  name: string;
-  company: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: CountryCode;
-  phone: string;
-}
-export type PartyField = keyof PartyFormValues;
+export { emptyParty, type PartyField, type PartyFormValues, partyFromAddress } from '../addresses/address-values';
 
 /** A number input's value: a number, or '' while empty (or not a number yet). */
 export type FormNumber = number | '';
@@ -55,10 +43,6 @@ export interface OrderFormValues {
 /** Field errors keyed by the request path: 'sender.zip', 'packageDetails.weight', 'serviceType', ... */
 export type OrderFormErrors = Record<string, string>;
 
-export function emptyParty(): PartyFormValues {
-  return { name: '', company: '', street1: '', street2: '', city: '', state: '', zip: '', country: 'US', phone: '' };
-}
-
 export function emptyOrderForm(): OrderFormValues {
   return {
     apiId: null,
@@ -76,12 +60,6 @@ export function emptyOrderForm(): OrderFormValues {
       value: 0,
     },
   };
-}
-
-/** A saved address copied into an address block. */
-export function partyFromAddress(address: Address): PartyFormValues {
-  const { name, company, street1, street2, city, state, zip, country, phone } = address;
-  return { name, company, street1, street2, city, state, zip, country, phone };
 }
 
 /**
