@@ -1,7 +1,7 @@
 import { CreateOrderRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors';
-import { orderRequestHash } from '../use-cases/orders/create-order';
+import { orderRequestHash } from '../use-cases/orders/order-columns';
 import { canonicalJson, IdempotencyKey, idempotentRequest, replayOrConflict, requestHash } from './idempotency';
 
 const party = { name: 'A', street1: '1 Main', city: 'NY', state: 'NY', zip: '10001', phone: '1' };

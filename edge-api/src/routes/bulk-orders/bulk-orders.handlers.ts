@@ -42,9 +42,9 @@ export const validate = factory.createHandlers(
     const body: BulkValidateResponse = {
       results: result.rows.map((r) => ({
         rowIndex: r.rowIndex,
-        isValid: r.priceCents !== null,
+        isValid: r.valid,
         errors: r.errors,
-        price: r.priceCents === null ? null : centsToUsd(r.priceCents),
+        price: r.valid ? centsToUsd(r.priceCents) : null,
       })),
       validCount: result.validCount,
       invalidCount: result.invalidCount,

@@ -1,23 +1,21 @@
-import { BULK_MESSAGES, type BulkProcessRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
+import { BULK_MESSAGES, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders, PENDING_TRACKING_NUMBER } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
+import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
-import type { JobMessage } from '../../ports/job-queue';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
-import { type CreateOrderData, party, storedPackage } from '../orders/create-order';
+import { party, storedPackage } from '../orders/order-columns';
 import { estimateDelivery, type OrderService } from '../orders/price-order';
+import { BULK_INSERT_CHUNK, type BulkProcessData, bulkRequestHash, checkBulkPurchase } from './bulk-purchase';
+import { enqueueBulkRows } from './enqueue-bulk-rows';
 import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
-import { type CheckedBulkRow, checkBulkRows, type RowChecker } from './validate-bulk-order';
-
-export type BulkProcessData = z.output<typeof BulkProcessRequest>;
+import type { RowChecker, ValidBulkRow } from './validate-bulk-order';
 
 export interface CreateBulkOrderInput {
   userId: string;
@@ -37,32 +35,7 @@ export interface CreateBulkOrderResult {
   balanceCents: number;
 }
 
-/** Order rows per INSERT … SELECT FROM json_each(?) (one JSON text per statement stays well under D1's 2 MB value). */
-export const BULK_INSERT_CHUNK = 500;
-/** Jobs per sendBatch on Node (one INSERT; SQLite's bound-variable limit). */
-export const BULK_ENQUEUE_CHUNK = 500;
-
-export const holdKey = (bulkOrderId: string): string => `bulk:${bulkOrderId}:hold`;
-
-/** The job of one row: derived from the order id, so enqueueing it twice stores it once on Node. */
-export function bulkRowJobId(orderId: string, attempt = 0): string {
-  return attempt > 0 ? `bulkrow_${orderId}_${attempt}` : `bulkrow_${orderId}`;
-}
-
-export function bulkRowJob(order: { id: string; bulkOrderId: string; apiId: string }, attempt = 0): JobMessage {
-  return {
-    type: 'bulk.buy-row',
-    jobId: bulkRowJobId(order.id, attempt),
-    bulkOrderId: order.bulkOrderId,
-    orderId: order.id,
-    apiId: order.apiId,
-  };
-}
-
-/** The fingerprint of a bulk request: the selection and every row's data, index and price. */
-export function bulkRequestHash(request: BulkProcessData): string {
-  return requestHash(request);
-}
+const holdKey = (bulkOrderId: string): string => `bulk:${bulkOrderId}:hold`;
 
 async function bulkByKey(services: Services, userId: string, key: string): Promise<BulkOrderRow | undefined> {
   const [row] = await services.db
@@ -83,31 +56,13 @@ async function replay(services: Services, first: BulkOrderRow): Promise<CreateBu
   };
 }
 
-/** Refuses a request whose rows are not all valid, naming every invalid row (400). */
-export function refuseInvalid(invalid: CheckedBulkRow[]): never {
-  const details = invalid.map((r) => ({
-    path: `orders.${r.rowIndex}`,
-    message: `${BULK_MESSAGES.rowNotSelectedValid(r.rowIndex)}: ${r.errors[0] ?? ''}`,
-  }));
-  const first = invalid[0];
-  const message =
-    invalid.length === 1 && first
-      ? (details[0]?.message ?? BULK_MESSAGES.validationFailed)
-      : `Rows ${invalid
-          .slice(0, 10)
-          .map((r) => r.rowIndex + 1)
-          .join(', ')}${invalid.length > 10 ? ', …' : ''} are not valid`;
-  throw new ApiError('invalid_input', message, { details });
-}
-
 /** One order row of the bulk order, as the JSON object json_each reads. */
 function orderJson(
   input: { userId: string; bulkOrderId: string; holdEntryId: string; now: Date },
   found: OrderService,
-  checked: CheckedBulkRow,
-  request: CreateOrderData,
-  priceCents: number,
+  checked: ValidBulkRow,
 ) {
+  const { request, priceCents } = checked;
   const recipient = party(request.recipient);
   const at = input.now.toISOString();
   const orderNumber = checked.row?.orderNumber.trim() ?? '';
@@ -197,19 +152,9 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   const earlier = await replayed();
   if (earlier) return earlier;
 
-  const seen = new Set<number>();
-  for (const row of request.orders) {
-    if (seen.has(row.rowIndex)) throw new ApiError('invalid_input', BULK_MESSAGES.duplicateRow(row.rowIndex));
-    seen.add(row.rowIndex);
-  }
-
-  const { orders: rows, totalPrice, ...selection } = request;
-  const checked = await checkBulkRows(services, { userId, selection, rows, checkRow: input.checkRow });
-  if (checked.service instanceof ApiError) throw checked.service;
-  const found = checked.service;
-  const invalid = checked.rows.filter((r) => r.priceCents === null || !r.request);
-  if (invalid.length > 0) refuseInvalid(invalid);
-
+  const { orders: rows, totalPrice, template: selectedTemplate } = request;
+  const checked = await checkBulkPurchase(services, { userId, request, checkRow: input.checkRow });
+  const { found } = checked;
   const totalCents = checked.totalPriceCents;
   const changed = checked.rows.filter((r, i) => {
     const seenPrice = rows[i]?.price;
@@ -219,7 +164,7 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
     throw new ApiError('conflict', BULK_MESSAGES.totalMismatch(formatUsd(totalCents)), {
       details: changed.map((r) => ({
         path: `orders.${r.rowIndex}.price`,
-        message: `Row ${r.rowIndex + 1}: ${ORDER_MESSAGES.priceChanged(formatUsd(r.priceCents ?? 0))}`,
+        message: `Row ${r.rowIndex + 1}: ${ORDER_MESSAGES.priceChanged(formatUsd(r.priceCents))}`,
       })),
     });
   }
@@ -230,8 +175,8 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   const bulkOrderId = newId('blk');
   const holdEntryId = newId('txn');
   const ids = { userId, bulkOrderId, holdEntryId, now };
-  const orderRows = checked.rows.map((r) => orderJson(ids, found, r, r.request as CreateOrderData, r.priceCents ?? 0));
-  const template = found.service.carrier === 'USPS' ? selection.template?.trim().toUpperCase() || 'BASIC' : null;
+  const orderRows = checked.rows.map((r) => orderJson(ids, found, r));
+  const template = found.service.carrier === 'USPS' ? selectedTemplate?.trim().toUpperCase() || 'BASIC' : null;
 
   const hold = balanceChangeStatements(
     db,
@@ -305,23 +250,4 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
     counts: { total: orderRows.length, completed: 0, failed: 0, open: orderRows.length },
     balanceCents: balanceAfterCents,
   };
-}
-
-/** Queues one bulk.buy-row job per row, in chunks; a failure is logged (bulk.resume-due queues them again later). */
-export async function enqueueBulkRows(
-  services: Services,
-  rows: { id: string; bulkOrderId: string; apiId: string }[],
-  attempt: (row: { id: string }) => number = () => 0,
-): Promise<boolean> {
-  try {
-    for (let i = 0; i < rows.length; i += BULK_ENQUEUE_CHUNK) {
-      await services.queue.sendBatch(rows.slice(i, i + BULK_ENQUEUE_CHUNK).map((r) => bulkRowJob(r, attempt(r))));
-    }
-    return true;
-  } catch (err) {
-    console.error(
-      `[bulk] ${rows[0]?.bulkOrderId}: rows not queued (bulk.resume-due will): ${err instanceof Error ? err.message : String(err)}`,
-    );
-    return false;
-  }
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
-import { enqueueBulkRows } from './create-bulk-order';
+import { enqueueBulkRows } from './enqueue-bulk-rows';
 import { settleBulkOrder } from './settle-bulk-order';
 
 /** A processing bulk order none of whose rows changed for this long has lost its jobs (dead-lettered, never queued). */

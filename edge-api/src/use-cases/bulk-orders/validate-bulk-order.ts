@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
-import type { CreateOrderData } from '../orders/create-order';
+import type { CreateOrderData } from '../orders/order-columns';
 import { findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from '../orders/price-order';
 
 /**
@@ -27,25 +27,43 @@ import { findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } fro
 export type BulkValidateData = z.output<typeof BulkValidateRequest>;
 export type BulkSelection = Pick<BulkValidateData, 'apiId' | 'carrier' | 'service' | 'template'>;
 
-/** One row checked: its errors (the screen shows the first), or its order and price. */
-export interface CheckedBulkRow {
+/** A row that can be bought: the order it asks for and its price (the server's). */
+export interface ValidBulkRow {
+  valid: true;
+  rowIndex: number;
+  request: CreateOrderData;
+  priceCents: number;
+  /** The row as CSV text (null for rows sent in another shape: the public API's). */
+  row: BulkCsvRowData | null;
+  errors: [];
+}
+
+/** A row that cannot be bought: why, in SPEC texts prefixed with the CSV column (the screen shows the first). */
+export interface InvalidBulkRow {
+  valid: false;
   rowIndex: number;
   errors: string[];
-  /** Set when the row is valid. */
-  priceCents: number | null;
-  /** The order the row asks for (valid rows only). */
-  request: CreateOrderData | null;
   /** The row as CSV text (null when it could not be read as one). */
   row: BulkCsvRowData | null;
 }
 
+/** One row checked. */
+export type BulkRowResult = ValidBulkRow | InvalidBulkRow;
+
 export interface CheckedBulkRows {
-  rows: CheckedBulkRow[];
-  /** The selected service, or why no row can be priced (the service is gone or disabled). */
-  service: OrderService | ApiError;
+  rows: BulkRowResult[];
   validCount: number;
   totalPriceCents: number;
 }
+
+/**
+ * The selected service of a file: found, or why no row can be priced (gone or disabled: its SPEC text goes on every
+ * row). Validation reports that; a purchase refuses at once (findBulkService throws).
+ */
+export type BulkService = { available: true; found: OrderService } | { available: false; message: string };
+
+/** What a distinct weight costs: a price, or why it has none (the text a row of that weight gets). */
+type WeightPrice = { cents: number } | { error: string };
 
 /** Numeric columns: an unparsable cell is reported as BULK_MESSAGES.invalidNumber, not as "required". */
 const NUMBER_COLUMNS = ['weight', 'length', 'width', 'height'] as const;
@@ -206,91 +224,80 @@ export function checkBulkRow(
   return { errors, request: errors.length === 0 ? order.data : null, row };
 }
 
-/**
- * Checks and prices `rows` for `userId` with ONE service lookup. A row whose service cannot be found, or that has no
- * price for its weight, carries that SPEC text.
- */
-export async function checkBulkRows(
-  services: Services,
-  input: {
-    userId: string;
-    selection: BulkSelection;
-    rows: { rowIndex: number; data: unknown }[];
-    /** Reads a row's data (default: as a CSV row). */
-    checkRow?: RowChecker | undefined;
-  },
-): Promise<CheckedBulkRows> {
-  const { selection } = input;
-  let service: OrderService | ApiError;
+/** The service a file's selection names (the SPEC §5 refusals of a manual order when it is gone or disabled). */
+export function findBulkService(services: Services, userId: string, selection: BulkSelection): Promise<OrderService> {
+  return findOrderService(services, {
+    userId,
+    apiId: selection.apiId,
+    carrier: selection.carrier,
+    serviceType: selection.service,
+  });
+}
+
+/** The price of one weight, or the text a row of that weight is refused with. */
+function weightPrice(found: OrderService, weight: number, unit: 'lbs' | 'oz'): WeightPrice {
   try {
-    service = await findOrderService(services, {
-      userId: input.userId,
-      apiId: selection.apiId,
-      carrier: selection.carrier,
-      serviceType: selection.service,
-    });
+    const cents = priceOrder(found, weight, unit);
+    return cents > 0 ? { cents } : { error: NO_PRICE_MESSAGE };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    service = err;
+    const onWeight = err.details[0]?.path === 'packageDetails.weight';
+    return { error: withColumn(onWeight ? 'weight' : null, err.message) };
   }
-  const rows: CheckedBulkRow[] = [];
+}
+
+/**
+ * Checks and prices `rows` against the file's service (looked up ONCE by the caller). A row whose service is
+ * unavailable, or that has no price for its weight, carries that SPEC text.
+ */
+export function checkBulkRows(input: {
+  service: BulkService;
+  selection: BulkSelection;
+  rows: { rowIndex: number; data: unknown }[];
+  /** Reads a row's data (default: as a CSV row). */
+  checkRow?: RowChecker | undefined;
+}): CheckedBulkRows {
+  const { selection, service } = input;
+  const rows: BulkRowResult[] = [];
   let validCount = 0;
   let totalPriceCents = 0;
   const parseOrder = orderParser();
   // A file has few distinct weights: each is priced once (the price depends on the service, the customer and it).
-  const prices = new Map<string, number | ApiError>();
-  const priceOf = (found: OrderService, weight: number, unit: 'lbs' | 'oz'): number => {
+  const prices = new Map<string, WeightPrice>();
+  const priceOf = (found: OrderService, weight: number, unit: 'lbs' | 'oz'): WeightPrice => {
     const key = `${weight}${unit}`;
     let price = prices.get(key);
     if (price === undefined) {
-      try {
-        price = priceOrder(found, weight, unit);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        price = err;
-      }
+      price = weightPrice(found, weight, unit);
       prices.set(key, price);
     }
-    if (price instanceof ApiError) throw price;
     return price;
   };
   for (const { rowIndex, data } of input.rows) {
     const checked = input.checkRow ? input.checkRow(data, selection) : checkBulkRow(data, selection, parseOrder);
-    let priceCents: number | null = null;
-    if (checked.request) {
-      if (service instanceof ApiError) {
-        checked.errors.push(service.message);
-      } else {
-        try {
-          const pkg = checked.request.packageDetails;
-          const cents = priceOf(service, pkg.weight, pkg.weightUnit);
-          if (cents > 0) priceCents = cents;
-          else checked.errors.push(NO_PRICE_MESSAGE);
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          const onWeight = err.details[0]?.path === 'packageDetails.weight';
-          checked.errors.push(withColumn(onWeight ? 'weight' : null, err.message));
-        }
-      }
+    const { request, errors, row } = checked;
+    if (!request || errors.length > 0) {
+      rows.push({ valid: false, rowIndex, errors, row });
+      continue;
     }
-    const valid = priceCents !== null && checked.errors.length === 0;
-    if (valid && priceCents !== null) {
-      validCount += 1;
-      totalPriceCents += priceCents;
+    if (!service.available) {
+      rows.push({ valid: false, rowIndex, errors: [service.message], row });
+      continue;
     }
-    rows.push({
-      rowIndex,
-      errors: checked.errors,
-      priceCents: valid ? priceCents : null,
-      request: valid ? checked.request : null,
-      row: checked.row,
-    });
+    const price = priceOf(service.found, request.packageDetails.weight, request.packageDetails.weightUnit);
+    if ('error' in price) {
+      rows.push({ valid: false, rowIndex, errors: [price.error], row });
+      continue;
+    }
+    validCount += 1;
+    totalPriceCents += price.cents;
+    rows.push({ valid: true, rowIndex, request, priceCents: price.cents, row, errors: [] });
   }
-  return { rows, service, validCount, totalPriceCents };
+  return { rows, validCount, totalPriceCents };
 }
 
 export interface ValidateBulkOrderResult {
-  rows: CheckedBulkRow[];
+  rows: BulkRowResult[];
   validCount: number;
   invalidCount: number;
   totalPriceCents: number;
@@ -302,11 +309,14 @@ export async function validateBulkOrder(
   input: { userId: string; request: BulkValidateData },
 ): Promise<ValidateBulkOrderResult> {
   const { orders, ...selection } = input.request;
-  const checked = await checkBulkRows(services, {
-    userId: input.userId,
-    selection,
-    rows: orders.map((data, rowIndex) => ({ rowIndex, data })),
-  });
+  const service = await findBulkService(services, input.userId, selection).then(
+    (found): BulkService => ({ available: true, found }),
+    (err: unknown): BulkService => {
+      if (!(err instanceof ApiError)) throw err;
+      return { available: false, message: err.message };
+    },
+  );
+  const checked = checkBulkRows({ service, selection, rows: orders.map((data, rowIndex) => ({ rowIndex, data })) });
   return {
     rows: checked.rows,
     validCount: checked.validCount,

@@ -1,24 +1,20 @@
-import { type CreateOrderRequest, ORDER_MESSAGES, type OrderParty } from '@labeldesk/contracts';
-import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { type LedgerEntryRow, type NewOrderRow, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { type IdempotentRequest, idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
+import { type IdempotentRequest, idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
-import { usdToCents } from '../../lib/money';
-import type { StoredPackage } from '../../lib/presenters/order';
 import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
+import { type CreateOrderData, orderRequestHash, party, purchasedColumns } from './order-columns';
 import { failedOrderError, readOrder } from './order-rows';
-import { estimateDelivery, findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
+import type { OrderService } from './price-order';
+import { pricePurchase } from './price-purchase';
 import { RECONCILE_DELAY_SECONDS } from './reconcile-order';
-
-export type CreateOrderData = z.output<typeof CreateOrderRequest>;
 
 export interface CreateOrderInput {
   userId: string;
@@ -46,18 +42,12 @@ export interface CreateOrderResult {
 }
 
 /** How long a replay waits for the first request of its key to finish, and how often it looks. */
-export const REPLAY_WAIT_MS = 10_000;
-export const REPLAY_POLL_MS = 100;
+const REPLAY_WAIT_MS = 10_000;
+const REPLAY_POLL_MS = 100;
 
-export const debitKey = (orderId: string): string => `order:${orderId}:debit`;
+const debitKey = (orderId: string): string => `order:${orderId}:debit`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The fingerprint of a request: everything that decides the purchase (`estimatedDelivery` is ignored, so not in it). */
-export function orderRequestHash(request: CreateOrderData): string {
-  const { estimatedDelivery: _ignored, ...decisive } = request;
-  return requestHash(decisive);
-}
 
 async function orderByKey(services: Services, userId: string, key: string): Promise<OrderRow | undefined> {
   const [row] = await services.db
@@ -89,36 +79,6 @@ async function replay(services: Services, first: OrderRow): Promise<CreateOrderR
     default:
       throw new ApiError('conflict', ORDER_MESSAGES.idempotencyInProgress, { headers: { 'Retry-After': '1' } });
   }
-}
-
-export function party(input: CreateOrderData['sender']): OrderParty {
-  return {
-    name: input.name,
-    company: input.company,
-    street1: input.street1,
-    street2: input.street2,
-    city: input.city,
-    state: input.state,
-    zip: input.zip,
-    country: input.country,
-    phone: input.phone,
-    email: input.email,
-  };
-}
-
-export function storedPackage(request: CreateOrderData): StoredPackage {
-  const p = request.packageDetails;
-  const template = request.carrier === 'USPS' ? p.template?.trim().toUpperCase() || 'BASIC' : null;
-  return {
-    weight: p.weight,
-    weightUnit: p.weightUnit,
-    length: p.length,
-    width: p.width,
-    height: p.height,
-    description: p.description,
-    valueCents: usdToCents(p.value),
-    template,
-  };
 }
 
 /** The columns a purchase sets on its new order (the rest take their defaults). */
@@ -153,58 +113,6 @@ type InsertedOrder = Required<Pick<NewOrderRow, (typeof INSERTED_ORDER_COLUMNS)[
 const insertOrder = reusableStatement((db) =>
   db.insert(orders).values(placeholdersFor(INSERTED_ORDER_COLUMNS)).returning(),
 );
-
-/**
- * The service, price and parties every purchase stores on its order row, whether a live order (newOrderRow) or a
- * test-key one (createTestLabel): one place, so both keep the same columns.
- */
-export function purchasedColumns(found: OrderService, priceCents: number, request: CreateOrderData, now: Date) {
-  return {
-    apiId: found.api.id,
-    apiName: found.api.name,
-    serviceId: found.service.id,
-    carrier: found.service.carrier,
-    serviceName: found.service.name,
-    serviceCode: found.service.serviceCode,
-    priceCents,
-    senderJson: JSON.stringify(party(request.sender)),
-    recipientJson: JSON.stringify(party(request.recipient)),
-    packageJson: JSON.stringify(storedPackage(request)),
-    estimatedDelivery: estimateDelivery(found.service.transitMaxDays, now),
-  };
-}
-
-/** 404 for a service named by an id (POST /api/v1/create-label's `serviceId`) that does not exist, or no longer. */
-export const unknownServiceId = (): ApiError =>
-  new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
-    details: [{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }],
-  });
-
-/**
- * The service a purchase names and the price it pays: the SPEC §5 refusals as the quote, and 409 when the `price` the
- * customer saw is not the server's (nobody pays a price they did not see).
- */
-export async function pricePurchase(
-  services: Services,
-  userId: string,
-  request: CreateOrderData,
-  serviceId?: string,
-): Promise<{ found: OrderService; priceCents: number }> {
-  const ref = { userId, apiId: request.apiId, carrier: request.carrier, serviceType: request.serviceType };
-  const found = await findOrderService(services, ref).catch((err: unknown) => {
-    // Named by id, a missing or disabled service is refused on the field the caller sent.
-    throw serviceId !== undefined && err instanceof ApiError && err.code === 'not_found' ? unknownServiceId() : err;
-  });
-  // A service named by id was resolved to its reference from a cache (public-api/create-api-label.ts): if that service
-  // was removed since and another took its name, the reference now finds the other one. Its id no longer exists: 404.
-  if (serviceId !== undefined && found.service.id !== serviceId) throw unknownServiceId();
-  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
-  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
-  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
-    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
-  }
-  return { found, priceCents };
-}
 
 function newOrderRow(
   input: CreateOrderInput,

@@ -2,7 +2,8 @@ import type { BulkProcessingStatus, V1CreateBulkLabelsRequest } from '@labeldesk
 import type { z } from 'zod';
 import type { Services } from '../../env';
 import { bulkProcessingStatus } from '../../lib/presenters/bulk-order';
-import { type BulkProcessData, createBulkOrder } from '../bulk-orders/create-bulk-order';
+import type { BulkProcessData } from '../bulk-orders/bulk-purchase';
+import { createBulkOrder } from '../bulk-orders/create-bulk-order';
 import { checkApiBulkRow } from './check-api-bulk-row';
 import { serviceRefOf } from './create-api-label';
 import { createTestBulkLabels } from './create-test-bulk-labels';

@@ -8,7 +8,9 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { perDatabase } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import type { ProviderTiming } from '../orders/buy-order-label';
-import { type CreateOrderData, createOrder, unknownServiceId } from '../orders/create-order';
+import { createOrder } from '../orders/create-order';
+import type { CreateOrderData } from '../orders/order-columns';
+import { unknownServiceId } from '../orders/price-purchase';
 import { createTestLabel } from './create-test-label';
 import { presentTestOrder } from './get-test-order';
 

@@ -1,7 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type TestBulkOrderRow, type TestOrderRow, testBulkOrders, testOrders } from '../../db/schema/api-keys';
 import type { Services } from '../../env';
-import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
@@ -11,11 +10,9 @@ import {
   BULK_INSERT_CHUNK,
   type BulkProcessData,
   bulkRequestHash,
-  refuseInvalid,
-} from '../bulk-orders/create-bulk-order';
-import { checkBulkRows } from '../bulk-orders/validate-bulk-order';
-import type { CreateOrderData } from '../orders/create-order';
-import { purchasedColumns } from '../orders/create-order';
+  checkBulkPurchase,
+} from '../bulk-orders/bulk-purchase';
+import { purchasedColumns } from '../orders/order-columns';
 import { checkApiBulkRow } from './check-api-bulk-row';
 import { testTrackingNumber } from './create-test-label';
 
@@ -77,12 +74,8 @@ export async function createTestBulkLabels(
   const earlier = await replay();
   if (earlier) return earlier;
 
-  const { orders: rows, totalPrice: _total, ...selection } = request;
-  const checked = await checkBulkRows(services, { userId, selection, rows, checkRow: checkApiBulkRow });
-  if (checked.service instanceof ApiError) throw checked.service;
-  const found = checked.service;
-  const invalid = checked.rows.filter((r) => r.priceCents === null || !r.request);
-  if (invalid.length > 0) refuseInvalid(invalid);
+  const checked = await checkBulkPurchase(services, { userId, request, checkRow: checkApiBulkRow });
+  const { found } = checked;
 
   const now = services.clock.now();
   const at = now.toISOString();
@@ -90,7 +83,7 @@ export async function createTestBulkLabels(
   const orderRows: TestOrderRow[] = checked.rows.map((r) => ({
     id: newId('tord'),
     userId,
-    ...purchasedColumns(found, r.priceCents ?? 0, r.request as CreateOrderData, now),
+    ...purchasedColumns(found, r.priceCents, r.request, now),
     trackingNumber: testTrackingNumber(found.service.carrier),
     idempotencyKey: null,
     requestHash: null,
@@ -106,7 +99,7 @@ export async function createTestBulkLabels(
     serviceId: found.service.id,
     carrier: found.service.carrier,
     serviceName: found.service.name,
-    template: found.service.carrier === 'USPS' ? selection.template?.trim().toUpperCase() || 'BASIC' : null,
+    template: found.service.carrier === 'USPS' ? request.template?.trim().toUpperCase() || 'BASIC' : null,
     orderCount: orderRows.length,
     totalPriceCents: checked.totalPriceCents,
     idempotencyKey: idempotent?.key ?? null,

@@ -4,7 +4,8 @@ import type { Services } from '../../env';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
-import { type CreateOrderData, orderRequestHash, pricePurchase, purchasedColumns } from '../orders/create-order';
+import { type CreateOrderData, orderRequestHash, purchasedColumns } from '../orders/order-columns';
+import { pricePurchase } from '../orders/price-purchase';
 
 /** A test tracking number: says TEST, so it can never be mistaken for (or collide with) a carrier's number. */
 export function testTrackingNumber(carrier: string): string {

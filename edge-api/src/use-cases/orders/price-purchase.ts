@@ -1,0 +1,39 @@
+import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import type { CreateOrderData } from './order-columns';
+import { findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from './price-order';
+
+/** 404 for a service named by an id (POST /api/v1/create-label's `serviceId`) that does not exist, or no longer. */
+export const unknownServiceId = (): ApiError =>
+  new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
+    details: [{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }],
+  });
+
+/**
+ * The service a purchase names and the price it pays, live (createOrder) or test (createTestLabel): the SPEC §5
+ * refusals as the quote, and 409 when the `price` the customer saw is not the server's (nobody pays a price they did
+ * not see).
+ */
+export async function pricePurchase(
+  services: Services,
+  userId: string,
+  request: CreateOrderData,
+  serviceId?: string,
+): Promise<{ found: OrderService; priceCents: number }> {
+  const ref = { userId, apiId: request.apiId, carrier: request.carrier, serviceType: request.serviceType };
+  const found = await findOrderService(services, ref).catch((err: unknown) => {
+    // Named by id, a missing or disabled service is refused on the field the caller sent.
+    throw serviceId !== undefined && err instanceof ApiError && err.code === 'not_found' ? unknownServiceId() : err;
+  });
+  // A service named by id was resolved to its reference from a cache (public-api/create-api-label.ts): if that service
+  // was removed since and another took its name, the reference now finds the other one. Its id no longer exists: 404.
+  if (serviceId !== undefined && found.service.id !== serviceId) throw unknownServiceId();
+  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
+  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
+    throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
+  }
+  return { found, priceCents };
+}
