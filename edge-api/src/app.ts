@@ -50,7 +50,7 @@ export interface CreateAppOptions {
   clientIp?: ClientIpResolver;
 }
 
-/** Every route under /api, chained so the app's type flows into a typed client (`AppType`). */
+/** Every route under /api. */
 function apiRoutes() {
   return new Hono<AppEnv>()
     .route('/', healthRouter)
@@ -100,5 +100,3 @@ export function createApp(opts: CreateAppOptions) {
   app.notFound(notFound);
   return app.route('/api', apiRoutes());
 }
-
-export type AppType = ReturnType<typeof createApp>;
