@@ -30,6 +30,10 @@ export default defineConfig({
           name: 'integration',
           include: ['edge-api/test/integration/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           environment: 'node',
+          // Test servers hash passwords with cheap Argon2id parameters (lib/password.ts TEST_PASSWORD_PARAMS): ~270
+          // registrations and logins at ~300 ms of CPU each were minutes of the run. Refused unless NODE_ENV=test;
+          // auth.password-hashing.test.ts keeps one server at full strength.
+          env: { TEST_FAST_PASSWORD_HASHING: 'true' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // expect.poll waits for background work (a job, a write after the answer): 10 s, not vitest's 1 s.

@@ -1,5 +1,6 @@
 import type { User } from './db/schema';
 import type { ApiKeyVault } from './lib/api-key-vault';
+import type { PasswordParams } from './lib/password';
 import type { SecretBox } from './lib/secret-box';
 import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
@@ -31,6 +32,8 @@ export interface AppConfig {
    * none exists. Unset: that route is closed (the Node entry seeds its admin on start instead).
    */
   adminBootstrapToken?: string;
+  /** Argon2id parameters of new password hashes; absent: PASSWORD_PARAMS (OWASP's). Cheaper only on test servers. */
+  passwordParams?: PasswordParams;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */

@@ -6,7 +6,22 @@ import { constantTimeEqual } from './constant-time';
  * Password hashing: Argon2id with OWASP's first-choice parameters (m=19 MiB, t=2, p=1), pure JS so it runs the same
  * on Node and inside workerd. Stored as a PHC string: `$argon2id$v=19$m=19456,t=2,p=1$<b64salt>$<b64hash>`.
  */
-export const PASSWORD_PARAMS = { m: 19_456, t: 2, p: 1, saltBytes: 16, hashBytes: 32 } as const;
+export interface PasswordParams {
+  m: number;
+  t: number;
+  p: number;
+  saltBytes: number;
+  hashBytes: number;
+}
+export const PASSWORD_PARAMS: PasswordParams = { m: 19_456, t: 2, p: 1, saltBytes: 16, hashBytes: 32 };
+
+/**
+ * For test servers only (the Node entry's TEST_FAST_PASSWORD_HASHING, refused unless NODE_ENV=test): Argon2id at
+ * 64 KiB and one pass, about a thousandth of the CPU of PASSWORD_PARAMS. The integration suite registers and logs in
+ * some 270 times; at ~300 ms of CPU a hash that was minutes of a 2-core run. Same code path, same PHC format, so every
+ * rule of the password flow is still exercised; auth.password-hashing.test.ts keeps one server at full strength.
+ */
+export const TEST_PASSWORD_PARAMS: PasswordParams = { m: 64, t: 1, p: 1, saltBytes: 16, hashBytes: 32 };
 
 const ARGON2_VERSION = 0x13;
 
@@ -32,9 +47,9 @@ interface ParsedHash {
   hash: Uint8Array;
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(PASSWORD_PARAMS.saltBytes));
-  const { m, t, p, hashBytes } = PASSWORD_PARAMS;
+export async function hashPassword(password: string, params: PasswordParams = PASSWORD_PARAMS): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(params.saltBytes));
+  const { m, t, p, hashBytes } = params;
   const hash = await argon2idAsync(password, salt, { m, t, p, dkLen: hashBytes, version: ARGON2_VERSION });
   return `$argon2id$v=19$m=${m},t=${t},p=${p}$${toB64NoPad(salt)}$${toB64NoPad(hash)}`;
 }
@@ -83,15 +98,15 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
 }
 
 /** True when the stored hash uses other parameters than today's, so a successful login should re-hash. */
-export function needsRehash(phc: string): boolean {
+export function needsRehash(phc: string, params: PasswordParams = PASSWORD_PARAMS): boolean {
   const parsed = parsePhc(phc);
   if (!parsed) return true;
   return (
-    parsed.m !== PASSWORD_PARAMS.m ||
-    parsed.t !== PASSWORD_PARAMS.t ||
-    parsed.p !== PASSWORD_PARAMS.p ||
-    parsed.salt.length !== PASSWORD_PARAMS.saltBytes ||
-    parsed.hash.length !== PASSWORD_PARAMS.hashBytes
+    parsed.m !== params.m ||
+    parsed.t !== params.t ||
+    parsed.p !== params.p ||
+    parsed.salt.length !== params.saltBytes ||
+    parsed.hash.length !== params.hashBytes
   );
 }
 
@@ -99,8 +114,12 @@ export function needsRehash(phc: string): boolean {
  * A valid hash of a random password, computed once, so a login for an unknown email costs the same time as one for a
  * known email (no user enumeration through timing).
  */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(toB64NoPad(crypto.getRandomValues(new Uint8Array(16))));
-  return dummyHash;
+const dummyHashes = new Map<PasswordParams, Promise<string>>();
+export function dummyPasswordHash(params: PasswordParams = PASSWORD_PARAMS): Promise<string> {
+  let dummy = dummyHashes.get(params);
+  if (!dummy) {
+    dummy = hashPassword(toB64NoPad(crypto.getRandomValues(new Uint8Array(16))), params);
+    dummyHashes.set(params, dummy);
+  }
+  return dummy;
 }

@@ -9,9 +9,22 @@ const secret = new TextEncoder().encode(JWT_SECRET);
 describe('auth: security', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The one server of the suite that hashes at full strength (the others use TEST_FAST_PASSWORD_HASHING).
+    server = await startTestServer({ testFastPasswordHashing: false });
   });
   afterAll(() => server.stop());
+
+  it('refuses to start with cheap test password hashing outside a test run (NODE_ENV other than test)', async () => {
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(startTestServer({ testFastPasswordHashing: true })).rejects.toThrow(
+        'TEST_FAST_PASSWORD_HASHING is for test suites only',
+      );
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+  });
 
   it('never lets a registration create an admin', async () => {
     const res = await call(server, 'POST', '/api/auth/register', {

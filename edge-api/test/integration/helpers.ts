@@ -26,6 +26,8 @@ export async function startTestServer(opts: StartServerOptions = {}): Promise<Te
     adminPassword: ADMIN_PASSWORD,
     jwtSecret: JWT_SECRET,
     log: (line) => logs.push(line),
+    // Cheap Argon2id when the suite asks for it (vitest.config.ts sets it for integration; see lib/password.ts).
+    testFastPasswordHashing: process.env.TEST_FAST_PASSWORD_HASHING,
     ...opts,
     dataDir,
   });

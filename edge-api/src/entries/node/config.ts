@@ -118,6 +118,11 @@ export const NodeConfig = z
     jobConcurrency: z.coerce.number().int().min(1).max(64).default(8),
     /** Rows of bulk orders bought at once per provider API (halved for a while after a 429). */
     bulkConcurrencyPerApi: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Test suites only: hash new passwords with TEST_PASSWORD_PARAMS (cheap Argon2id) instead of OWASP's. Refused at
+     * start unless NODE_ENV=test (startServer), so a production server can never run with it.
+     */
+    testFastPasswordHashing: booleanFlag('TEST_FAST_PASSWORD_HASHING').optional(),
   })
   .superRefine((c, ctx) => {
     if (!c.btcpayUrl) return;
@@ -164,6 +169,7 @@ export interface NodeConfigInput {
   bulkConcurrencyPerApi?: number | string | undefined;
   marketplaceUrl?: string | undefined;
   marketplaceSandboxControlKey?: string | undefined;
+  testFastPasswordHashing?: boolean | string | undefined;
 }
 
 /** Reads and validates the environment (names as documented: PORT, DATA_DIR, ADMIN_EMAIL, ...). */
@@ -196,6 +202,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
     marketplaceUrl: env.MARKETPLACE_URL,
     marketplaceSandboxControlKey: env.MARKETPLACE_SANDBOX_CONTROL_KEY || undefined,
+    testFastPasswordHashing: env.TEST_FAST_PASSWORD_HASHING,
   };
   const parsed = NodeConfig.safeParse(input);
   if (!parsed.success) {
@@ -227,6 +234,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
       marketplaceUrl: 'MARKETPLACE_URL',
       marketplaceSandboxControlKey: 'MARKETPLACE_SANDBOX_CONTROL_KEY',
+      testFastPasswordHashing: 'TEST_FAST_PASSWORD_HASHING',
     };
     const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

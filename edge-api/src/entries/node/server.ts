@@ -13,6 +13,7 @@ import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
 import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled } from '../../jobs/schedule';
+import { TEST_PASSWORD_PARAMS } from '../../lib/password';
 import type { Clock } from '../../ports/clock';
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
 import {
@@ -99,6 +100,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   } = opts;
   const log = logOpt ?? ((line: string) => console.log(line));
   const config = NodeConfig.parse(configInput);
+  if (config.testFastPasswordHashing && process.env.NODE_ENV !== 'test') {
+    throw new Error('TEST_FAST_PASSWORD_HASHING is for test suites only: refused unless NODE_ENV=test');
+  }
   // Owner-only (0700) whatever the umask: it holds the database, the labels and the generated secrets.
   ensurePrivateDir(config.dataDir);
 
@@ -142,6 +146,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     jwtTtlSeconds: config.jwtTtlSeconds,
     supportEmail: config.supportEmail,
     ...(clock ? { clock } : {}),
+    ...(config.testFastPasswordHashing ? { passwordParams: TEST_PASSWORD_PARAMS } : {}),
   });
   const { database } = node;
   let services = node.services;

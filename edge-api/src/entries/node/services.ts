@@ -11,6 +11,7 @@ import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import { swaggerUiFiles } from '../../adapters/node/swagger-ui-files';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
+import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
@@ -49,6 +50,8 @@ export async function createNodeServices(opts: {
   providerTimeoutMs?: number;
   /** The marketplace's base URL (MARKETPLACE_URL or the embedded sandbox, known once the server listens). */
   marketplaceBaseUrl?: () => string | undefined;
+  /** Argon2id parameters of new password hashes; default OWASP's (test servers may pass TEST_PASSWORD_PARAMS). */
+  passwordParams?: PasswordParams;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
@@ -62,6 +65,7 @@ export async function createNodeServices(opts: {
       jwtTtlSeconds: opts.jwtTtlSeconds,
       supportEmail: opts.supportEmail,
       publicUrl: opts.publicUrl ?? 'http://localhost:8787',
+      ...(opts.passwordParams ? { passwordParams: opts.passwordParams } : {}),
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),

@@ -31,7 +31,7 @@ export async function changePassword(services: Services, input: ChangePasswordIn
     });
   }
   assertNewPasswordAllowed(input.newPassword, input.user.email, 'newPassword');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, services.config.passwordParams);
   const now = clock.now().toISOString();
   await batch(db, [
     db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, input.user.id)),

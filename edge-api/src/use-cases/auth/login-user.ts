@@ -37,13 +37,18 @@ export async function loginUser(services: Services, input: LoginUserInput): Prom
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (user) await claimLoginAttempt(services, user);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await dummyPasswordHash(services.config.passwordParams)),
+  );
   if (!user || !ok) throw new ApiError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
 
   // Logged in: the account's count starts again. Parameters raised since this hash was made: upgrade it now that we
   // know the password.
   const updatedAt = clock.now().toISOString();
-  const passwordHash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : user.passwordHash;
+  const passwordHash = needsRehash(user.passwordHash, services.config.passwordParams)
+    ? await hashPassword(input.password, services.config.passwordParams)
+    : user.passwordHash;
   const changes = {
     failedLogins: 0,
     loginRetryAt: null,

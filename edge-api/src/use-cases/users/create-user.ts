@@ -22,7 +22,7 @@ export async function createUser(services: Services, input: CreateUserInput): Pr
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (taken.length > 0) throw new ApiError('conflict', EMAIL_TAKEN_MESSAGE);
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, services.config.passwordParams);
   const now = clock.now().toISOString();
   try {
     const [user] = await db

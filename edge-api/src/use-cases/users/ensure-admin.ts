@@ -39,7 +39,11 @@ export async function ensureAdmin(services: Services, input: EnsureAdminInput): 
   if (existing) {
     await db
       .update(users)
-      .set({ isAdmin: true, passwordHash: await hashPassword(password), updatedAt: clock.now().toISOString() })
+      .set({
+        isAdmin: true,
+        passwordHash: await hashPassword(password, services.config.passwordParams),
+        updatedAt: clock.now().toISOString(),
+      })
       .where(eq(users.id, existing.id));
     return { kind: 'promoted', email, ...(generatedPassword ? { generatedPassword } : {}) };
   }
