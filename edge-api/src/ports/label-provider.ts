@@ -1,9 +1,10 @@
+import type { ProviderKind } from '@labeldesk/contracts';
 import { z } from 'zod';
 
 /**
  * An upstream label provider (one "shipping API config"): its service catalogue, quotes, label purchase, tracking and
- * void. Adapter: the sandbox-carrier protocol over `fetch` (src/adapters/label-provider/http-label-provider.ts), the
- * same code on Node and Workers. Money crosses this port in integer cents; weights in the service's unit.
+ * void. One adapter per kind of provider, each over `fetch`, the same code on Node and Workers
+ * (src/adapters/label-provider/): generic (the sandbox-carrier protocol, http-label-provider.ts), EasyPost, Shippo. Money crosses this port in integer cents; weights in the service's unit.
  *
  * Provider text never reaches a customer: every failure is a {@link ProviderError} whose `message` is ours and safe to
  * show, while the provider's own words go to `logMessage`.
@@ -91,6 +92,12 @@ export const CreateLabelInput = z.object({
   }),
   /** Our order id, printed on the label. */
   reference: z.string().max(100).optional(),
+  /**
+   * An earlier attempt of this very purchase may have reached the provider (a retry, the reconciliation, the sweep).
+   * Adapters of providers without idempotent purchases (EasyPost, Shippo) then look the purchase up by the
+   * idempotency key (kept as the provider's reference) before they buy anything.
+   */
+  mayExist: z.boolean().optional(),
   /**
    * One key per order (e.g. the order id): the provider returns the same label for a retry, so the adapter may retry a
    * timed-out or failed purchase. Without it a purchase is never retried.
@@ -240,6 +247,7 @@ export class ProviderError extends Error {
 export const PROVIDER_ERROR_MESSAGES = {
   unavailable: 'The shipping provider is temporarily unavailable. Please try again later.',
   rejected: 'The shipping provider could not handle the request. Please try again later.',
+  keyRefused: 'The shipping provider refused the API key. Check the key (and that it is for this provider).',
   weightExceedsMax: 'Weight exceeds the maximum allowed for this service',
   serviceInactive: 'Service currently unavailable',
   invalidShipment: 'The shipping provider refused the shipment details. Please check the addresses and package.',
@@ -253,6 +261,11 @@ export const PROVIDER_ERROR_MESSAGES = {
 export interface LabelProvider {
   /** Every service the provider lists now (active and inactive). */
   listServices(): Promise<ProviderServiceInfo[]>;
+  /**
+   * One authenticated call that buys nothing, to tell a refused key (ProviderError with MSG.keyRefused) before a config
+   * is saved. Optional: the generic kind has none (its configs are saved as typed, as the SPEC says).
+   */
+  checkKey?(): Promise<void>;
   /** A price for one package; buys nothing. */
   quote(input: QuoteInput): Promise<ProviderQuote>;
   /**
@@ -276,6 +289,8 @@ export interface LabelProvider {
 export interface ProviderEndpoint {
   baseUrl: string;
   apiKey: string;
+  /** The protocol it speaks; default generic. */
+  kind?: ProviderKind;
 }
 
 /** Builds provider clients and checks base URLs; one per runtime (see the adapters). */
@@ -283,9 +298,10 @@ export interface LabelProviders {
   /**
    * Refuses a base URL we must not call (SSRF guard: scheme, private/loopback/link-local/metadata addresses, and on
    * Node the addresses the host name resolves to). Throws ProviderError('invalid_input', ...) with a message an admin
-   * can act on; returns the normalized URL (no trailing slash).
+   * can act on; returns the normalized URL (no trailing slash). An EasyPost or Shippo URL must moreover be the
+   * provider's official host or the embedded sandbox of that kind.
    */
-  checkBaseUrl(raw: string): Promise<string>;
+  checkBaseUrl(raw: string, kind?: ProviderKind): Promise<string>;
   /** A client for one provider; every call re-checks the base URL first (DNS may have changed since it was saved). */
   connect(endpoint: ProviderEndpoint): LabelProvider;
 }

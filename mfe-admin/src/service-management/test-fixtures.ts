@@ -25,6 +25,7 @@ export function config(id: string, overrides: Partial<ShippingApiConfig> = {}): 
     name: id.toUpperCase(),
     key: '••••abcd',
     baseUrl: `https://${id}.example.com`,
+    kind: 'generic',
     isDefault: false,
     enabled: true,
     services: { UPS: {}, USPS: {}, FEDEX: {} },

@@ -64,6 +64,21 @@ export type PricingTier = z.infer<typeof PricingTier>;
 
 // Admin: shipping API configs ---------------------------------------------------------------------------------------
 
+/**
+ * The protocol a provider API speaks: `generic` (the SPEC's own, the default), or one of the multi-carrier label APIs a
+ * reseller can open an account with (EasyPost, Shippo).
+ */
+export const PROVIDER_KINDS = ['generic', 'easypost', 'shippo'] as const;
+export const ProviderKind = z.enum(PROVIDER_KINDS);
+export type ProviderKind = z.infer<typeof ProviderKind>;
+
+/** What Add New API pre-fills per kind: the provider's official base URL (generic has none) and its label. */
+export const PROVIDER_KIND_INFO: Record<ProviderKind, { label: string; officialBaseUrl: string | null }> = {
+  generic: { label: 'Generic (LabelDesk protocol)', officialBaseUrl: null },
+  easypost: { label: 'EasyPost', officialBaseUrl: 'https://api.easypost.com' },
+  shippo: { label: 'Shippo', officialBaseUrl: 'https://api.goshippo.com' },
+};
+
 /** SPEC §3 Service (of one config), as admins see it. */
 export const Service = z.object({
   /** Row id (stable across renames). */
@@ -100,6 +115,8 @@ export const ShippingApiConfig = z.object({
   name: z.string(),
   key: z.string(),
   baseUrl: z.string(),
+  /** The protocol it speaks (absent from servers before provider kinds: generic). */
+  kind: ProviderKind.default('generic'),
   isDefault: z.boolean(),
   enabled: z.boolean(),
   services: ServicesByCarrier,
@@ -125,6 +142,8 @@ export const CreateApiConfigRequest = z.object({
   key: apiField(500),
   baseUrl: apiField(500),
   isDefault: z.boolean().default(false),
+  /** Default generic. An EasyPost base URL must be the provider's official host (or our sandbox of it). */
+  kind: z.enum(['generic', 'easypost']).default('generic'),
 });
 export type CreateApiConfigRequest = z.input<typeof CreateApiConfigRequest>;
 

@@ -9,6 +9,13 @@ export {
 } from './app';
 export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
 export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
+export {
+  createEasypostSandbox,
+  EASYPOST_SERVICE_NAMES,
+  type EasypostSandboxControls,
+  type KindSandboxApp,
+  type KindSandboxOptions,
+} from './kinds';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
 export { convertWeight, tierFor } from './pricing';
 export {

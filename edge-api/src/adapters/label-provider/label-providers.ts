@@ -1,10 +1,13 @@
-import { assertSafeUrl, type HostResolver, UnsafeUrlError } from '../../lib/ssrf';
+import { PROVIDER_KIND_INFO, type ProviderKind } from '@labeldesk/contracts';
+import { assertSafeUrl, classifyIp, type HostResolver, UnsafeUrlError } from '../../lib/ssrf';
 import {
+  type LabelProvider,
   type LabelProviders,
   PROVIDER_ERROR_MESSAGES,
   type ProviderEndpoint,
   ProviderError,
 } from '../../ports/label-provider';
+import { easypostLabelProvider, type KindProviderOptions } from './easypost-label-provider';
 import { type HttpLabelProviderOptions, httpLabelProvider } from './http-label-provider';
 
 export interface LabelProvidersOptions {
@@ -12,6 +15,8 @@ export interface LabelProvidersOptions {
   allowPrivate: boolean;
   /** Base URL prefixes allowed whatever their address: the embedded carrier sandbox on this server (see ssrf.ts). */
   trusted?: () => readonly string[];
+  /** Per kind, the base URLs of the embedded sandbox of that protocol (/sandbox/easypost, /sandbox/shippo). */
+  kindSandboxes?: () => Partial<Record<ProviderKind, readonly string[]>>;
   /** Node: dns.lookup(all). Workers: none (host names are checked by name; see src/lib/ssrf.ts). */
   resolve?: HostResolver;
   /** PROVIDER_TIMEOUT_MS: per attempt. */
@@ -26,11 +31,21 @@ export interface LabelProvidersOptions {
  * resolver differs.
  */
 export function labelProviders(options: LabelProvidersOptions): LabelProviders {
-  const policy = { allowPrivate: options.allowPrivate, resolve: options.resolve, trusted: options.trusted };
+  const sandboxesOf = (kind: ProviderKind) => options.kindSandboxes?.()[kind] ?? [];
+  const policyFor = (kind: ProviderKind) => ({
+    allowPrivate: options.allowPrivate,
+    resolve: options.resolve,
+    trusted: kind === 'generic' ? options.trusted : () => sandboxesOf(kind),
+  });
+  const check = async (raw: string, kind: ProviderKind) => {
+    // The kind's host rule first: an EasyPost key goes to EasyPost (or its sandbox), whatever else the URL is.
+    if (kind !== 'generic') assertKindHost(kind, raw, sandboxesOf(kind), options.allowPrivate);
+    return assertSafeUrl(raw, policyFor(kind));
+  };
   return {
-    async checkBaseUrl(raw) {
+    async checkBaseUrl(raw, kind = 'generic') {
       try {
-        return await assertSafeUrl(raw, policy);
+        return await check(raw, kind);
       } catch (err) {
         if (err instanceof UnsafeUrlError) {
           throw new ProviderError('invalid_input', err.message, { logMessage: `unsafe base URL (${err.reason})` });
@@ -39,14 +54,25 @@ export function labelProviders(options: LabelProvidersOptions): LabelProviders {
       }
     },
     connect(endpoint: ProviderEndpoint) {
-      return httpLabelProvider({
+      const kind = endpoint.kind ?? 'generic';
+      const adapter = ADAPTERS[kind];
+      if (!adapter) {
+        throw new ProviderError('upstream_error', PROVIDER_ERROR_MESSAGES.rejected, {
+          logMessage: `no adapter for provider kind ${kind}`,
+        });
+      }
+      return adapter({
         ...options.http,
         baseUrl: endpoint.baseUrl,
         apiKey: endpoint.apiKey,
         timeoutMs: options.http?.timeoutMs ?? options.timeoutMs,
+        // A file the provider links to (EasyPost's postage label): public https, or the embedded sandbox of the kind.
+        checkFileUrl: async (url) => {
+          await assertSafeUrl(url, { ...policyFor(kind), trusted: () => sandboxesOf(kind) });
+        },
         beforeRequest: async () => {
           try {
-            await assertSafeUrl(endpoint.baseUrl, policy);
+            await check(endpoint.baseUrl, kind);
           } catch (err) {
             if (err instanceof UnsafeUrlError) {
               // Not the customer's doing: the stored URL is no longer one we may call.
@@ -60,4 +86,35 @@ export function labelProviders(options: LabelProvidersOptions): LabelProviders {
       });
     },
   };
+}
+
+const ADAPTERS: Partial<Record<ProviderKind, (options: KindProviderOptions) => LabelProvider>> = {
+  generic: httpLabelProvider,
+  easypost: easypostLabelProvider,
+};
+
+/**
+ * An EasyPost or Shippo API lives at the provider's official host (its base URL exactly), or at the embedded sandbox
+ * of that protocol; with ALLOW_PRIVATE_PROVIDER_URLS also on a private or loopback address (a sandbox elsewhere on
+ * your own network). Anything else is refused: the key of a real account must not be sent to another public host.
+ */
+function assertKindHost(kind: ProviderKind, raw: string, sandboxes: readonly string[], allowPrivate: boolean) {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return; // not a URL: assertSafeUrl says so
+  }
+  const normalized = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const official = PROVIDER_KIND_INFO[kind].officialBaseUrl;
+  if (normalized === official) return;
+  if (sandboxes.some((prefix) => normalized === prefix)) return;
+  const host = url.hostname;
+  const literal = classifyIp(host);
+  const local = literal === 'private' || host === 'localhost' || host.endsWith('.localhost');
+  if (allowPrivate && local) return;
+  throw new UnsafeUrlError(
+    'blocked_host',
+    `The base URL of a ${PROVIDER_KIND_INFO[kind].label} API must be ${official} (or the embedded ${PROVIDER_KIND_INFO[kind].label} sandbox)`,
+  );
 }

@@ -1,3 +1,4 @@
+import { PROVIDER_KINDS } from '@labeldesk/contracts';
 import { sql } from 'drizzle-orm';
 import { check, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -14,6 +15,8 @@ export const shippingApis = sqliteTable(
     keyCiphertext: text('key_ciphertext').notNull(),
     keyHint: text('key_hint').notNull(),
     baseUrl: text('base_url').notNull(),
+    /** The provider's protocol (see PROVIDER_KINDS): generic (the SPEC's), easypost or shippo. */
+    kind: text('kind', { enum: PROVIDER_KINDS }).notNull().default('generic'),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
     /**
@@ -31,6 +34,7 @@ export const shippingApis = sqliteTable(
     uniqueIndex('shipping_apis_one_default').on(t.isDefault).where(sql`${t.isDefault} = 1`),
     check('shipping_apis_is_default_bool', sql`${t.isDefault} IN (0, 1)`),
     check('shipping_apis_enabled_bool', sql`${t.enabled} IN (0, 1)`),
+    check('shipping_apis_kind', sql`${t.kind} IN ('generic', 'easypost', 'shippo')`),
   ],
 );
 

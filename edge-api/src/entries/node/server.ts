@@ -1,8 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
-import type { CarrierSandboxApp } from '@labeldesk/sandbox-carrier';
+import {
+  type CarrierSandboxApp,
+  createEasypostSandbox,
+  type EasypostSandboxControls,
+} from '@labeldesk/sandbox-carrier';
 import {
   createMarketplaceSandboxApp,
   type MarketplaceSandboxApp,
@@ -18,6 +23,7 @@ import type { Clock } from '../../ports/clock';
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
 import {
   CARRIER_SANDBOX_BASE_PATH,
+  CARRIER_SANDBOX_DIR,
   type CarrierSandboxOverrides,
   createEmbeddedCarrierSandbox,
   seedCarrierSandboxApis,
@@ -60,6 +66,8 @@ export interface StartServerOptions extends NodeConfigInput {
 
 /** The embedded marketplace sandbox is mounted on the API's own port under this path (when MARKETPLACE_URL is unset). */
 export const MARKETPLACE_SANDBOX_BASE_PATH = '/sandbox/marketplace';
+/** The embedded EasyPost-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
+export const EASYPOST_SANDBOX_BASE_PATH = '/sandbox/easypost';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 (no trailing slash). */
@@ -74,6 +82,8 @@ export interface RunningServer {
   carrier: CarrierSandboxApp | undefined;
   /** The embedded marketplace sandbox under /sandbox/marketplace (its test controls), when MARKETPLACE_URL is unset. */
   marketplace: MarketplaceSandboxApp | undefined;
+  /** The embedded EasyPost-protocol sandbox under /sandbox/easypost (its test controls), when CARRIER_SANDBOX=on. */
+  easypost: EasypostSandboxControls | undefined;
   /**
    * Stops the server, the job runner and the scheduler, waits for work still running after its answer (label PDF
    * writes), stops the blob writer, then closes the database. Idempotent.
@@ -124,6 +134,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // The embedded carrier sandbox lives on this server: exactly its base URLs are allowed (filled in once we listen and
   // know the port), not every private address; ALLOW_PRIVATE_PROVIDER_URLS opens those.
   const sandboxBaseUrls: string[] = [];
+  // The provider-protocol sandboxes (EasyPost) beside it, under the same switch and DATA_DIR.
+  const easypost =
+    config.carrierSandbox === 'on'
+      ? createEasypostSandbox({
+          basePath: EASYPOST_SANDBOX_BASE_PATH,
+          dataDir: join(config.dataDir, CARRIER_SANDBOX_DIR),
+          ...(clock ? { clock } : {}),
+        })
+      : undefined;
+  const kindSandboxBaseUrls: { easypost: string[] } = { easypost: [] };
   const marketplace = config.marketplaceUrl
     ? undefined
     : createMarketplaceSandboxApp({
@@ -139,6 +159,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     apiKeySecret,
     allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
     trustedProviderBaseUrls: () => sandboxBaseUrls,
+    kindSandboxBaseUrls: () => kindSandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,
     marketplaceBaseUrl: () => marketplaceBaseUrl,
     dataDir: config.dataDir,
@@ -186,6 +207,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const fetch = (request: Request, env: HttpBindings | Http2Bindings) => {
       const { pathname } = new URL(request.url);
       if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
+      if (easypost && pathname.startsWith(`${EASYPOST_SANDBOX_BASE_PATH}/`)) return easypost.fetch(request);
       if (marketplace && pathname.startsWith(`${MARKETPLACE_SANDBOX_BASE_PATH}/`)) return marketplace.fetch(request);
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
@@ -208,6 +230,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (carrier) {
       const base = CARRIER_SANDBOX_BASE_PATH;
       sandboxBaseUrls.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+    }
+    if (easypost) {
+      const base = EASYPOST_SANDBOX_BASE_PATH;
+      kindSandboxBaseUrls.easypost.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+      log(
+        `[labeldesk] EasyPost sandbox (sandbox labels only) under ${url}${base}: add an API of kind EasyPost with that base URL and any key starting with EZTK`,
+      );
     }
     if (marketplace) {
       marketplaceBaseUrl = `${url}${MARKETPLACE_SANDBOX_BASE_PATH}`;
@@ -279,6 +308,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       btcpay: payments.sandbox,
       carrier,
       marketplace,
+      easypost: easypost?.controls,
       close,
     };
   } catch (err) {

@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@labeldesk/contracts';
 import { labelProviders } from '../../adapters/label-provider/label-providers';
 import { httpMarketplace } from '../../adapters/marketplace/http-marketplace';
 import { type BackgroundWork, backgroundWork } from '../../adapters/node/background-work';
@@ -46,6 +47,8 @@ export async function createNodeServices(opts: {
   allowPrivateProviderUrls?: boolean;
   /** Provider base URL prefixes allowed whatever their address: the embedded carrier sandbox's own base URLs. */
   trustedProviderBaseUrls?: () => readonly string[];
+  /** Per provider kind, the base URLs of the embedded sandbox of that protocol (/sandbox/easypost). */
+  kindSandboxBaseUrls?: () => Partial<Record<ProviderKind, readonly string[]>>;
   /** Per-attempt timeout of provider calls; default 10 s. */
   providerTimeoutMs?: number;
   /** The marketplace's base URL (MARKETPLACE_URL or the embedded sandbox, known once the server listens). */
@@ -76,6 +79,7 @@ export async function createNodeServices(opts: {
     labelProviders: labelProviders({
       allowPrivate: opts.allowPrivateProviderUrls ?? false,
       ...(opts.trustedProviderBaseUrls ? { trusted: opts.trustedProviderBaseUrls } : {}),
+      ...(opts.kindSandboxBaseUrls ? { kindSandboxes: opts.kindSandboxBaseUrls } : {}),
       resolve: nodeDnsResolver,
       timeoutMs: opts.providerTimeoutMs ?? 10_000,
       http: { fetch: nodeHttpFetch },

@@ -55,6 +55,7 @@ export function presentApiConfig(api: ShippingApiRow, services: readonly Shippin
     name: api.name,
     key: api.keyHint,
     baseUrl: api.baseUrl,
+    kind: api.kind,
     isDefault: api.isDefault,
     enabled: api.enabled,
     services: servicesByCarrier(services.filter((s) => s.apiId === api.id)),

@@ -53,7 +53,10 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
     return afterSettled(services, refunded, 'settled');
   }
 
-  const outcome = await buyOrderLabel(services, claimed, { onRateLimited: 'defer' });
+  const outcome = await buyOrderLabel(services, claimed, {
+    onRateLimited: 'defer',
+    mayExist: claimed.purchaseAttempts > 1,
+  });
   switch (outcome.kind) {
     case 'completed':
     case 'failed':

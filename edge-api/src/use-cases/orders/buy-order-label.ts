@@ -75,7 +75,7 @@ function address(json: string): ProviderAddress {
  * The provider request of an order, built from its stored snapshots only: every attempt (request, job, sweep) sends
  * the very same body, which the provider's idempotency check requires.
  */
-export function labelRequestFor(order: OrderRow): CreateLabelInput {
+export function labelRequestFor(order: OrderRow, opts: { mayExist?: boolean } = {}): CreateLabelInput {
   const pkg = readPackage(order.packageJson);
   if (!pkg) throw new Error(`order ${order.id}: unreadable package_json`);
   return {
@@ -94,6 +94,7 @@ export function labelRequestFor(order: OrderRow): CreateLabelInput {
     },
     reference: order.id,
     idempotencyKey: order.id,
+    ...(opts.mayExist ? { mayExist: true } : {}),
   };
 }
 
@@ -217,13 +218,18 @@ export interface ProviderTiming {
 export interface BuyOrderLabelOptions {
   timing?: ProviderTiming;
   /** The order's API config when the caller has just read it (the purchase); otherwise it is read here. */
-  api?: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl'>;
+  api?: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl' | 'kind'>;
   /**
    * 'defer' (the bulk engine): a provider 429 leaves the order as it is and answers `deferred` with the provider's
    * Retry-After, so the caller asks again later instead of parking the order in reconciliation. Default: a 429 is an
    * unknown outcome like any other unavailability.
    */
   onRateLimited?: 'defer';
+  /**
+   * An earlier attempt may have reached the provider (reconciliation, sweep, a redelivered bulk row): providers without
+   * idempotent purchases are asked for it before anything is bought. Default: unless the order is still `processing`.
+   */
+  mayExist?: boolean;
 }
 
 /** Wait after a 429 without a Retry-After. */
@@ -252,7 +258,9 @@ export async function buyOrderLabel(
     provider = await connectProvider(services, api);
     const started = performance.now();
     try {
-      label = await provider.createLabel(labelRequestFor(order));
+      label = await provider.createLabel(
+        labelRequestFor(order, { mayExist: opts.mayExist ?? order.status !== 'processing' }),
+      );
     } finally {
       timing.providerMs = performance.now() - started;
     }

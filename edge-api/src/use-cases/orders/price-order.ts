@@ -53,7 +53,7 @@ export type OrderServiceRow = Pick<
 export interface OrderService {
   service: OrderServiceRow;
   /** With what a purchase needs to call the provider, so it does not read the config again. */
-  api: Pick<ShippingApiRow, 'id' | 'name' | 'enabled' | 'keyCiphertext' | 'baseUrl'>;
+  api: Pick<ShippingApiRow, 'id' | 'name' | 'enabled' | 'keyCiphertext' | 'baseUrl' | 'kind'>;
   pricing: StoredCustomPricing | null;
 }
 
@@ -81,6 +81,7 @@ const serviceQuery = perDatabase((db) =>
       apiEnabled: shippingApis.enabled,
       apiKeyCiphertext: shippingApis.keyCiphertext,
       apiBaseUrl: shippingApis.baseUrl,
+      apiKind: shippingApis.kind,
       pricingEnabled: customPricing.enabled,
       pricingCarriers: customPricing.carriers,
     })
@@ -119,14 +120,22 @@ export async function findOrderService(
   if (!row?.enabled || !row.apiEnabled) {
     throw new ApiError('not_found', ORDER_MESSAGES.serviceNotFound);
   }
-  const { apiName, apiEnabled, apiKeyCiphertext, apiBaseUrl, pricingEnabled, pricingCarriers, ...service } = row;
+  const { apiName, apiEnabled, apiKeyCiphertext, apiBaseUrl, apiKind, pricingEnabled, pricingCarriers, ...service } =
+    row;
   const pricing =
     pricingEnabled === null || pricingCarriers === null
       ? null
       : { enabled: pricingEnabled, carriers: readStoredCarriers(pricingCarriers) };
   return {
     service,
-    api: { id: row.apiId, name: apiName, enabled: apiEnabled, keyCiphertext: apiKeyCiphertext, baseUrl: apiBaseUrl },
+    api: {
+      id: row.apiId,
+      name: apiName,
+      enabled: apiEnabled,
+      keyCiphertext: apiKeyCiphertext,
+      baseUrl: apiBaseUrl,
+      kind: apiKind,
+    },
     pricing,
   };
 }

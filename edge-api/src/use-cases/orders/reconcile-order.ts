@@ -40,7 +40,7 @@ async function reconcileOpenOrder(services: Services, input: { orderId: string }
     console.warn(`[orders] ${order.id}: unconfirmed for ${Math.round(age / 3_600_000)} h; voiding, then refunding`);
     return voidAndRefundOrder(services, order, { reason: RECONCILE_GAVE_UP_MESSAGE });
   }
-  const outcome = await buyOrderLabel(services, order);
+  const outcome = await buyOrderLabel(services, order, { mayExist: true });
   if (outcome.kind === 'pending' && outcome.unusableAnswer) {
     // Asked again with the same key and still unusable: the label it names (or the key finds) is voided first.
     return voidAndRefundOrder(services, outcome.order, {

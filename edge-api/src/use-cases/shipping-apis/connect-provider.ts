@@ -9,7 +9,7 @@ export const KEY_UNREADABLE_MESSAGE = 'The API key of this shipping API cannot b
 /** A client for one config: its key unsealed here, on the server, and never sent anywhere but to that provider. */
 export async function connectProvider(
   services: Services,
-  api: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl'>,
+  api: Pick<ShippingApiRow, 'id' | 'keyCiphertext' | 'baseUrl' | 'kind'>,
 ): Promise<LabelProvider> {
   let apiKey: string;
   try {
@@ -21,5 +21,5 @@ export async function connectProvider(
     }
     throw err;
   }
-  return services.labelProviders.connect({ baseUrl: api.baseUrl, apiKey });
+  return services.labelProviders.connect({ baseUrl: api.baseUrl, apiKey, kind: api.kind });
 }

@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@labeldesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type ShippingApiRow, shippingApis } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
@@ -6,12 +7,15 @@ import { maskSecret } from '../../lib/secret-box';
 import { batch } from '../../ports/database';
 import { checkBaseUrl } from './check-base-url';
 import { getApiConfig } from './get-api-config';
+import { verifyProviderKey } from './verify-provider-key';
 
 export interface CreateApiConfigInput {
   name: string;
   /** Plaintext; stored sealed (AES-256-GCM bound to the new id). */
   key: string;
   baseUrl: string;
+  /** Default generic. */
+  kind?: ProviderKind;
   isDefault: boolean;
   enabled?: boolean;
 }
@@ -23,7 +27,10 @@ export interface CreateApiConfigInput {
  */
 export async function createApiConfig(services: Services, input: CreateApiConfigInput): Promise<ShippingApiRow> {
   const { db, clock } = services;
-  const baseUrl = await checkBaseUrl(services, input.baseUrl);
+  const kind = input.kind ?? 'generic';
+  const baseUrl = await checkBaseUrl(services, input.baseUrl, kind);
+  // A multi-carrier API is asked once before it is saved, so a refused key is said now, and nothing broken is kept.
+  if (kind !== 'generic') await verifyProviderKey(services, { baseUrl, apiKey: input.key, kind });
   const id = newId('api');
   const now = clock.now().toISOString();
   const values = {
@@ -32,6 +39,7 @@ export async function createApiConfig(services: Services, input: CreateApiConfig
     keyCiphertext: await services.providerKeys.encrypt(input.key, id),
     keyHint: maskSecret(input.key),
     baseUrl,
+    kind,
     enabled: input.enabled ?? true,
     createdAt: now,
     updatedAt: now,
