@@ -76,9 +76,11 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
     ounces: number,
     dims: { length: number; width: number; height: number } = REFERENCE_DIMENSIONS_IN,
     reference?: string,
+    failFast = false,
   ) => {
     const sent = await send('rate', 'POST', '/shipments', {
       retry: true,
+      failFast,
       json: {
         shipment: {
           from_address: epAddress(from),
@@ -175,13 +177,14 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
     return { ...label, pdf: await downloadPdf(url, s.id) };
   }
 
-  async function buy(s: EpShipment, serviceCode: string): Promise<PurchasedLabel> {
+  async function buy(s: EpShipment, serviceCode: string, failFast = false): Promise<PurchasedLabel> {
     const rate = ratesOf(s).find((r) => r.serviceCode === serviceCode);
     if (!rate) throw noRateError(serviceCode);
     let sent: Awaited<ReturnType<typeof send>>;
     try {
       sent = await send('buy', 'POST', `/shipments/${encodeURIComponent(s.id)}/buy`, {
         retry: false,
+        failFast,
         purchase: true,
         json: { rate: { id: rate.id } },
       });
@@ -197,7 +200,12 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       }
       // A crash or a lost answer of the buy call: the label may exist; the shipment names it.
       if (err instanceof ProviderError && (err.httpStatus ?? 0) >= 500) throw withUnknownOutcome(err, s.id);
-      if (err instanceof ProviderError && err.code === 'upstream_unavailable' && err.httpStatus === undefined) {
+      if (
+        err instanceof ProviderError &&
+        err.code === 'upstream_unavailable' &&
+        err.httpStatus === undefined &&
+        !err.nothingBought
+      ) {
         throw withUnknownOutcome(err, s.id);
       }
       throw err;
@@ -259,7 +267,7 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       if (input.mayExist && reference) {
         const earlier = await findByReference(reference);
         if (earlier?.postage_label) return completed(earlier, true);
-        if (earlier) return buy(earlier, input.serviceCode);
+        if (earlier) return buy(earlier, input.serviceCode, input.failFast);
       }
       const pkg = input.package;
       const s = await rateShipment(
@@ -268,8 +276,9 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
         toOunces(pkg.weight, pkg.weightUnit),
         { length: pkg.length, width: pkg.width, height: pkg.height },
         reference,
+        input.failFast,
       );
-      return buy(s, input.serviceCode);
+      return buy(s, input.serviceCode, input.failFast);
     },
 
     async findLabelByIdempotencyKey(key) {

@@ -114,11 +114,13 @@ export function easypostError(call: Call, status: number, text: string, retryAft
     ...(code ? { providerCode: code } : {}),
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
   };
-  const make = (c: ProviderErrorCode, message: string, extra = {}) =>
+  const make = (c: ProviderErrorCode, message: string, extra: { nothingBought?: boolean } = {}) =>
     new ProviderError(c, message, { ...opts, ...extra });
   if (status === 401 || status === 403) return keyRefused(status, logMessage);
+  // Refused before EasyPost acted (429), or a gateway/unavailable answer from a call that buys nothing: failover may
+  // buy elsewhere. A 5xx of the buy call itself may have bought the label.
   if (status === 429 || status === 502 || status === 503 || status === 504) {
-    return make('upstream_unavailable', MSG.unavailable);
+    return make('upstream_unavailable', MSG.unavailable, { nothingBought: status === 429 || call !== 'buy' });
   }
   if (status >= 500) return make('upstream_error', MSG.rejected);
   if (status >= 300 && status < 400) return make('upstream_error', MSG.rejected);

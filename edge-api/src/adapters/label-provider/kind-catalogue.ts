@@ -119,5 +119,5 @@ export function noRateError(serviceCode: string): ProviderError {
 
 /** The key refusal every kind reports the same way: Add New API and the update check show it to the admin. */
 export function keyRefused(status: number, logMessage: string): ProviderError {
-  return new ProviderError('upstream_error', MSG.keyRefused, { logMessage, httpStatus: status });
+  return new ProviderError('upstream_error', MSG.keyRefused, { logMessage, httpStatus: status, nothingBought: true });
 }
