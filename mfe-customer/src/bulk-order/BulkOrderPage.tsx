@@ -5,7 +5,6 @@ import {
   bulkKeys,
   bulkMutations,
   bulkQueries,
-  errorMessage,
   orderKeys,
 } from '@labeldesk/api-client';
 import { type BulkFileInfo, checkBulkFile, readBulkCsvFile, sampleBulkCsv } from '@labeldesk/bulk-csv';
@@ -13,8 +12,6 @@ import {
   BULK_MESSAGES,
   type BulkCsvRowData,
   type BulkOrder,
-  CARRIERS,
-  type Carrier,
   MAX_BULK_FILE_MB,
   MAX_BULK_ROWS,
   ORDER_MESSAGES,
@@ -34,8 +31,6 @@ import {
   Paper,
   Progress,
   RetryAlert,
-  Select,
-  SimpleGrid,
   Stack,
   saveFile,
   Text,
@@ -47,8 +42,11 @@ import {
 } from '@labeldesk/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSettledQuery } from '../common/use-settled-query';
-import { newIdempotencyKey, outcomeUnknown } from '../manual-order/idempotency';
-import { carrierOptions, serviceOptions } from '../manual-order/order-form';
+import { BalanceBadge } from '../ordering/BalanceBadge';
+import { newIdempotencyKey, outcomeUnknown } from '../ordering/idempotency';
+import { ServicePicker } from '../ordering/ServicePicker';
+import { pickReady, templateFor } from '../ordering/service-choice';
+import { useServiceChoice } from '../ordering/use-service-choice';
 import { BulkDetailsModal } from './BulkDetailsModal';
 import { BulkHistory } from './BulkHistory';
 import {
@@ -59,28 +57,21 @@ import {
   FILE_VALIDATE_DELAY_MS,
   finishedMessage,
   isRunning,
-  offersTemplate,
   PICK_REVALIDATE_DELAY_MS,
   payHint,
-  pickReady,
   processRequest,
   progressOf,
   progressText,
   selectAll,
   selectedResults,
   selectedTotalCents,
-  templateFor,
   toggleAll,
   toggleRow,
-  USPS_TEMPLATES,
   validationOf,
   validationState,
 } from './bulk-order';
 import { useBulkTracker } from './use-bulk-tracker';
-import { useServiceChoice } from './use-service-choice';
 import { ValidationTable } from './ValidationTable';
-
-const isCarrier = (v: string | null): v is Carrier => CARRIERS.some((c) => c === v);
 
 /** `id` stands for the rows in the validation query's key: unique per file chosen in this browser session. */
 type CsvFile = { id: number; name: string; rows: BulkCsvRowData[] };
@@ -96,12 +87,11 @@ type OpenPay = { key: string; body: string };
  * bulk order (from the server, so it survives leaving the page), then the history and the balance refresh.
  */
 export default function BulkOrderPage() {
-  const choice = useServiceChoice();
+  const choice = useServiceChoice('bulk');
   const { pick } = choice;
   // The shared balance query (header, dashboard, this page): paying invalidates it, as does a bulk order ending.
   const balanceQuery = useQuery(balanceQueries.current());
   const balance = balanceQuery.data?.balance ?? null;
-  const balanceError = balanceQuery.isError ? errorMessage(balanceQuery.error, 'Failed to load account balance') : null;
   const invalidate = useInvalidate();
   const processBulk = useApiMutation(bulkMutations.process);
   const [file, setFile] = useState<CsvFile | null>(null);
@@ -220,9 +210,6 @@ export default function BulkOrderPage() {
     }
   };
 
-  const catalogue = choice.services.kind === 'ready' ? choice.services.value : null;
-  const apiOptions =
-    choice.apis.kind === 'ready' ? choice.apis.value.map((a) => ({ value: a._id, label: a.name })) : [];
   const state = validationState(validation);
   const hint = payHint(validation, selection);
 
@@ -231,22 +218,7 @@ export default function BulkOrderPage() {
       <PageHeader
         title="CSV Bulk Order"
         description={`Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels from one CSV file (at most ${MAX_BULK_FILE_MB} MB), paid from your balance.`}
-        actions={
-          <Paper withBorder px="md" py="xs">
-            {balanceError ? (
-              <Text size="sm" c="red" role="alert">
-                {balanceError}
-              </Text>
-            ) : (
-              <Text size="sm">
-                Balance:{' '}
-                <Text span fw={700} data-testid="bulk-balance">
-                  {balance === null ? '…' : formatUsd(balance)}
-                </Text>
-              </Text>
-            )}
-          </Paper>
-        }
+        actions={<BalanceBadge testId="bulk-balance" />}
       />
 
       {notice ? (
@@ -296,67 +268,19 @@ export default function BulkOrderPage() {
         </Paper>
       ) : null}
 
-      <Paper withBorder p="md" data-testid="bulk-service-picker">
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            1. Shipping Service
-          </Title>
-          {choice.apis.kind === 'failed' ? (
-            <RetryAlert message={choice.apis.message} onRetry={choice.retryApis} />
-          ) : null}
-          {choice.apis.kind === 'ready' && choice.apis.value.length === 0 ? (
-            <Text c="dimmed">No shipping service APIs available</Text>
-          ) : null}
-          {choice.services.kind === 'failed' ? (
-            <RetryAlert message={choice.services.message} onRetry={choice.retryServices} />
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: offersTemplate(pick.carrier, pick.apiName) ? 4 : 3 }} spacing="sm">
-            <Select
-              label="Shipping API"
-              placeholder={choice.apis.kind === 'loading' ? 'Loading...' : 'Choose an API'}
-              data={apiOptions}
-              value={pick.apiId}
-              onChange={(v) => v && choice.setApi(v)}
-              allowDeselect={false}
-              disabled={paying || apiOptions.length === 0}
-              data-testid="bulk-api"
-            />
-            <Select
-              label="Carrier"
-              placeholder={choice.services.kind === 'loading' ? 'Loading...' : 'Choose a carrier'}
-              data={carrierOptions(catalogue)}
-              value={pick.carrier}
-              onChange={(v) => isCarrier(v) && choice.setCarrier(v)}
-              allowDeselect={false}
-              disabled={paying || !catalogue}
-              data-testid="bulk-carrier"
-            />
-            <Select
-              label="Service"
-              placeholder={choice.services.kind === 'loading' ? 'Loading...' : 'Choose a service'}
-              data={serviceOptions(catalogue, pick.carrier)}
-              value={pick.service}
-              onChange={(v) => v && choice.setService(v)}
-              allowDeselect={false}
-              disabled={paying || !catalogue || !pick.carrier}
-              nothingFoundMessage="No services for this carrier"
-              comboboxProps={{ width: 380, position: 'bottom-end' }}
-              data-testid="bulk-service"
-            />
-            {offersTemplate(pick.carrier, pick.apiName) ? (
-              <Select
-                label="Label Template"
-                data={[...USPS_TEMPLATES]}
-                value={pick.template}
-                onChange={(v) => v && choice.setTemplate(v)}
-                allowDeselect={false}
-                disabled={paying}
-                data-testid="bulk-template"
-              />
-            ) : null}
-          </SimpleGrid>
-        </Stack>
-      </Paper>
+      <ServicePicker
+        choice={choice}
+        title="1. Shipping Service"
+        withTemplate
+        disabled={paying}
+        testIds={{
+          paper: 'bulk-service-picker',
+          api: 'bulk-api',
+          carrier: 'bulk-carrier',
+          service: 'bulk-service',
+          template: 'bulk-template',
+        }}
+      />
 
       <Paper withBorder p="md" data-testid="bulk-upload">
         <Stack gap="sm">

@@ -1,6 +1,7 @@
 import { ApiClientError } from '@labeldesk/api-client';
 import { BULK_MESSAGES, type BulkOrder, type BulkRowResult } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
+import { offersTemplate, templateFor } from '../ordering/service-choice';
 import {
   bulkCallError,
   canPay,
@@ -8,7 +9,6 @@ import {
   failedCsvFileName,
   finishedMessage,
   firstErrorText,
-  offersTemplate,
   payHint,
   processRequest,
   progressOf,
@@ -16,7 +16,6 @@ import {
   selectAll,
   selectedTotalCents,
   selectionLevel,
-  templateFor,
   toggleAll,
   toggleRow,
   trackerStep,

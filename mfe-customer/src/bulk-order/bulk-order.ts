@@ -10,6 +10,7 @@ import {
 } from '@labeldesk/contracts';
 import { centsToUsd, roundUsdToCents } from '@labeldesk/pricing';
 import { type SettledQueryState, settledOf } from '../common/settled-query';
+import { type ServicePick, templateFor } from '../ordering/service-choice';
 
 // Timers (SPEC §9) ---------------------------------------------------------------------------------------------------
 
@@ -21,47 +22,6 @@ export const PICK_REVALIDATE_DELAY_MS = 100;
 export const BULK_MESSAGE_MS = 10_000;
 /** Bulk orders the tracker reads per poll (newest first): a running one is always among the latest. */
 export const TRACKER_PAGE_SIZE = 25;
-
-// Templates (SPEC §5, §9) --------------------------------------------------------------------------------------------
-
-export const USPS_TEMPLATES = [
-  'BASIC',
-  'EVS',
-  'EVS_V2',
-  'AMZ',
-  'EASYPOST',
-  'ENDICIA',
-  'ROLLO',
-  'PITNEY_BOWES',
-  'STAMPS',
-] as const;
-export const DEFAULT_TEMPLATE = 'BASIC';
-/** The API whose USPS labels take no template choice (SPEC §5). */
-export const NO_TEMPLATE_API_NAME = 'API 2';
-
-/** SPEC §5: the template picker is offered only for USPS, and only when the selected API is not named 'API 2'. */
-export function offersTemplate(carrier: Carrier | null, apiName: string | null | undefined): boolean {
-  return carrier === 'USPS' && (apiName ?? '').trim() !== NO_TEMPLATE_API_NAME;
-}
-
-/** What the screen's pickers hold. */
-export interface BulkPick {
-  apiId: string | null;
-  apiName: string | null;
-  carrier: Carrier | null;
-  service: string | null;
-  template: string;
-}
-
-/** The template sent with the rows: the picked one where it is offered, else none. */
-export function templateFor(pick: BulkPick): string | null {
-  return offersTemplate(pick.carrier, pick.apiName) ? pick.template || DEFAULT_TEMPLATE : null;
-}
-
-/** The pickers are complete enough to price rows. */
-export function pickReady(pick: BulkPick): pick is BulkPick & { apiId: string; carrier: Carrier; service: string } {
-  return Boolean(pick.apiId && pick.carrier && pick.service);
-}
 
 // Validation results and selection ----------------------------------------------------------------------------------
 
@@ -181,7 +141,7 @@ export function exceedsBalance(totalCents: number, balanceUsd: number | null): b
  * client's money).
  */
 export function processRequest(
-  pick: BulkPick & { apiId: string; carrier: Carrier; service: string },
+  pick: ServicePick & { apiId: string; carrier: Carrier; service: string },
   rows: readonly BulkCsvRowData[],
   results: readonly BulkRowResult[],
   selection: ReadonlySet<number>,

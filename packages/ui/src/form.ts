@@ -58,7 +58,8 @@ export function contractOutput<Body>(schema: StandardSchemaV1<unknown, Body>, in
  * `useForm` validated by a contract schema: `form.validate()` and `form.onSubmit` use the schema's texts, and the values
  * handed to the submit handler are the schema's output (trimmed, defaults applied).
  */
-export function useContractForm<Values extends Record<string, unknown>, Body>({
+// biome-ignore lint/suspicious/noExplicitAny: Mantine's own bound for form values (an interface is not a Record<string, unknown>)
+export function useContractForm<Values extends Record<string, any>, Body>({
   schema,
   toInput = (values) => values,
   ...input

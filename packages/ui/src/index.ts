@@ -117,6 +117,7 @@ export {
 export { Modal } from './modal';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { QueryBody, type QueryBodyProps } from './query-body';
+export { type QueryPhase, type QueryProgress, queryPhase } from './query-phase';
 export {
   clearServerState,
   keepPreviousData,

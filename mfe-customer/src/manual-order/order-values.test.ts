@@ -1,21 +1,20 @@
 import type { Address, AllServicesResponse, CustomerService } from '@labeldesk/contracts';
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
+import { partyFromAddress } from '../addresses/address-values';
+import { findService, type ServicePick } from '../ordering/service-choice';
 import {
-  carrierOptions,
+  choiceErrors,
   defaultSender,
   emptyOrderForm,
-  findService,
+  numberOf,
+  OrderFormSchema,
   type OrderFormValues,
-  orderRequestFor,
-  partyFromAddress,
+  orderInputOf,
   priceRequestFor,
-  reconcileSelection,
-  serviceOptions,
-  toFormNumber,
-  validateOrderForm,
   weightLimitError,
-} from './order-form';
+} from './order-values';
 
 const service = (over: Partial<CustomerService> & { name: string }): CustomerService => ({
   id: `svc_${over.name}`,
@@ -56,9 +55,7 @@ const party = (name: string, zip: string) => ({
 /** A form with everything a purchase needs. */
 function completeForm(over: Partial<OrderFormValues> = {}): OrderFormValues {
   return {
-    apiId: 'api_1',
-    carrier: 'UPS',
-    serviceType: 'UPS Ground',
+    picked: { sender: null, recipient: null },
     sender: party('Ada Sender', '78701'),
     recipient: party('Bob Recipient', '10001'),
     packageDetails: {
@@ -74,9 +71,18 @@ function completeForm(over: Partial<OrderFormValues> = {}): OrderFormValues {
   };
 }
 
+const pick: ServicePick = {
+  apiId: 'api_1',
+  apiName: 'API 1',
+  carrier: 'UPS',
+  service: 'UPS Ground',
+  template: 'BASIC',
+};
+const validate = contractResolver(OrderFormSchema, orderInputOf);
+
 describe('priceRequestFor (SPEC §5 price rule)', () => {
   it('asks for a price once names, zips, service, carrier and the four numbers are there', () => {
-    expect(priceRequestFor(completeForm())).toEqual({
+    expect(priceRequestFor(completeForm(), pick)).toEqual({
       apiId: 'api_1',
       carrier: 'UPS',
       serviceType: 'UPS Ground',
@@ -89,7 +95,7 @@ describe('priceRequestFor (SPEC §5 price rule)', () => {
   it('does not need streets, cities or phones to price', () => {
     const form = completeForm();
     form.sender = { ...form.sender, street1: '', city: '', phone: '' };
-    expect(priceRequestFor(form)).not.toBeNull();
+    expect(priceRequestFor(form, pick)).not.toBeNull();
   });
 
   it.each([
@@ -97,8 +103,6 @@ describe('priceRequestFor (SPEC §5 price rule)', () => {
     ['recipient name', (f: OrderFormValues) => (f.recipient.name = '')],
     ['sender zip', (f: OrderFormValues) => (f.sender.zip = '')],
     ['recipient zip', (f: OrderFormValues) => (f.recipient.zip = ' ')],
-    ['service', (f: OrderFormValues) => (f.serviceType = null)],
-    ['carrier', (f: OrderFormValues) => (f.carrier = null)],
     ['weight', (f: OrderFormValues) => (f.packageDetails.weight = '')],
     ['length', (f: OrderFormValues) => (f.packageDetails.length = '')],
     ['width', (f: OrderFormValues) => (f.packageDetails.width = 0)],
@@ -106,105 +110,78 @@ describe('priceRequestFor (SPEC §5 price rule)', () => {
   ])('waits while the %s is missing', (_what, clear) => {
     const form = completeForm();
     clear(form);
-    expect(priceRequestFor(form)).toBeNull();
+    expect(priceRequestFor(form, pick)).toBeNull();
+  });
+
+  it('waits while the carrier or the service is not chosen', () => {
+    expect(priceRequestFor(completeForm(), { ...pick, service: null })).toBeNull();
+    expect(priceRequestFor(completeForm(), { ...pick, carrier: null })).toBeNull();
+  });
+
+  it('reads a half-typed number as the number it is', () => {
+    const form = completeForm();
+    form.packageDetails.weight = '2.';
+    expect(priceRequestFor(form, pick)?.packageDetails.weight).toBe(2);
   });
 
   it('sends the weight unit the customer chose', () => {
     const form = completeForm();
     form.packageDetails.weightUnit = 'oz';
-    expect(priceRequestFor(form)?.packageDetails.weightUnit).toBe('oz');
+    expect(priceRequestFor(form, pick)?.packageDetails.weightUnit).toBe('oz');
   });
 });
 
-describe('validateOrderForm (contract texts)', () => {
+describe('the order form against the contract (CreateOrderRequest narrowed to the form)', () => {
   it('accepts a complete form and trims what it sends', () => {
     const form = completeForm();
     form.recipient.name = '  Bob Recipient  ';
-    const result = validateOrderForm(form);
-    expect(result.ok).toBe(true);
-    if (result.ok) {
-      expect(result.value.recipient.name).toBe('Bob Recipient');
-      expect(result.value.packageDetails.value).toBe(0);
-      expect(result.value.packageDetails.weight).toBe(2);
-    }
+    expect(validate(form)).toEqual({});
+    const body = OrderFormSchema.parse(orderInputOf(form));
+    expect(body.recipient.name).toBe('Bob Recipient');
+    expect(body.packageDetails.value).toBe(0);
+    expect(body.packageDetails.weight).toBe(2);
   });
 
   it('names every missing address field with the SPEC §5 texts', () => {
     const form = completeForm();
     form.recipient = { ...form.recipient, name: '', street1: '', city: '', state: '', zip: '', phone: '' };
-    const result = validateOrderForm(form);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.errors).toMatchObject({
-        'recipient.name': 'Name is required',
-        'recipient.street1': 'Street address is required',
-        'recipient.city': 'City is required',
-        'recipient.state': 'State is required',
-        'recipient.zip': 'ZIP code is required',
-        'recipient.phone': 'Phone number is required',
-      });
-      expect(result.errors['sender.name']).toBeUndefined();
-      expect(result.errors['recipient.company']).toBeUndefined();
-    }
+    const errors = validate(form);
+    expect(errors).toMatchObject({
+      'recipient.name': 'Name is required',
+      'recipient.street1': 'Street address is required',
+      'recipient.city': 'City is required',
+      'recipient.state': 'State is required',
+      'recipient.zip': 'ZIP code is required',
+      'recipient.phone': 'Phone number is required',
+    });
+    expect(errors['sender.name']).toBeUndefined();
+    expect(errors['recipient.company']).toBeUndefined();
   });
 
   it('requires the package numbers and refuses ones under 0.1', () => {
     const form = completeForm();
     form.packageDetails = { ...form.packageDetails, weight: '', length: 0.05, width: '', height: 3 };
-    const result = validateOrderForm(form);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.errors['packageDetails.weight']).toBe(ORDER_MESSAGES.weightRequired);
-      expect(result.errors['packageDetails.length']).toBe(ORDER_MESSAGES.minPackageNumber);
-      expect(result.errors['packageDetails.width']).toBe(ORDER_MESSAGES.dimensionRequired);
-      expect(result.errors['packageDetails.height']).toBeUndefined();
-    }
+    const errors = validate(form);
+    expect(errors['packageDetails.weight']).toBe(ORDER_MESSAGES.weightRequired);
+    expect(errors['packageDetails.length']).toBe(ORDER_MESSAGES.minPackageNumber);
+    expect(errors['packageDetails.width']).toBe(ORDER_MESSAGES.dimensionRequired);
+    expect(errors['packageDetails.height']).toBeUndefined();
   });
 
-  it('asks for the API, carrier and service', () => {
-    const result = validateOrderForm(completeForm({ apiId: null, carrier: null, serviceType: null }));
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.errors.apiId).toBe(ORDER_MESSAGES.apiRequired);
-      expect(result.errors.carrier).toBe(ORDER_MESSAGES.carrierRequired);
-      expect(result.errors.serviceType).toBe(ORDER_MESSAGES.serviceRequired);
-    }
+  it('asks for the API, carrier and service of the choice', () => {
+    expect(choiceErrors({ apiId: null, apiName: null, carrier: null, service: null, template: 'BASIC' })).toEqual({
+      apiId: ORDER_MESSAGES.apiRequired,
+      carrier: ORDER_MESSAGES.carrierRequired,
+      serviceType: ORDER_MESSAGES.serviceRequired,
+    });
+    expect(choiceErrors(pick)).toEqual({});
   });
 
   it('treats an emptied declared value as 0', () => {
     const form = completeForm();
     form.packageDetails.value = '';
-    expect(orderRequestFor(form).packageDetails.value).toBe(0);
-    expect(validateOrderForm(form).ok).toBe(true);
-  });
-
-  it('carries the price shown only when one is given', () => {
-    expect(orderRequestFor(completeForm(), 7.25).price).toBe(7.25);
-    expect('price' in orderRequestFor(completeForm())).toBe(false);
-  });
-});
-
-describe('services', () => {
-  it('offers only carriers with services, in UPS, USPS, FedEx order', () => {
-    expect(carrierOptions(catalogue).map((o) => o.value)).toEqual(['UPS', 'USPS']);
-    expect(carrierOptions(null)).toEqual([]);
-  });
-
-  it('lists inactive services disabled with the SPEC text', () => {
-    expect(serviceOptions(catalogue, 'UPS')).toEqual([
-      { value: 'UPS 2nd Day Air', label: 'UPS 2nd Day Air — Service currently unavailable', disabled: true },
-      { value: 'UPS Ground', label: 'UPS Ground', disabled: false },
-    ]);
-    expect(serviceOptions(catalogue, null)).toEqual([]);
-  });
-
-  it('keeps a selection the new API still offers, else falls back to its first carrier', () => {
-    expect(reconcileSelection(catalogue, 'USPS', 'USPS Priority Mail')).toEqual({
-      carrier: 'USPS',
-      serviceType: 'USPS Priority Mail',
-    });
-    expect(reconcileSelection(catalogue, 'FEDEX', 'FedEx Ground')).toEqual({ carrier: 'UPS', serviceType: null });
-    expect(reconcileSelection(catalogue, 'UPS', 'UPS 2nd Day Air')).toEqual({ carrier: 'UPS', serviceType: null });
+    expect(orderInputOf(form).packageDetails.value).toBe(0);
+    expect(validate(form)).toEqual({});
   });
 });
 
@@ -213,7 +190,7 @@ describe('weightLimitError (SPEC §5)', () => {
   const ground = findService(catalogue, 'UPS', 'UPS Ground');
 
   it('says the limit in the service unit with the service name', () => {
-    const form = completeForm({ carrier: 'USPS', serviceType: 'USPS Ground Advantage 15 oz' });
+    const form = completeForm();
     form.packageDetails = { ...form.packageDetails, weight: 16, weightUnit: 'oz' };
     expect(weightLimitError(form, oz15)).toBe('Weight exceeds maximum allowed (15 oz) for USPS Ground Advantage 15 oz');
   });
@@ -278,11 +255,18 @@ describe('addresses and inputs', () => {
   });
 
   it('reads number inputs, empty or half-typed', () => {
-    expect(toFormNumber(2.5)).toBe(2.5);
-    expect(toFormNumber('')).toBe('');
-    expect(toFormNumber('1.')).toBe(1);
-    expect(toFormNumber('abc')).toBe('');
-    expect(toFormNumber(Number.NaN)).toBe('');
+    expect(numberOf(2.5)).toBe(2.5);
+    expect(numberOf('')).toBeUndefined();
+    expect(numberOf('1.')).toBe(1);
+    expect(numberOf('abc')).toBeUndefined();
+    expect(numberOf(Number.NaN)).toBeUndefined();
+  });
+
+  it('starts the From block with the default sender when there is one, and remembers it was picked', () => {
+    const def = address({ _id: 'adr_2', isDefault: true });
+    const form = emptyOrderForm(def);
+    expect(form.sender).toEqual(partyFromAddress(def));
+    expect(form.picked).toEqual({ sender: 'adr_2', recipient: null });
   });
 
   it('starts empty with lbs, value 0 and US addresses', () => {
