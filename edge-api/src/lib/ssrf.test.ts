@@ -203,3 +203,35 @@ describe('IP parsing', () => {
     expect(classifyIp('example.com')).toBeNull();
   });
 });
+
+describe('assertSafeUrl: messages name the setting that would allow the address', () => {
+  const message = async (url: string, policy: Parameters<typeof assertSafeUrl>[1] = strict) =>
+    assertSafeUrl(url, policy).then(
+      () => 'accepted',
+      (err: Error) => err.message,
+    );
+
+  it('a private address or local host names ALLOW_PRIVATE_PROVIDER_URLS=true as the way to allow it', async () => {
+    const hint = 'allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox';
+    expect(await message('https://10.0.0.8')).toBe(
+      `Base URL points to a private or reserved address (${hint} on your own network)`,
+    );
+    expect(await message('http://127.0.0.1:8788/sandbox/carrier')).toContain(hint);
+    expect(await message('https://localhost')).toBe(
+      `Base URL points to a local or internal host (${hint} on your own network)`,
+    );
+    const resolve: HostResolver = async () => ['192.168.1.9'];
+    expect(await message('https://lan.example', { ...strict, resolve })).toBe(
+      `Base URL host lan.example resolves to a private or reserved address (${hint} on your own network)`,
+    );
+  });
+
+  it('an address the setting cannot allow says so, under the same name', async () => {
+    expect(await message('https://169.254.169.254', permissive)).toBe(
+      'Base URL points to a private or reserved address (refused even with ALLOW_PRIVATE_PROVIDER_URLS=true)',
+    );
+    expect(await message('https://metadata.google.internal')).toBe(
+      'Base URL points to a local or internal host (refused even with ALLOW_PRIVATE_PROVIDER_URLS=true)',
+    );
+  });
+});

@@ -188,6 +188,15 @@ function classifyHostName(host: string): AddressClass {
 const allowed = (cls: AddressClass, allowPrivate: boolean) => cls === 'public' || (cls === 'private' && allowPrivate);
 
 /**
+ * What an admin reads after a refusal by address: which server setting would allow it (a 'private' address, with
+ * ALLOW_PRIVATE_PROVIDER_URLS=true), or that none does ('blocked': link-local, metadata, multicast, reserved).
+ */
+export const PRIVATE_ADDRESS_HINT =
+  'allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network';
+export const BLOCKED_ADDRESS_HINT = 'refused even with ALLOW_PRIVATE_PROVIDER_URLS=true';
+const hint = (cls: AddressClass) => (cls === 'private' ? PRIVATE_ADDRESS_HINT : BLOCKED_ADDRESS_HINT);
+
+/**
  * Checks a base URL against the policy (see the file comment) and returns it normalized: origin + path without a
  * trailing slash. Throws {@link UnsafeUrlError} with a message an admin can act on.
  */
@@ -216,10 +225,16 @@ export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<str
   // The host is judged before the scheme, so http://10.1.2.3 is refused as the private address it is.
   if (literal !== null) {
     if (!allowed(literal, policy.allowPrivate)) {
-      throw new UnsafeUrlError('blocked_address', 'Base URL points to a private or reserved address');
+      throw new UnsafeUrlError(
+        'blocked_address',
+        `Base URL points to a private or reserved address (${hint(literal)})`,
+      );
     }
-  } else if (!allowed(classifyHostName(host), policy.allowPrivate)) {
-    throw new UnsafeUrlError('blocked_host', 'Base URL points to a local or internal host');
+  } else {
+    const named = classifyHostName(host);
+    if (!allowed(named, policy.allowPrivate)) {
+      throw new UnsafeUrlError('blocked_host', `Base URL points to a local or internal host (${hint(named)})`);
+    }
   }
   if (url.protocol !== 'https:' && !policy.allowPrivate) {
     throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
@@ -239,7 +254,7 @@ export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<str
       if (!allowed(cls, policy.allowPrivate)) {
         throw new UnsafeUrlError(
           'resolves_to_blocked_address',
-          `Base URL host ${host} resolves to a private or reserved address`,
+          `Base URL host ${host} resolves to a private or reserved address (${hint(cls)})`,
         );
       }
     }

@@ -163,25 +163,34 @@ describe('providers: SSRF guard on base URLs (ALLOW_PRIVATE_PROVIDER_URLS=false)
   });
   afterAll(() => server.stop());
 
+  // A private address names the setting that would allow it; link-local, metadata and reserved ones say none does.
+  const ALLOWED_BY =
+    '(allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network)';
+  const PRIVATE_ADDRESS = `Base URL points to a private or reserved address ${ALLOWED_BY}`;
+  const LOCAL_HOST = `Base URL points to a local or internal host ${ALLOWED_BY}`;
+  const BLOCKED_ADDRESS =
+    'Base URL points to a private or reserved address (refused even with ALLOW_PRIVATE_PROVIDER_URLS=true)';
+  const BLOCKED_HOST =
+    'Base URL points to a local or internal host (refused even with ALLOW_PRIVATE_PROVIDER_URLS=true)';
   const refused: Array<[string, string]> = [
     ['http://93.184.215.14', 'Base URL must start with https://'],
     ['ftp://93.184.215.14', 'Base URL must start with https://'],
-    ['https://127.0.0.1:8787', 'Base URL points to a private or reserved address'],
-    ['https://localhost', 'Base URL points to a local or internal host'],
-    ['https://10.0.0.8', 'Base URL points to a private or reserved address'],
-    ['https://172.20.1.1', 'Base URL points to a private or reserved address'],
-    ['https://192.168.1.10', 'Base URL points to a private or reserved address'],
-    ['https://100.64.0.1', 'Base URL points to a private or reserved address'],
-    ['https://169.254.169.254/latest/meta-data', 'Base URL points to a private or reserved address'],
-    ['https://metadata.google.internal/computeMetadata', 'Base URL points to a local or internal host'],
-    ['https://0.0.0.0', 'Base URL points to a private or reserved address'],
-    ['https://[::1]', 'Base URL points to a private or reserved address'],
-    ['https://[fd00::1]', 'Base URL points to a private or reserved address'],
-    ['https://[fe80::1]', 'Base URL points to a private or reserved address'],
-    ['https://[::ffff:127.0.0.1]', 'Base URL points to a private or reserved address'],
-    ['https://2130706433', 'Base URL points to a private or reserved address'],
-    ['https://0x7f.0.0.1', 'Base URL points to a private or reserved address'],
-    ['https://0177.0.0.1', 'Base URL points to a private or reserved address'],
+    ['https://127.0.0.1:8787', PRIVATE_ADDRESS],
+    ['https://localhost', LOCAL_HOST],
+    ['https://10.0.0.8', PRIVATE_ADDRESS],
+    ['https://172.20.1.1', PRIVATE_ADDRESS],
+    ['https://192.168.1.10', PRIVATE_ADDRESS],
+    ['https://100.64.0.1', PRIVATE_ADDRESS],
+    ['https://169.254.169.254/latest/meta-data', BLOCKED_ADDRESS],
+    ['https://metadata.google.internal/computeMetadata', BLOCKED_HOST],
+    ['https://0.0.0.0', BLOCKED_ADDRESS],
+    ['https://[::1]', PRIVATE_ADDRESS],
+    ['https://[fd00::1]', PRIVATE_ADDRESS],
+    ['https://[fe80::1]', BLOCKED_ADDRESS],
+    ['https://[::ffff:127.0.0.1]', PRIVATE_ADDRESS],
+    ['https://2130706433', PRIVATE_ADDRESS],
+    ['https://0x7f.0.0.1', PRIVATE_ADDRESS],
+    ['https://0177.0.0.1', PRIVATE_ADDRESS],
     ['https://user:pw@93.184.215.14', 'Base URL must not contain a user name or password'],
     ['https://no-such-host.invalid', 'Base URL host no-such-host.invalid could not be resolved'],
     ['not a url', 'Base URL must be a valid URL, e.g. https://api.example.com'],

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, errorOf, loginAdmin, startTestServer, type TestServer } from './helpers';
 import { listApis, seededApis } from './providers-support';
 
-const PRIVATE = 'Base URL points to a private or reserved address';
+const PRIVATE =
+  'Base URL points to a private or reserved address (allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network)';
 
 /**
  * The embedded default (carrier sandbox on, ALLOW_PRIVATE_PROVIDER_URLS unset) trusts exactly its own sandbox's base
@@ -71,7 +72,10 @@ describe('providers: SSRF policy of the default start', () => {
       [`${server.url}/api/admin/users`, PRIVATE],
       [`${server.url}/sandbox/btcpay`, PRIVATE],
       [`${server.url}/sandbox/carrier/../../api`, PRIVATE],
-      [`http://localhost:${port}/api`, 'Base URL points to a local or internal host'],
+      [
+        `http://localhost:${port}/api`,
+        'Base URL points to a local or internal host (allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network)',
+      ],
     ];
     for (const [baseUrl, message] of cases) {
       const res = await addApi(baseUrl);

@@ -162,7 +162,7 @@ describe('provider routes through the Worker (D1, sealed keys)', () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).error.message).toBe(
-      'Base URL points to a private or reserved address',
+      'Base URL points to a private or reserved address (allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network)',
     );
 
     const created = await fetchWorker('/api/admin/config/apis', {
