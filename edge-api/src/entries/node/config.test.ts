@@ -32,3 +32,13 @@ describe('Node config: payment settings', () => {
     expect(() => configFromEnv({ PUBLIC_URL: 'localhost:8787' })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('Node config: example placeholders are not secrets', () => {
+  it('refuses a placeholder JWT_SECRET, PROVIDER_KEY_SECRET or API_KEY_SECRET by name', () => {
+    const placeholder = 'change-me-to-a-random-string-of-at-least-32-characters';
+    for (const name of ['JWT_SECRET', 'PROVIDER_KEY_SECRET', 'API_KEY_SECRET']) {
+      expect(() => configFromEnv({ [name]: placeholder })).toThrow(`${name} is the example's placeholder`);
+    }
+    expect(configFromEnv({ JWT_SECRET: 'k7Qx9'.repeat(8) }).jwtSecret).toBe('k7Qx9'.repeat(8));
+  });
+});

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { notPlaceholder } from '../../lib/placeholder-secret';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
@@ -55,7 +56,14 @@ export const NodeConfig = z
       z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
     ),
     /** HS256 secret; if unset, one is generated on first start and kept in DATA_DIR/jwt-secret (mode 0600). */
-    jwtSecret: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
+    jwtSecret: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(32, 'JWT_SECRET needs at least 32 characters')
+        .optional()
+        .refine(...notPlaceholder('JWT_SECRET')),
+    ),
     jwtTtlSeconds: z.coerce
       .number()
       .int()
@@ -80,7 +88,11 @@ export const NodeConfig = z
      */
     providerKeySecret: z.preprocess(
       emptyToUndefined,
-      z.string().min(32, 'PROVIDER_KEY_SECRET needs at least 32 characters').optional(),
+      z
+        .string()
+        .min(32, 'PROVIDER_KEY_SECRET needs at least 32 characters')
+        .optional()
+        .refine(...notPlaceholder('PROVIDER_KEY_SECRET')),
     ),
     /**
      * Keys the public API keys' lookup hashes (HMAC-SHA256) and seals them (AES-256-GCM); if unset, one is generated on
@@ -88,7 +100,11 @@ export const NodeConfig = z
      */
     apiKeySecret: z.preprocess(
       emptyToUndefined,
-      z.string().min(32, 'API_KEY_SECRET needs at least 32 characters').optional(),
+      z
+        .string()
+        .min(32, 'API_KEY_SECRET needs at least 32 characters')
+        .optional()
+        .refine(...notPlaceholder('API_KEY_SECRET')),
     ),
     /**
      * Provider base URLs may be http and loopback/private addresses. Default off: the embedded carrier sandbox's own
