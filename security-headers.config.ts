@@ -22,6 +22,20 @@ export interface ContentSecurityPolicyOptions {
   remoteOrigins?: readonly string[];
 }
 
+/**
+ * The origins of remote entry URLs that are absolute (REMOTE_*_URL on another host); relative ones are same-origin and
+ * need nothing. What both ways of serving the UI (Node entry, Pages `_headers`) pass as `remoteOrigins`.
+ */
+export function remoteOriginsOf(urls: Iterable<string>): string[] {
+  return [...urls].flatMap((url) => {
+    try {
+      return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The front-ends' Content-Security-Policy header value. */
 export function contentSecurityPolicy(opts: ContentSecurityPolicyOptions = {}): string {
   const remotes = [...new Set(opts.remoteOrigins ?? [])].filter((o) => /^https?:\/\/[^/\s;,']+$/.test(o));
@@ -60,7 +74,7 @@ export function webSecurityHeaders(opts: ContentSecurityPolicyOptions = {}): Rec
 
 /**
  * Cloudflare Pages' `_headers` file (https://developers.cloudflare.com/pages/configuration/headers/): the same headers
- * for every path of the site. Remotes hosted on another origin than the shell: add their origins to the shell's CSP.
+ * for every path of the site. The Pages bundle (`pnpm build:pages`) writes it with the configured remotes' origins.
  */
 export function staticHostingHeadersFile(opts: ContentSecurityPolicyOptions = {}): string {
   const lines = Object.entries(webSecurityHeaders(opts)).map(([name, value]) => `  ${name}: ${value}`);

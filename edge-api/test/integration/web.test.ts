@@ -93,7 +93,23 @@ describe('web: the embedded default serves the front-ends', () => {
         admin: '/remotes/admin/remoteEntry.js',
         amazon: 'https://cdn.example.com/amazon/remoteEntry.js',
       },
+      // The embedded default serves the marketplace sandbox: /amazon-confirm links to its sign-in page.
+      marketplaceSandbox: { signInUrl: '/sandbox/marketplace/signin' },
     });
+    const signIn = await call(server, 'GET', '/sandbox/marketplace/signin');
+    expect(signIn.status).toBe(200);
+    expect(signIn.text).toContain('Sign in as the sandbox seller');
+  });
+
+  it('names no marketplace sandbox in /app-config.json when MARKETPLACE_URL points at a real marketplace', async () => {
+    const real = await startTestServer({ rootDir: root, marketplaceUrl: 'https://sellercentral.example.com' });
+    try {
+      const res = await call(real, 'GET', '/app-config.json');
+      expect(res.body).not.toHaveProperty('marketplaceSandbox');
+      expect((await call(real, 'GET', '/sandbox/marketplace/signin')).text).not.toContain('sandbox seller');
+    } finally {
+      await real.stop();
+    }
   });
 
   it('never answers API paths with the page', async () => {

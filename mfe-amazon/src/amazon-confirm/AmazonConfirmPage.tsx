@@ -45,6 +45,7 @@ import {
   parseCookiesFile,
   savedAgeText,
 } from './credentials';
+import { MarketplaceSandboxLink } from './MarketplaceSandboxLink';
 
 /** SPEC §9: the Amazon success message stays 5 s. */
 const SUCCESS_MS = 5000;
@@ -316,6 +317,7 @@ export function AmazonConfirmPage() {
           <Title order={3} size="h4">
             Confirm Shipments
           </Title>
+          <MarketplaceSandboxLink />
           {selectedId ? (
             <Text size="sm">
               Bulk order <Code>{selectedId}</Code>

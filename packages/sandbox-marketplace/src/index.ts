@@ -13,3 +13,4 @@ export {
   type OrderMark,
   type RateLimit,
 } from './sandbox';
+export { COOKIES_FILE_NAME } from './signin-page';

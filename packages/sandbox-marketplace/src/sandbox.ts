@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { isFormPost, signedInPage, signInForm } from './signin-page';
 
 /**
  * A marketplace sandbox: the seller side of a marketplace's shipment confirmation, enough to test LabelDesk's
  * "confirm orders on Amazon" for real over HTTP.
  *
  * - A seller signs in (`POST /signin`) and gets session cookies plus an anti-CSRF token, the two things a seller exports
- *   from the browser. Sessions older than `sessionMaxAgeDays` (default 14) are stale: 401 `session_expired`.
+ *   from the browser. In a browser, `GET /signin` is a page that does the same and offers the cookies file as a download
+ *   (src/signin-page.ts). Sessions older than `sessionMaxAgeDays` (default 14) are stale: 401 `session_expired`.
  * - `POST /shipments/confirm` (Cookie header with `session-id` and `session-token`, header `anti-csrftoken-a2z`) takes
  *   up to 50 shipments {amazonOrderId, carrier, service, trackingNumber, shipDate} and answers one result per shipment:
  *   `confirmed`, or `refused` with a reason. Every id of the marketplace's format (3-7-7 digits) is an order of the
@@ -189,7 +191,9 @@ export function createMarketplaceSandboxApp(opts: MarketplaceSandboxOptions & { 
 
   const inner = new Hono();
 
-  inner.post('/signin', (c) => c.json(issueSession(), 201));
+  // An API call gets the session as JSON; a browser's form post (the page GET /signin shows) gets it as a page.
+  inner.get('/signin', (c) => signInForm(c));
+  inner.post('/signin', (c) => (isFormPost(c) ? signedInPage(c, issueSession()) : c.json(issueSession(), 201)));
 
   inner.post('/shipments/confirm', async (c) => {
     if (down) return fail(c, 'unavailable', 'The marketplace is temporarily unavailable');

@@ -200,6 +200,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const web = createWebApp({
       rootDir: rootDir ?? REPO_ROOT,
       remotes: { customer: config.remoteCustomerUrl, admin: config.remoteAdminUrl, amazon: config.remoteAmazonUrl },
+      ...(marketplace ? { marketplaceSandboxSignInUrl: `${MARKETPLACE_SANDBOX_BASE_PATH}/signin` } : {}),
     });
 
     payments = await setupPayments({ config, log, ...(btcpaySandbox ? { sandboxOptions: btcpaySandbox } : {}) });
@@ -241,7 +242,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (marketplace) {
       marketplaceBaseUrl = `${url}${MARKETPLACE_SANDBOX_BASE_PATH}`;
       log(
-        `[labeldesk] Marketplace sandbox (Amazon confirmations, no real marketplace) under ${marketplaceBaseUrl}: POST ${MARKETPLACE_SANDBOX_BASE_PATH}/signin for a seller session; set MARKETPLACE_URL for a real one`,
+        `[labeldesk] Marketplace sandbox (Amazon confirmations, no real marketplace) under ${marketplaceBaseUrl}: sign in as the seller at ${MARKETPLACE_SANDBOX_BASE_PATH}/signin (linked from /amazon-confirm); set MARKETPLACE_URL for a real one`,
       );
     }
     const publicUrl = config.publicUrl ?? `http://localhost:${info.port}`;

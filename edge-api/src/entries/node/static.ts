@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { webSecurityHeaders } from '../../../../security-headers.config';
+import { remoteOriginsOf, webSecurityHeaders } from '../../../../security-headers.config';
 
 export const REMOTE_NAMES = ['customer', 'admin', 'amazon'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -13,12 +13,19 @@ export interface WebAppOptions {
   rootDir: string;
   /** What GET /app-config.json answers for each remote's entry URL. */
   remotes: Record<RemoteName, string>;
+  /** The embedded marketplace sandbox's sign-in page (MARKETPLACE_URL unset), which /amazon-confirm links to. */
+  marketplaceSandboxSignInUrl?: string;
 }
 
 /** The JSON the shell reads at start-up to find the API and its remotes. */
 export interface AppConfigJson {
   apiBase: string;
   remotes: Record<RemoteName, string>;
+  /**
+   * Present only when this server serves the marketplace sandbox (the embedded default): where a person signs in as
+   * the sandbox seller to get a CSRF token and a cookies file. Absent on any other host (Pages, a real marketplace).
+   */
+  marketplaceSandbox?: { signInUrl: string };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,17 +50,6 @@ const setCacheHeaders = (fsPath: string, c: Context) => {
 function looksLikeAsset(path: string): boolean {
   const last = path.split('/').pop() ?? '';
   return path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(last);
-}
-
-/** The origins of remote entry URLs that are absolute (relative ones are same-origin). */
-function remoteOrigins(remotes: Record<RemoteName, string>): string[] {
-  return Object.values(remotes).flatMap((url) => {
-    try {
-      return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
-    } catch {
-      return [];
-    }
-  });
 }
 
 function isDir(path: string): boolean {
@@ -95,7 +91,7 @@ export function createWebApp(opts: WebAppOptions): Hono {
 
   // The CSP, Referrer-Policy and friends of security-headers.config.ts (the same as the static hosts' `_headers`), with
   // the remotes' origins allowed when REMOTE_*_URL puts them on another origin.
-  const headers = webSecurityHeaders({ remoteOrigins: remoteOrigins(opts.remotes) });
+  const headers = webSecurityHeaders({ remoteOrigins: remoteOriginsOf(Object.values(opts.remotes)) });
   const app = new Hono();
   // Outermost, so these win over secureHeaders' defaults for the same names.
   app.use('*', async (c, next) => {
@@ -105,7 +101,13 @@ export function createWebApp(opts: WebAppOptions): Hono {
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
 
   app.get('/app-config.json', (c) => {
-    const body: AppConfigJson = { apiBase: '', remotes: opts.remotes };
+    const body: AppConfigJson = {
+      apiBase: '',
+      remotes: opts.remotes,
+      ...(opts.marketplaceSandboxSignInUrl
+        ? { marketplaceSandbox: { signInUrl: opts.marketplaceSandboxSignInUrl } }
+        : {}),
+    };
     c.header('Cache-Control', REVALIDATE);
     return c.json(body);
   });
