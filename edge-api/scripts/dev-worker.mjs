@@ -1,9 +1,10 @@
-// `pnpm --filter edge-api run dev:worker:sandboxes`: the Worker under `wrangler dev` (offline) with both upstream
+// `pnpm --filter edge-api run dev:worker:sandboxes`: the Worker under `wrangler dev` (offline) with the three upstream
 // sandboxes, seeded the way the Node entry seeds itself on a fresh DATA_DIR:
-//   1. starts the carrier (label provider) sandbox and the BTCPay sandbox on loopback ports, state under --state-dir;
+//   1. starts the carrier (label provider) sandbox and the BTCPay sandbox on loopback ports, state under --state-dir,
+//      and the marketplace (Amazon) sandbox on a free port of its own (in memory: a restart signs its sellers out);
 //   2. keeps the Worker's local secrets (those .dev.vars.example sets — JWT_SECRET, PROVIDER_KEY_SECRET, API_KEY_SECRET,
 //      ADMIN_BOOTSTRAP_TOKEN — and the sandbox store's BTCPay API key and webhook secret) in --state-dir/worker.env (generated once, mode 0600) and passes the vars that point the Worker at
-//      the sandboxes (BTCPAY_URL, BTCPAY_STORE_ID, ALLOW_PRIVATE_PROVIDER_URLS, PUBLIC_URL) with --var;
+//      the sandboxes (BTCPAY_URL, BTCPAY_STORE_ID, MARKETPLACE_URL, ALLOW_PRIVATE_PROVIDER_URLS, PUBLIC_URL) with --var;
 //   3. applies the D1 migrations to the local database (wrangler d1 migrations apply --local);
 //   4. runs `wrangler dev --test-scheduled` on --port (default 8789: `pnpm start` has 8787, the standalone carrier
 //      sandbox 8788);
@@ -11,8 +12,10 @@
 //      else admin@labeldesk.local with a generated password, printed and kept in --state-dir/admin.json) and, through
 //      the admin API, "API 1" (catalogue alpha, default) and "API 2" (beta) with every service their sandbox lists.
 // Later starts reuse the state (local D1, R2, queues and both sandboxes' data) and seed nothing. --fresh starts over.
-// Options: --port N, --carrier-port N (8790), --btcpay-port N (8791), --state-dir DIR (edge-api/.wrangler/dev-sandboxes),
-// --fresh. The carrier sandbox's /_sandbox controls are on when CARRIER_SANDBOX_CONTROL_KEY is set (16+ characters).
+// Options: --port N, --carrier-port N (8790), --btcpay-port N (8791), --marketplace-port N (0: a free port),
+// --state-dir DIR (edge-api/.wrangler/dev-sandboxes), --fresh. The carrier sandbox's /_sandbox controls are on when
+// CARRIER_SANDBOX_CONTROL_KEY is set, the marketplace sandbox's when MARKETPLACE_SANDBOX_CONTROL_KEY is (16+ characters
+// each). A seller signs in to the marketplace sandbox in a browser at <its URL>/signin (printed at start).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -37,6 +40,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '8789' },
     'carrier-port': { type: 'string', default: '8790' },
     'btcpay-port': { type: 'string', default: '8791' },
+    'marketplace-port': { type: 'string', default: '0' },
     'state-dir': { type: 'string', default: join(EDGE_API, '.wrangler', 'dev-sandboxes') },
     fresh: { type: 'boolean', default: false },
   },
@@ -44,12 +48,15 @@ const { values: args } = parseArgs({
 const port = portArg('port');
 const carrierPort = portArg('carrier-port');
 const btcpayPort = portArg('btcpay-port');
+const marketplacePort = portArg('marketplace-port', { allowZero: true });
 const stateDir = resolve(args['state-dir']);
 const workerUrl = `http://${LOOPBACK}:${port}`;
 
-function portArg(name) {
+function portArg(name, { allowZero = false } = {}) {
   const n = Number(args[name]);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) fail(`--${name} must be a port number, got "${args[name]}"`);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1) || n > 65535) {
+    fail(`--${name} must be a port number, got "${args[name]}"`);
+  }
   return n;
 }
 
@@ -238,6 +245,7 @@ async function main() {
   await assertPortFree(port, '--port');
   await assertPortFree(carrierPort, '--carrier-port');
   await assertPortFree(btcpayPort, '--btcpay-port');
+  if (marketplacePort !== 0) await assertPortFree(marketplacePort, '--marketplace-port');
   if (args.fresh) await rm(stateDir, { recursive: true, force: true });
   await mkdir(join(stateDir, 'carrier'), { recursive: true, mode: 0o700 });
   await mkdir(join(stateDir, 'btcpay'), { recursive: true, mode: 0o700 });
@@ -247,6 +255,7 @@ async function main() {
   register();
   const { createCarrierSandbox } = await import('@labeldesk/sandbox-carrier');
   const { createBtcpaySandbox } = await import('@labeldesk/sandbox-btcpay');
+  const { createMarketplaceSandbox } = await import('@labeldesk/sandbox-marketplace');
   const controlKey = process.env.CARRIER_SANDBOX_CONTROL_KEY;
   const carrier = await createCarrierSandbox({
     port: carrierPort,
@@ -265,7 +274,14 @@ async function main() {
     dataDir: join(stateDir, 'btcpay'),
     log: (line) => console.log(`[btcpay-sandbox] ${line}`),
   });
+  const marketplaceKey = process.env.MARKETPLACE_SANDBOX_CONTROL_KEY;
+  const marketplace = await createMarketplaceSandbox({
+    port: marketplacePort,
+    host: LOOPBACK,
+    ...(marketplaceKey ? { controlKey: marketplaceKey } : {}),
+  });
   log(`carrier sandbox on ${carrier.url}, BTCPay sandbox on ${btcpay.url} (state in ${stateDir})`);
+  log(`marketplace sandbox on ${marketplace.url}: sign in as the seller at ${marketplace.url}/signin`);
 
   let wrangler;
   let stopping = false;
@@ -287,7 +303,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
-    await Promise.allSettled([carrier.close(), btcpay.close()]);
+    await Promise.allSettled([carrier.close(), btcpay.close(), marketplace.close()]);
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));
@@ -298,6 +314,7 @@ async function main() {
     const vars = {
       BTCPAY_URL: btcpay.url,
       BTCPAY_STORE_ID: STORE_ID,
+      MARKETPLACE_URL: marketplace.url,
       ALLOW_PRIVATE_PROVIDER_URLS: 'true',
       PUBLIC_URL: workerUrl,
     };
@@ -333,6 +350,7 @@ async function main() {
     log(`ready: the Worker on ${workerUrl}`);
     log(`  cron:   curl "${workerUrl}/__scheduled?cron=*/5+*+*+*+*"`);
     log(`  health: curl ${workerUrl}/api/health`);
+    log(`  marketplace sign-in (CSRF token + cookies file for Amazon confirmations): ${marketplace.url}/signin`);
   } catch (err) {
     console.error(`[dev-worker] ${err instanceof Error ? err.message : String(err)}`);
     await stop(1);

@@ -1,9 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ApiConfigListResponse,
   AuthResponse,
@@ -18,126 +12,30 @@ import {
 } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ADMIN, CARRIER_CONTROL_KEY, type DevWorker, startDevWorker } from './dev-worker';
 
 /**
  * The Workers operator path end to end, over real HTTP: `node edge-api/scripts/dev-worker.mjs` (what the README tells an
- * operator to run) starts both sandboxes on loopback, applies the D1 migrations, runs `wrangler dev` (offline, workerd
+ * operator to run) starts the sandboxes on loopback, applies the D1 migrations, runs `wrangler dev` (offline, workerd
  * with local D1, Queues, R2 and the Durable Object) and seeds the first admin and "API 1"/"API 2". This test then
  * drives the Worker as a customer and an admin would: register, admin funds, quote, purchase, label PDF, tracking, a
  * crypto top-up paid on the BTCPay sandbox's checkout page whose signed webhook reaches the Worker over HTTP and is
  * credited once, even when BTCPay redelivers it, and the cron trigger.
  */
-const SCRIPT = fileURLToPath(new URL('../../scripts/dev-worker.mjs', import.meta.url));
-const ADMIN = { email: 'operator@example.com', password: 'operator-journey-password-1' };
-const CARRIER_CONTROL_KEY = 'journey-carrier-control-key';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess;
-let stateDir: string;
+let dev: DevWorker;
 let worker: string;
 let btcpay: string;
 let carrier: string;
-const output: string[] = [];
-
-interface Reply {
-  status: number;
-  body: unknown;
-  text: string;
-  headers: Headers;
-}
-async function call(method: string, path: string, opts: { token?: string; json?: unknown } = {}): Promise<Reply> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(`${worker}${path}`, {
-    method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, body, text, headers: res.headers };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.slice(-30).join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const Secrets = z.object({ ADMIN_BOOTSTRAP_TOKEN: z.string(), BTCPAY_API_KEY: z.string() });
-const secrets = async () => Secrets.parse(JSON.parse(await readFile(join(stateDir, 'secrets.json'), 'utf8')));
+const call: DevWorker['call'] = (...args) => dev.call(...args);
+const waitFor: DevWorker['waitFor'] = (...args) => dev.waitFor(...args);
+const secrets = () => dev.secrets();
 
 beforeAll(async () => {
-  stateDir = await mkdtemp(join(tmpdir(), 'labeldesk-dev-worker-'));
-  const [port, carrierPort, btcpayPort] = [await freePort(), await freePort(), await freePort()];
-  worker = `http://127.0.0.1:${port}`;
-  btcpay = `http://127.0.0.1:${btcpayPort}`;
-  carrier = `http://127.0.0.1:${carrierPort}`;
-  child = spawn(
-    process.execPath,
-    [
-      SCRIPT,
-      '--port',
-      String(port),
-      '--carrier-port',
-      String(carrierPort),
-      '--btcpay-port',
-      String(btcpayPort),
-      '--state-dir',
-      stateDir,
-    ],
-    {
-      env: {
-        ...process.env,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        CARRIER_SANDBOX_CONTROL_KEY: CARRIER_CONTROL_KEY,
-      },
-      stdio: 'pipe',
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await waitFor(
-    'dev-worker to be ready',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`dev-worker exited with ${child.exitCode}\n${output.join('')}`);
-      return output.join('').includes('[dev-worker] ready') ? true : undefined;
-    },
-    150_000,
-  );
+  dev = await startDevWorker();
+  ({ worker, btcpay, carrier } = dev);
 }, 180_000);
 
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-  if (stateDir) await rm(stateDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => dev?.stop(), 30_000);
 
 describe('the Worker under wrangler dev with both sandboxes, over HTTP', () => {
   let admin: string;
