@@ -5,9 +5,9 @@ import { seededApis } from './providers-support';
 
 /**
  * SPEC §7 path by path: each existing route gets the SPEC's request shape and must answer the fields the SPEC says its
- * client reads. Deliberate differences are listed in the README ("SPEC §7: deliberate differences"). Not built yet
- * (skipped here): Amazon saved credentials and confirm-orders, tracking refresh-stats and refresh-user. Bulk orders have
- * their own tests (bulk-orders.*.test.ts).
+ * client reads. Deliberate differences are listed in the README ("SPEC §7: deliberate differences"). Amazon saved
+ * credentials and confirm-orders (amazon-confirm.test.ts), tracking refresh-stats and refresh-user
+ * (tracking-refresh-user.test.ts) and bulk orders (bulk-orders.*.test.ts) have their own tests.
  */
 describe('SPEC §7 contract: the SPEC request shapes, the fields its client reads', () => {
   let server: TestServer;
