@@ -1,12 +1,5 @@
-export {
-  canonicalJson,
-  labelView,
-  OVERSIZED_ANSWER_BYTES,
-  type RateLimit,
-  serviceView,
-  TRACKING_LOG_MAX,
-  type TrackingRequestRecord,
-} from './app';
+export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, serviceView } from './http-helpers';
+export { type RateLimit, TRACKING_LOG_MAX, type TrackingRequestRecord } from './runtime';
 export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
 export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
 export {

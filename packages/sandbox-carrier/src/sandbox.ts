@@ -1,14 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import {
-  createCarrierApp,
-  type RateLimit,
-  type SandboxRuntime,
-  serviceView,
-  setThrottle,
-  type TrackingRequestRecord,
-} from './app';
+import { createCarrierApp } from './app';
+import { serviceView } from './http-helpers';
+import { type RateLimit, type SandboxRuntime, setThrottle, type TrackingRequestRecord } from './runtime';
 import { Catalogue } from './catalogue';
 import { defaultCatalogues } from './default-catalogues';
 import { CarrierError } from './errors';
