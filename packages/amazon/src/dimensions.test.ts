@@ -70,4 +70,20 @@ describe('validateDimensions', () => {
       error: 'Please fill in all dimensions for SKU: toString',
     });
   });
+
+  it('refuses numbers that are not plain decimals (0x10, 1e3, Infinity, inner spaces) with the field message', () => {
+    for (const weight of ['0x10', '1e3', 'Infinity', '1 0', '1,5']) {
+      expect(validateDimensions(['A'], { A: { ...full, weight } }), weight).toEqual({
+        ok: false,
+        sku: 'A',
+        field: 'weight',
+        error: 'Weight must be a positive number for SKU: A',
+      });
+    }
+    expect(validateDimensions(['A'], { A: { ...full, height: Number.POSITIVE_INFINITY } })).toMatchObject({
+      ok: false,
+      field: 'height',
+      error: 'Height must be a positive number for SKU: A',
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { decimalOf } from '@labeldesk/contracts';
 import type { SkuInfo } from './skus';
 
 /** Package of one SKU: weight in lbs; length, width and height in inches. All finite and > 0 once validated. */
@@ -46,7 +47,7 @@ export function validateDimensions(
     }
     const parsed: Partial<PackageDimensions> = {};
     for (const [field, label] of FIELDS) {
-      const value = Number(values[field]);
+      const value = decimalOf(values[field]);
       if (!Number.isFinite(value) || value <= 0) {
         return { ok: false, sku, field, error: `${label} must be a positive number for SKU: ${sku}` };
       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
+import { parseDecimalText } from './number-text';
 import { type CreateOrderRequest, ORDER_MESSAGES, Order, OrderUserDetails } from './orders';
 import { Carrier } from './providers';
 
@@ -146,7 +147,7 @@ export function bulkRowToOrderRequest(
   row: BulkCsvRowData,
   selection: { apiId: string; carrier: Carrier; service: string; template?: string | null | undefined },
 ): CreateOrderRequest {
-  const num = (v: string): number => (v.trim() === '' ? Number.NaN : Number(v.trim()));
+  const num = (v: string): number => parseDecimalText(v) ?? Number.NaN;
   return {
     apiId: selection.apiId,
     carrier: selection.carrier,

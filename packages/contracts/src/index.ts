@@ -9,6 +9,7 @@ export * from './faqs';
 export * from './health';
 export * from './list-query';
 export * from './money';
+export * from './number-text';
 export * from './orders';
 export * from './password-policy';
 export * from './pricing-margins';

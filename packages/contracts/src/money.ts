@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerFromText } from './number-text';
 
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 /** The largest single top-up or admin change, in USD: a typo guard, not a business limit. */
@@ -22,16 +23,15 @@ export const Pagination = z.object({
 export type Pagination = z.infer<typeof Pagination>;
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PAGE_SIZE_MESSAGE = 'Page size must be 10, 25, 50 or 100';
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
 export const DATE_ORDER_MESSAGE = 'From date cannot be after To date';
 
 /** The fields of a list query (extend them with a list's own filters, then apply {@link withDateOrder}). */
 export const ListQueryFields = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 25, 50 or 100')
+  page: integerFromText('Page must be a whole number').pipe(z.number().min(1)).default(1),
+  limit: integerFromText(PAGE_SIZE_MESSAGE)
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), PAGE_SIZE_MESSAGE)
     .default(10),
   search: z.string().trim().max(200).optional(),
   /** First day included (UTC). */

@@ -85,6 +85,15 @@ describe('normalizeTiers', () => {
     expect(() => normalizeTiers(['x'])).toThrow('Tier 1: Values must be numbers');
   });
 
+  it('reads text values as plain decimals only: 0x10, 1e3, Infinity and inner spaces are not numbers', () => {
+    for (const bad of ['0x10', '1e3', 'Infinity', '1 0']) {
+      expect(() => normalizeTiers([{ start: 0, end: bad, price: 1 }]), bad).toThrow('Tier 1: Values must be numbers');
+    }
+    expect(normalizeTiers([{ start: '0', end: ' 16 ', price: '4.5' }])).toEqual([
+      { startHundredths: 0, endHundredths: 1600, priceCents: 450 },
+    ]);
+  });
+
   it('goes back to the API shape', () => {
     expect(toTierDto(t(1.01, 5, 8.99))).toEqual({ start: 1.01, end: 5, price: 8.99 });
     expect(tiersToDto(defaultAdminTiers(450))).toEqual([

@@ -1,3 +1,4 @@
+import { decimalOf } from '@labeldesk/contracts';
 import { hundredthsToNumber, hundredthsToText, toHundredths } from './decimal';
 import { PricingError } from './errors';
 import {
@@ -52,7 +53,7 @@ const END_KEYS = ['end', 'maxWeight', 'toWeight'] as const;
 /**
  * Reads tiers from the API, the editor or stored JSON into integer {@link Tier}s, in the given order (tier numbers in
  * messages follow it). Start is the first present of start, minWeight, fromWeight; end of end, maxWeight, toWeight.
- * Values may be numbers or numeric text and are rounded half-up to 0.01 (weights) and to the cent (price); negatives
+ * Values may be numbers or plain-decimal text and are rounded half-up to 0.01 (weights) and to the cent (price); negatives
  * and reversed bands are kept as given so {@link validateTiers} can report them. Anything that is not an array reads as
  * no tiers. A missing, blank or non-numeric value throws {@link PricingError} 'Tier N: Values must be numbers'.
  */
@@ -66,12 +67,8 @@ export function normalizeTiers(raw: unknown): Tier[] {
       return key === undefined ? undefined : record[key];
     };
     const read = (value: unknown): number => {
-      const number =
-        typeof value === 'number'
-          ? value
-          : typeof value === 'string' && value.trim() !== ''
-            ? Number(value)
-            : Number.NaN;
+      // Texts must be plain decimals ('0x10' is not 16): @labeldesk/contracts' one reader of numbers in text.
+      const number = decimalOf(value);
       const hundredths = toHundredths(number);
       if (hundredths === null) throw new PricingError('invalid_tier', tierNotNumberMessage(tierNumber));
       return hundredths;

@@ -8,6 +8,7 @@ import {
   bulkRowToOrderRequest,
   CreateOrderRequest,
   MAX_BULK_CELL,
+  parseDecimalText,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { Services } from '../../env';
@@ -206,7 +207,7 @@ export function checkBulkRow(
   }
   for (const column of NUMBER_COLUMNS) {
     const value = row[column].trim();
-    if (value !== '' && !reported.has(column) && !Number.isFinite(Number(value))) {
+    if (value !== '' && !reported.has(column) && parseDecimalText(value) === null) {
       errors.push(BULK_MESSAGES.invalidNumber(column));
       reported.add(column);
     }
