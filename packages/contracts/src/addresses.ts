@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 
 export const COUNTRIES = ['US', 'CA', 'MX', 'UK', 'AU', 'DE', 'FR', 'JP', 'CN'] as const;
 export const Country = z.enum(COUNTRIES);
@@ -23,7 +24,7 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-const req = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const req = (message: string, max: number) => requiredText(message, max);
 const opt = (max: number) => z.string().trim().max(max).default('');
 
 /** SPEC §5 texts: Name required; 'Street address is required'; ... company and street2 optional. */

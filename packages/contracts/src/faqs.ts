@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 
 export const Faq = z.object({
   _id: z.string(),
@@ -33,15 +34,15 @@ export const FaqTags = z
   });
 
 export const CreateFaqRequest = z.object({
-  question: z.string({ error: FAQ_EMPTY }).trim().min(1, FAQ_EMPTY).max(500),
-  answer: z.string({ error: FAQ_EMPTY }).trim().min(1, FAQ_EMPTY).max(5000),
+  question: requiredText(FAQ_EMPTY, 500),
+  answer: requiredText(FAQ_EMPTY, 5000),
   tags: FaqTags,
 });
 export type CreateFaqRequest = z.input<typeof CreateFaqRequest>;
 
 export const UpdateFaqRequest = z.object({
-  question: z.string().trim().min(1, FAQ_EMPTY).max(500).optional(),
-  answer: z.string().trim().min(1, FAQ_EMPTY).max(5000).optional(),
+  question: requiredText(FAQ_EMPTY, 500).optional(),
+  answer: requiredText(FAQ_EMPTY, 5000).optional(),
   tags: FaqTags.optional(),
   /** Moving a FAQ to a position: the others shift so orders stay 1..n without gaps. */
   order: z.number().int().min(1).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 
 /**
  * Supply side (issue 4): upstream label providers ("shipping APIs"), their services, our prices, per-customer pricing.
@@ -130,8 +131,7 @@ export type ApiConfigListResponse = z.infer<typeof ApiConfigListResponse>;
 export const ApiConfigResponse = z.object({ api: ShippingApiConfig, message: z.string() });
 export type ApiConfigResponse = z.infer<typeof ApiConfigResponse>;
 
-const apiField = (max: number) =>
-  z.string({ error: PROVIDER_MESSAGES.fillAllApiFields }).trim().min(1, PROVIDER_MESSAGES.fillAllApiFields).max(max);
+const apiField = (max: number) => requiredText(PROVIDER_MESSAGES.fillAllApiFields, max);
 
 /**
  * POST /api/admin/config/apis. The first config ever added becomes the default whatever `isDefault` says. The base URL
