@@ -149,3 +149,21 @@ describe('names made only of invisible characters', () => {
     expect(result.results.map((r) => r.errors)).toEqual([['toName: Name is required'], ['fromName: Name is required']]);
   });
 });
+
+describe('full-width formula characters', () => {
+  it('a bulk cell starting with ＝ ＋ － or ＠ is refused as a formula, as its ASCII form is', async () => {
+    const buyer = await newCustomer(server, admin, 0);
+    const result = await validateRows(server, buyer.token, api1, [
+      csvRow({ toName: '\uFF1DHYPERLINK("http://x")' }),
+      csvRow({ description: '\uFF20SUM(A1)' }),
+      csvRow({ toCompany: '\uFF0Bcmd' }),
+      csvRow({ toStreet2: '\uFF0D2\uFF0B3' }),
+    ]);
+    expect(result.results.map((r) => r.errors)).toEqual([
+      [BULK_MESSAGES.formulaCell('toName')],
+      [BULK_MESSAGES.formulaCell('description')],
+      [BULK_MESSAGES.formulaCell('toCompany')],
+      [BULK_MESSAGES.formulaCell('toStreet2')],
+    ]);
+  });
+});

@@ -20,6 +20,11 @@ describe('csvSafeCell', () => {
     ['\r=1+1', "'\r=1+1"],
     ['-', "'-"],
     ['- Widget', "'- Widget"],
+    ['\uFF1DHYPERLINK("http://evil.example","x")', '\'\uFF1DHYPERLINK("http://evil.example","x")'],
+    ['\uFF0Bcmd', "'\uFF0Bcmd"],
+    ['\uFF0D2\uFF0B3', "'\uFF0D2\uFF0B3"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['\uFF0B1 555-0100', "'\uFF0B1 555-0100"],
   ])('escapes %j', (value, escaped) => {
     expect(csvSafeCell(value)).toBe(escaped);
   });
@@ -33,6 +38,8 @@ describe('csvSafeCell', () => {
     '02134',
     'José Müller',
     'a=b',
+    'a\uFF1Db',
+    '\uFF21BC',
     ' =1+1',
     '',
   ])('leaves %j as it is', (value) => {

@@ -12,7 +12,7 @@ const NUMBER_OR_PHONE = /^[+-]?[( ]*\d[\d ().-]*$/;
 
 /**
  * Makes one cell safe against spreadsheet formula injection (OWASP "CSV Injection"): text starting with `=`, `+`, `-`,
- * `@`, TAB or CR gets a leading apostrophe, so Excel, LibreOffice and Google Sheets show it as text instead of running
+ * `@` (ASCII or full-width), TAB or CR gets a leading apostrophe, so Excel, LibreOffice and Google Sheets show it as text instead of running
  * it ('=HYPERLINK(…)' → "'=HYPERLINK(…)", '@SUM(A1)' → "'@SUM(A1)").
  *
  * Exception, by design: text made only of an optional leading + or -, digits, spaces, parentheses, dots and dashes
@@ -28,10 +28,16 @@ export function csvSafeCell(value: CsvCell): string {
   return `'${value}`;
 }
 
-/** The first character is = + - @ TAB or CR (char codes, not a regex: this runs for every cell of every export). */
+/**
+ * The first character is = + - @ TAB or CR, or a full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which
+ * spreadsheets in CJK locales and some importers normalise to the ASCII forms and then run (char codes, not a regex:
+ * this runs for every cell of every export).
+ */
 function startsLikeFormula(value: string): boolean {
   const first = value.charCodeAt(0);
-  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+  if (first < 0xff00)
+    return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+  return first === 0xff1d || first === 0xff0b || first === 0xff0d || first === 0xff20;
 }
 
 const NEEDS_QUOTES = /[",\r\n]|^ | $/;

@@ -72,15 +72,16 @@ const NUMBER_COLUMNS = ['weight', 'length', 'width', 'height'] as const;
 export const ROW_NOT_AN_OBJECT_MESSAGE = 'Row must be an object of CSV columns';
 
 /**
- * A cell a spreadsheet would run as a formula when the CSV is opened again (CSV injection): one starting with =, @, a
- * tab or a carriage return; `+` unless the cell is phone-like (`+1 (555) 010-0199`); `-` unless the cell is a plain
+ * A cell a spreadsheet would run as a formula when the CSV is opened again (CSV injection): one starting with =, @
+ * (ASCII or full-width ＝ ＋ － ＠), a tab or a carriage return; `+` unless the cell is phone-like (`+1 (555) 010-0199`); `-` unless the cell is a plain
  * number (a negative number then gets the number rules' own error).
  */
 export function isFormulaCell(value: string): boolean {
   if (value === '') return false;
   const first = value.charCodeAt(0);
-  // = @ \t \r
+  // = @ \t \r, and the full-width ＝ ＋ － ＠ a spreadsheet may read as the ASCII ones
   if (first === 61 || first === 64 || first === 9 || first === 13) return true;
+  if (first === 0xff1d || first === 0xff0b || first === 0xff0d || first === 0xff20) return true;
   if (first === 43) return !/^\+[\d\s().-]+$/.test(value);
   if (first === 45) return !/^-\d*\.?\d+$/.test(value);
   return false;
