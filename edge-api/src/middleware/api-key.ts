@@ -20,19 +20,26 @@ export const apiKeyLimit = (keyId: string): RateLimitRequest => ({
   windowMs: PUBLIC_API_RATE_WINDOW_SECONDS * 1000,
 });
 
+export const TWO_API_KEYS_MESSAGE =
+  'Two different API keys were sent (x-api-key and Authorization): send one key, in the x-api-key header';
+
 /**
  * The key a request presents: `x-api-key: Bearer <key>` (SPEC), a bare `x-api-key: <key>`, or
- * `Authorization: Bearer <key>`.
+ * `Authorization: Bearer <key>`. Both headers with the same key is fine; two different keys are refused (400) rather
+ * than one silently chosen, so a client never acts with an account it did not mean.
  */
 export function presentedApiKey(c: Context): string | undefined {
   const header = c.req.header('x-api-key');
-  if (header !== undefined) {
-    const value = header.trim();
-    const match = /^Bearer\s+(\S+)$/i.exec(value);
-    return match ? match[1] : value;
+  const auth = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (header === undefined) return auth;
+  const value = header.trim();
+  const fromHeader = /^Bearer\s+(\S+)$/i.exec(value)?.[1] ?? value;
+  if (auth !== undefined && auth !== fromHeader) {
+    throw new ApiError('invalid_input', TWO_API_KEYS_MESSAGE, {
+      details: [{ path: 'headers', message: TWO_API_KEYS_MESSAGE }],
+    });
   }
-  const auth = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
-  return auth?.[1];
+  return fromHeader;
 }
 
 function keyInUrl(c: Context): boolean {

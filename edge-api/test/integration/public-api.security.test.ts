@@ -78,6 +78,35 @@ describe('public API security', () => {
     expect(new Set(bodies.values())).toEqual(new Set(['Invalid API key']));
   });
 
+  it('two different keys in x-api-key and Authorization answer 400 and do nothing; the same key in both is fine', async () => {
+    const before = await moneyOf(server, alice.id);
+    const conflicting: Array<Record<string, string>> = [
+      { 'x-api-key': `Bearer ${alice.keys.apiKey}`, Authorization: `Bearer ${bob.keys.apiKey}` },
+      { 'x-api-key': bob.keys.apiKey, Authorization: `Bearer ${alice.keys.apiKey}` },
+      { 'x-api-key': `Bearer ${alice.keys.apiKey}`, Authorization: `Bearer ${alice.token}` },
+    ];
+    for (const headers of conflicting) {
+      for (const [method, path] of routes(aliceOrder)) {
+        const res = await v1(server, method, path, {
+          headers,
+          template: false,
+          ...(method === 'POST' ? { json: {} } : {}),
+        });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(errorOf(res).error).toMatchObject({
+          code: 'invalid_input',
+          message:
+            'Two different API keys were sent (x-api-key and Authorization): send one key, in the x-api-key header',
+        });
+      }
+    }
+    expect(await moneyOf(server, alice.id)).toEqual(before);
+    const same = await v1(server, 'GET', '/user', {
+      headers: { 'x-api-key': `Bearer ${alice.keys.apiKey}`, Authorization: `Bearer ${alice.keys.apiKey}` },
+    });
+    expect(same.status, same.text).toBe(200);
+  });
+
   it('a key in the query string is refused, even a valid one', async () => {
     for (const query of [`api_key=${alice.keys.apiKey}`, `key=${alice.keys.apiKey}`, `x=${alice.keys.apiKey}`]) {
       const res = await v1(server, 'GET', `/user?${query}`, { template: '/user' });
