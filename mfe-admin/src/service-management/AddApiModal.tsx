@@ -1,8 +1,15 @@
 import { errorMessage, providerMutations } from '@labeldesk/api-client';
-import type { ShippingApiConfig } from '@labeldesk/contracts';
-import { Checkbox, FormModal, PasswordInput, TextInput, useApiMutation } from '@labeldesk/ui';
+import {
+  ADDABLE_PROVIDER_KINDS,
+  type AddableProviderKind,
+  PROVIDER_KIND_INFO,
+  type ShippingApiConfig,
+} from '@labeldesk/contracts';
+import { Checkbox, FormModal, PasswordInput, Select, TextInput, useApiMutation } from '@labeldesk/ui';
 import { useState } from 'react';
-import { type AddApiFormValues, EMPTY_ADD_API_FORM, validateAddApi } from './api-configs';
+import { type AddApiFormValues, EMPTY_ADD_API_FORM, validateAddApi, withKind } from './api-configs';
+
+const KIND_OPTIONS = ADDABLE_PROVIDER_KINDS.map((kind) => ({ value: kind, label: PROVIDER_KIND_INFO[kind].label }));
 
 interface AddApiModalProps {
   opened: boolean;
@@ -13,7 +20,8 @@ interface AddApiModalProps {
 
 /**
  * SPEC §2/§5 Add New API form (a FormModal): name, key and base URL all required ('Please fill in all API fields'),
- * default checkbox; providerMutations.createApi refreshes the API lists and what customers can buy. Mount with a new
+ * default checkbox, and the provider kind (issue 21: generic, or EasyPost with its official base URL pre-filled);
+ * providerMutations.createApi refreshes the API lists and what customers can buy. Mount with a new
  * `key` per opening.
  */
 export function AddApiModal({ opened, onClose, onAdded }: AddApiModalProps) {
@@ -47,6 +55,20 @@ export function AddApiModal({ opened, onClose, onAdded }: AddApiModalProps) {
         };
         return (
           <>
+            <Select
+              label="Provider kind"
+              description="The protocol the provider speaks; EasyPost pre-fills its official base URL"
+              data={KIND_OPTIONS}
+              value={values.kind}
+              allowDeselect={false}
+              onChange={(kind) => {
+                if (!kind) return;
+                setValues((v) => withKind(v, kind as AddableProviderKind));
+                clearError();
+              }}
+              disabled={locked}
+              data-testid="add-api-kind"
+            />
             <TextInput
               label="API Name"
               placeholder="e.g. API 3"

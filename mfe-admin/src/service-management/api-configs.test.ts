@@ -3,12 +3,14 @@ import {
   apiConfigsLoad,
   apiOptions,
   deleteConfirmText,
+  EMPTY_ADD_API_FORM,
   pickApi,
   replaceService,
   selectionAfterDelete,
   serviceCount,
   servicesOf,
   validateAddApi,
+  withKind,
 } from './api-configs';
 import { config, service } from './test-fixtures';
 
@@ -77,15 +79,27 @@ describe('servicesOf / serviceCount / replaceService', () => {
 describe('validateAddApi', () => {
   it('sends the trimmed values and the default flag', () => {
     expect(
-      validateAddApi({ name: ' API 3 ', key: ' sk_live_1 ', baseUrl: ' https://p.example.com ', isDefault: true }),
+      validateAddApi({
+        name: ' API 3 ',
+        key: ' sk_live_1 ',
+        baseUrl: ' https://p.example.com ',
+        isDefault: true,
+        kind: 'generic',
+      }),
     ).toEqual({
       ok: true,
-      body: { name: 'API 3', key: 'sk_live_1', baseUrl: 'https://p.example.com', isDefault: true },
+      body: { name: 'API 3', key: 'sk_live_1', baseUrl: 'https://p.example.com', isDefault: true, kind: 'generic' },
     });
   });
 
   it("refuses any missing or blank field with 'Please fill in all API fields'", () => {
-    const full = { name: 'API 3', key: 'k', baseUrl: 'https://p.example.com', isDefault: false };
+    const full = {
+      name: 'API 3',
+      key: 'k',
+      baseUrl: 'https://p.example.com',
+      isDefault: false,
+      kind: 'generic' as const,
+    };
     for (const field of ['name', 'key', 'baseUrl'] as const) {
       for (const value of ['', '   ']) {
         expect(validateAddApi({ ...full, [field]: value })).toEqual({
@@ -129,5 +143,27 @@ describe('apiConfigsLoad', () => {
     const data = { apis: [config('a')] };
     expect(apiConfigsLoad({ data, error: failed, isFetching: false }, describeError)).toEqual({ kind: 'ready' });
     expect(apiConfigsLoad({ data, error: null, isFetching: true }, describeError)).toEqual({ kind: 'ready' });
+  });
+});
+
+describe('withKind (Add New API: the kind pre-fills its official base URL)', () => {
+  it('pre-fills EasyPost, clears it again for generic, and never overwrites a URL the admin typed', () => {
+    const easypost = withKind(EMPTY_ADD_API_FORM, 'easypost');
+    expect(easypost).toMatchObject({ kind: 'easypost', baseUrl: 'https://api.easypost.com' });
+    expect(withKind(easypost, 'generic')).toMatchObject({ kind: 'generic', baseUrl: '' });
+    const typed = { ...EMPTY_ADD_API_FORM, baseUrl: 'http://127.0.0.1:8787/sandbox/easypost' };
+    expect(withKind(typed, 'easypost').baseUrl).toBe('http://127.0.0.1:8787/sandbox/easypost');
+  });
+
+  it('sends the kind to the server with the three required fields', () => {
+    const checked = validateAddApi({ ...withKind(EMPTY_ADD_API_FORM, 'easypost'), name: 'EP', key: 'EZTK1' });
+    expect(checked).toEqual({
+      ok: true,
+      body: { name: 'EP', key: 'EZTK1', baseUrl: 'https://api.easypost.com', isDefault: false, kind: 'easypost' },
+    });
+    expect(validateAddApi({ ...EMPTY_ADD_API_FORM, kind: 'easypost', key: 'EZTK1', baseUrl: 'https://x' })).toEqual({
+      ok: false,
+      error: 'Please fill in all API fields',
+    });
   });
 });

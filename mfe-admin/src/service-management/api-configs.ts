@@ -1,7 +1,9 @@
 import {
+  type AddableProviderKind,
   CARRIERS,
   type Carrier,
   CreateApiConfigRequest,
+  PROVIDER_KIND_INFO,
   type Service,
   type ShippingApiConfig,
 } from '@labeldesk/contracts';
@@ -73,9 +75,26 @@ export interface AddApiFormValues {
   key: string;
   baseUrl: string;
   isDefault: boolean;
+  kind: AddableProviderKind;
 }
 
-export const EMPTY_ADD_API_FORM: AddApiFormValues = { name: '', key: '', baseUrl: '', isDefault: false };
+export const EMPTY_ADD_API_FORM: AddApiFormValues = {
+  name: '',
+  key: '',
+  baseUrl: '',
+  isDefault: false,
+  kind: 'generic',
+};
+
+/**
+ * Choosing a kind pre-fills the base URL with that provider's official one (EasyPost: https://api.easypost.com), unless
+ * the admin typed a URL of their own; back to generic clears a pre-filled official URL.
+ */
+export function withKind(form: AddApiFormValues, kind: AddableProviderKind): AddApiFormValues {
+  const official = new Set(Object.values(PROVIDER_KIND_INFO).map((k) => k.officialBaseUrl));
+  const typed = form.baseUrl.trim() !== '' && !official.has(form.baseUrl.trim());
+  return { ...form, kind, baseUrl: typed ? form.baseUrl : (PROVIDER_KIND_INFO[kind].officialBaseUrl ?? '') };
+}
 
 /**
  * SPEC §5 Add API: name, key and base URL are all required — any missing one reads 'Please fill in all API fields',

@@ -73,6 +73,10 @@ export const PROVIDER_KINDS = ['generic', 'easypost', 'shippo'] as const;
 export const ProviderKind = z.enum(PROVIDER_KINDS);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
+/** The kinds an admin can add today (an adapter exists for each). */
+export const ADDABLE_PROVIDER_KINDS = ['generic', 'easypost'] as const satisfies readonly ProviderKind[];
+export type AddableProviderKind = (typeof ADDABLE_PROVIDER_KINDS)[number];
+
 /** What Add New API pre-fills per kind: the provider's official base URL (generic has none) and its label. */
 export const PROVIDER_KIND_INFO: Record<ProviderKind, { label: string; officialBaseUrl: string | null }> = {
   generic: { label: 'Generic (LabelDesk protocol)', officialBaseUrl: null },
@@ -143,7 +147,7 @@ export const CreateApiConfigRequest = z.object({
   baseUrl: apiField(500),
   isDefault: z.boolean().default(false),
   /** Default generic. An EasyPost base URL must be the provider's official host (or our sandbox of it). */
-  kind: z.enum(['generic', 'easypost']).default('generic'),
+  kind: z.enum(ADDABLE_PROVIDER_KINDS).default('generic'),
 });
 export type CreateApiConfigRequest = z.input<typeof CreateApiConfigRequest>;
 
