@@ -1,4 +1,4 @@
-import type { User } from './db/schema';
+import type { AuthUser } from './db/schema';
 import type { ApiKeyVault } from './lib/api-key-vault';
 import type { PasswordParams } from './lib/password';
 import type { SecretBox } from './lib/secret-box';
@@ -69,8 +69,8 @@ export interface Services {
   referenceAssets: ReferenceAssets;
 }
 
-/** The authenticated caller, set by the auth middleware. */
-export type AuthUser = Pick<User, 'id' | 'email' | 'name' | 'isAdmin'>;
+/** The authenticated caller, set by the auth middleware (defined beside its table, so ports need not import this file). */
+export type { AuthUser };
 
 /** One typed environment for every Hono handler. Model: unkey `pkg/hono/env.ts`. */
 export interface AppEnv {

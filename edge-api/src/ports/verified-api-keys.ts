@@ -1,5 +1,5 @@
+import type { AuthUser } from '../db/schema';
 import type { ApiKeyMode } from '../db/schema/api-keys';
-import type { AuthUser } from '../env';
 
 /** What a verified key resolves to: its row and owner (as authenticate-api-key.ts reads them). */
 export interface VerifiedApiKey {

@@ -33,4 +33,6 @@ export const users = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+/** The authenticated caller (set by the auth middleware, remembered by VerifiedApiKeys): who, never the hash. */
+export type AuthUser = Pick<User, 'id' | 'email' | 'name' | 'isAdmin'>;
 export type NewUser = typeof users.$inferInsert;
