@@ -26,10 +26,8 @@ import {
   formatUsd,
   Group,
   InlineLoading,
-  Modal,
   PageHeader,
   Paper,
-  Progress,
   RetryAlert,
   Stack,
   saveFile,
@@ -49,19 +47,16 @@ import { pickReady, templateFor } from '../ordering/service-choice';
 import { useServiceChoice } from '../ordering/use-service-choice';
 import { BulkDetailsModal } from './BulkDetailsModal';
 import { BulkHistory } from './BulkHistory';
+import { BulkProgressPanel } from './BulkProgressPanel';
 import {
   BULK_MESSAGE_MS,
   bulkCallError,
   canPay,
-  exceedsBalance,
   FILE_VALIDATE_DELAY_MS,
   finishedMessage,
-  isRunning,
   PICK_REVALIDATE_DELAY_MS,
   payHint,
   processRequest,
-  progressOf,
-  progressText,
   selectAll,
   selectedResults,
   selectedTotalCents,
@@ -70,6 +65,7 @@ import {
   validationOf,
   validationState,
 } from './bulk-order';
+import { ConfirmBulkModal } from './ConfirmBulkModal';
 import { useBulkTracker } from './use-bulk-tracker';
 import { ValidationTable } from './ValidationTable';
 
@@ -172,7 +168,6 @@ export default function BulkOrderPage() {
   const totalCents = selectedTotalCents(selection, results);
   const selectedCount = selectedResults(selection, results).length;
   const payable = canPay(validation, selection) && !paying;
-  const insufficient = exceedsBalance(totalCents, balance);
 
   const pay = async () => {
     if (!file || validation.kind !== 'done' || !pickReady(pick) || paying) return;
@@ -227,46 +222,7 @@ export default function BulkOrderPage() {
         </Alert>
       ) : null}
 
-      {shownProgress.length > 0 ? (
-        <Paper withBorder p="md" data-testid="bulk-progress">
-          <Stack gap="sm">
-            <Title order={3} size="h5">
-              {tracker.running.length > 0 ? 'Creating labels' : 'Labels created'}
-            </Title>
-            {shownProgress.map((bulk) => {
-              const progress = progressOf(bulk);
-              const running = isRunning(bulk);
-              return (
-                <Stack
-                  key={bulk._id}
-                  gap={4}
-                  data-testid="bulk-progress-item"
-                  data-bulk-id={bulk.bulkOrderId}
-                  data-status={bulk.status}
-                >
-                  <Group justify="space-between">
-                    <Text size="sm" ff="monospace">
-                      {bulk.bulkOrderId}
-                    </Text>
-                    <Text size="sm" data-testid="bulk-progress-text">
-                      {progressText(progress)}
-                    </Text>
-                  </Group>
-                  <Progress
-                    value={progress.percent}
-                    animated={running}
-                    color={running ? undefined : finishedMessage(bulk.status).color}
-                    aria-label={`Bulk order ${bulk.bulkOrderId}: ${progress.done} of ${progress.total} labels`}
-                    data-testid="bulk-progress-bar"
-                    data-done={progress.done}
-                    data-total={progress.total}
-                  />
-                </Stack>
-              );
-            })}
-          </Stack>
-        </Paper>
-      ) : null}
+      <BulkProgressPanel bulks={shownProgress} running={tracker.running.length > 0} />
 
       <ServicePicker
         choice={choice}
@@ -402,58 +358,19 @@ export default function BulkOrderPage() {
         </Paper>
       ) : null}
 
-      <Modal
+      <ConfirmBulkModal
         opened={confirming}
         onClose={() => !paying && setConfirming(false)}
-        title="Confirm Bulk Order"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close confirmation' }}
-      >
-        <Stack gap="sm" data-testid="bulk-confirm">
-          <Text size="sm">
-            Buy <b>{selectedCount}</b> {selectedCount === 1 ? 'label' : 'labels'} with {pick.carrier} {pick.service}
-            {template ? ` (template ${template})` : ''}.
-          </Text>
-          <Group justify="space-between">
-            <Text size="sm">Total</Text>
-            <Text fw={700} data-testid="bulk-confirm-total">
-              {formatUsd(centsToUsd(totalCents))}
-            </Text>
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm">Your balance</Text>
-            <Text fw={700} data-testid="bulk-confirm-balance">
-              {balance === null ? '…' : formatUsd(balance)}
-            </Text>
-          </Group>
-          {insufficient ? (
-            <Alert color="orange" variant="light" role="alert" data-testid="bulk-confirm-insufficient">
-              {BULK_MESSAGES.insufficientBalance}{' '}
-              <Anchor component={Link} to="/balance" size="sm">
-                Add funds
-              </Anchor>
-            </Alert>
-          ) : null}
-          {payError ? (
-            <Alert color="red" variant="light" role="alert" data-testid="bulk-confirm-error">
-              {payError.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={paying}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void pay()}
-              loading={paying}
-              disabled={insufficient || balance === null || !canPay(validation, selection)}
-              data-testid="bulk-confirm-pay"
-            >
-              Confirm and Pay
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() => void pay()}
+        count={selectedCount}
+        pick={pick}
+        template={template}
+        totalCents={totalCents}
+        balance={balance}
+        paying={paying}
+        error={payError?.message ?? null}
+        canPay={canPay(validation, selection)}
+      />
 
       <BulkHistory onOpen={setViewing} />
       <BulkDetailsModal bulk={viewing} onClose={() => setViewing(null)} />
