@@ -20,6 +20,7 @@ declare namespace Cloudflare {
 		MARKETPLACE_URL: "";
 		ALLOW_PRIVATE_PROVIDER_URLS: "false";
 		PROVIDER_TIMEOUT_MS: "10000";
+		BULK_ROW_DEADLINE_HOURS: "24";
 		RATE_LIMITER: DurableObjectNamespace<import("./src/entries/worker/index").RateLimiter>;
 	}
 }

@@ -34,6 +34,11 @@ export interface AppConfig {
   adminBootstrapToken?: string;
   /** Argon2id parameters of new password hashes; absent: PASSWORD_PARAMS (OWASP's). Cheaper only on test servers. */
   passwordParams?: PasswordParams;
+  /**
+   * BULK_ROW_DEADLINE_HOURS: rows of a bulk order still unbought this long after it was created fail and are refunded
+   * (the periodic bulk.resume-due job; default 24).
+   */
+  bulkRowDeadlineHours: number;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */

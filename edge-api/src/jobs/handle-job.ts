@@ -3,9 +3,11 @@ import type { JobMessage, JobOutcome } from '../ports/job-queue';
 import { produceCombinedLabels } from '../use-cases/bulk-orders/build-combined-labels';
 import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
 import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
+import { stopOverdueBulkOrders } from '../use-cases/bulk-orders/stop-overdue-bulk-orders';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
+import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
 import { purgeFinishedJobs } from './purge-finished-jobs';
@@ -48,6 +50,13 @@ export async function handleJob(services: Services, message: JobMessage): Promis
       }
       return { kind: 'ack' };
     }
+    case 'orders.void-stray-label': {
+      const outcome = await voidStrayLabel(services, { orderId: message.orderId });
+      if (outcome === 'unavailable') {
+        return { kind: 'retry', reason: `order ${message.orderId}: the provider could not be asked for a stray label` };
+      }
+      return { kind: 'ack' };
+    }
     case 'orders.reconcile-due': {
       // Always ack: whatever is still open is found again by the next run.
       await reconcileDueOrders(services, { limit: message.limit });
@@ -68,7 +77,9 @@ export async function handleJob(services: Services, message: JobMessage): Promis
       return { kind: 'ack' };
     }
     case 'bulk.resume-due': {
-      // Always ack: whatever is still idle is found again by the next run.
+      // Always ack: whatever is still idle (or overdue) is found again by the next run. Bulk orders past their row
+      // deadline are stopped first (their rows refunded), so they are not queued again below.
+      await stopOverdueBulkOrders(services, { limit: message.limit });
       await resumeDueBulkOrders(services, { limit: message.limit });
       return { kind: 'ack' };
     }

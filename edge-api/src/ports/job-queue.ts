@@ -39,6 +39,16 @@ export const JobMessage = z.discriminatedUnion('type', [
     orderId: z.string().min(1),
   }),
   z.object({
+    type: z.literal('orders.void-stray-label'),
+    /** `voidstray_<orderId>`: one per refunded row. */
+    jobId: z.string(),
+    /**
+     * A row refunded while its purchase may have reached the provider (a stopped bulk order): the label the provider
+     * may hold under the order's Idempotency-Key is voided, so nothing stands unpaid.
+     */
+    orderId: z.string().min(1),
+  }),
+  z.object({
     type: z.literal('orders.reconcile-due'),
     jobId: z.string(),
     /** Open purchases (pending reconciliation, or stuck in processing) settled in this run, oldest first. */

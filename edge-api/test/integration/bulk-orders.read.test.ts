@@ -165,6 +165,8 @@ describe('bulk orders: history and details', () => {
       labelsProcessed: 1,
       labelsRemaining: 0,
       labelsFailed: 0,
+      labelsWaiting: 0,
+      nextAttemptAt: null,
     });
 
     const range = await bulkHistory(server, bob.token, '?from=2026-03-01&to=2026-03-02');

@@ -44,6 +44,19 @@ export const BULK_MESSAGES = {
   completed: 'Bulk order completed: all labels were created.',
   partial: 'Bulk order completed with some failures.',
   failed: 'Bulk order failed: no labels could be created. The amount was refunded to your balance.',
+  /** Refund reasons of the rows a stopped bulk order had not bought yet (one ledger credit per row). */
+  cancelledRow: 'Cancelled before the label was bought. The amount was refunded to your balance.',
+  cancelledByAdminRow:
+    'Cancelled by an administrator before the label was bought. The amount was refunded to your balance.',
+  deadlineRow: (hours: number) =>
+    `Not bought within ${hours} ${hours === 1 ? 'hour' : 'hours'}. The amount was refunded to your balance.`,
+  /** POST …/cancel answers. */
+  cancelled: (rows: number, amount: string) =>
+    `Bulk order cancelled: ${rows} ${rows === 1 ? 'label' : 'labels'} not bought, ${amount} refunded to your balance.`,
+  nothingToCancel: 'Nothing left to cancel: every row of this bulk order is already bought or refunded.',
+  /** Why an open row waits (its row state `retrying`). */
+  rowRateLimited: 'The carrier asked us to slow down; this label will be tried again.',
+  rowUnanswered: 'The carrier did not answer; this label will be tried again.',
   /** A cell that starts with =, +, - or @ (or a tab/CR) would run as a formula in a spreadsheet. */
   formulaCell: (column: string) => `${column} must not start with =, +, -, @ or a tab`,
   invalidNumber: (column: string) => `${column} must be a number`,
@@ -255,6 +268,10 @@ export const BulkProcessingStatus = z.object({
   labelsRemaining: z.number().int(),
   /** Rows settled as failed (refunded) so far. */
   labelsFailed: z.number().int(),
+  /** Open rows waiting on the provider (it rate limited us or did not answer): they are asked again later. */
+  labelsWaiting: z.number().int(),
+  /** When the next of those is asked again (ISO time); null when none waits. */
+  nextAttemptAt: z.string().nullable(),
 });
 export type BulkProcessingStatus = z.infer<typeof BulkProcessingStatus>;
 
@@ -330,8 +347,30 @@ export const BulkOrder = z.object({
   completedAt: z.string().nullable(),
   /** The combined labels document can be downloaded (at least one label bought). */
   hasLabels: z.boolean(),
+  /**
+   * Set when the bulk order was stopped before every row was bought: cancelled by its owner (`customer`) or an admin,
+   * or past its deadline; the rows not bought then were refunded. Its status stays a SPEC one (partial or failed).
+   */
+  stoppedAt: z.string().nullable(),
+  stopReason: z.enum(['customer', 'admin', 'deadline']).nullable(),
 });
 export type BulkOrder = z.infer<typeof BulkOrder>;
+
+/**
+ * Where one row of a bulk order stands: `queued` (waiting its turn), `retrying` (the provider rate limited us or did
+ * not answer: `retryReason`, and `nextAttemptAt` when known), `bought`, or `failed` (refunded; `failureReason`).
+ */
+export const BULK_ROW_STATES = ['queued', 'retrying', 'bought', 'failed'] as const;
+export const BulkRowState = z.enum(BULK_ROW_STATES);
+export type BulkRowState = z.infer<typeof BulkRowState>;
+
+export const BulkOrderRow = Order.extend({
+  rowIndex: z.number().int().nullable(),
+  rowState: BulkRowState,
+  retryReason: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type BulkOrderRow = z.infer<typeof BulkOrderRow>;
 
 export const BulkFailedOrder = z.object({
   rowIndex: z.number().int(),
@@ -346,11 +385,23 @@ export type BulkFailedOrder = z.infer<typeof BulkFailedOrder>;
 /** GET /api/orders/bulk/{id} and GET /api/admin/bulk-orders/{id}: the orders in row order, each with its `rowIndex`. */
 export const BulkOrderDetailResponse = z.object({
   bulkOrder: BulkOrder,
-  orders: z.array(Order.extend({ rowIndex: z.number().int().nullable() })),
+  orders: z.array(BulkOrderRow),
   failedOrders: z.array(BulkFailedOrder),
   user: OrderUserDetails.optional(),
 });
 export type BulkOrderDetailResponse = z.infer<typeof BulkOrderDetailResponse>;
+
+/**
+ * POST /api/orders/bulk/{id}/cancel (and /api/v1/bulk-orders/{id}/cancel): the bulk order as it stands afterwards, what
+ * this call refunded (0 rows when nothing was left open: a second cancel changes nothing) and the owner's balance.
+ */
+export const BulkCancelResponse = BulkOrderDetailResponse.extend({
+  /** Rows this call stopped and refunded, and their total (USD). */
+  cancelledRows: z.number().int(),
+  cancelledAmount: z.number(),
+  message: z.string(),
+});
+export type BulkCancelResponse = z.infer<typeof BulkCancelResponse>;
 
 /** GET /api/orders/bulk/history?page&limit&search&from&to (search: bulk order id). */
 export const BulkHistoryQuery = withDateOrder(ListQueryFields);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { User } from './auth';
-import { BULK_MESSAGES, BulkOrderDetailResponse, BulkProcessResponse, MAX_BULK_ROWS } from './bulk';
+import { BULK_MESSAGES, BulkCancelResponse, BulkOrderDetailResponse, BulkProcessResponse, MAX_BULK_ROWS } from './bulk';
 import { CreateOrderResponse, Order, OrderPartyInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
@@ -185,5 +185,9 @@ export type V1CreateBulkLabelsResponse = z.infer<typeof V1CreateBulkLabelsRespon
 /** GET /api/v1/bulk-orders/{id}: the bulk order (status, counts, progress), its orders in row order, the failed rows. */
 export const V1BulkOrderResponse = envelope(BulkOrderDetailResponse.omit({ user: true }));
 export type V1BulkOrderResponse = z.infer<typeof V1BulkOrderResponse>;
+
+/** POST /api/v1/bulk-orders/{id}/cancel: the web app's cancel answer. */
+export const V1CancelBulkOrderResponse = envelope(BulkCancelResponse.omit({ user: true }));
+export type V1CancelBulkOrderResponse = z.infer<typeof V1CancelBulkOrderResponse>;
 
 export const V1BulkOrderIdParam = z.object({ bulk_order_id: z.string().trim().min(1).max(100) });

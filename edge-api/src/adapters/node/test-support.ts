@@ -51,6 +51,7 @@ export async function testServices(
       jwtTtlSeconds: 3600,
       supportEmail: 's@x',
       publicUrl: 'http://localhost:8787',
+      bulkRowDeadlineHours: 24,
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock as Clock),

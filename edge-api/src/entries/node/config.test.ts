@@ -42,3 +42,14 @@ describe('Node config: example placeholders are not secrets', () => {
     expect(configFromEnv({ JWT_SECRET: 'k7Qx9'.repeat(8) }).jwtSecret).toBe('k7Qx9'.repeat(8));
   });
 });
+
+describe('Node config: BULK_ROW_DEADLINE_HOURS', () => {
+  it('defaults to 24 hours (unset or empty), takes whole hours from 1 to 24 and names the variable otherwise', () => {
+    expect(configFromEnv({}).bulkRowDeadlineHours).toBe(24);
+    expect(configFromEnv({ BULK_ROW_DEADLINE_HOURS: '' }).bulkRowDeadlineHours).toBe(24);
+    expect(configFromEnv({ BULK_ROW_DEADLINE_HOURS: '2' }).bulkRowDeadlineHours).toBe(2);
+    for (const bad of ['0', '25', '1.5', 'soon', '0x10']) {
+      expect(() => configFromEnv({ BULK_ROW_DEADLINE_HOURS: bad }), bad).toThrow(/BULK_ROW_DEADLINE_HOURS/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -139,6 +140,8 @@ export const NodeConfig = z
      * start unless NODE_ENV=test (startServer), so a production server can never run with it.
      */
     testFastPasswordHashing: booleanFlag('TEST_FAST_PASSWORD_HASHING').optional(),
+    /** Rows of a bulk order still unbought this long after it was created fail and are refunded (hours). */
+    bulkRowDeadlineHours: bulkRowDeadlineHours(),
   })
   .superRefine((c, ctx) => {
     if (!c.btcpayUrl) return;
@@ -183,6 +186,7 @@ export interface NodeConfigInput {
   carrierSandboxControlKey?: string | undefined;
   jobConcurrency?: number | string | undefined;
   bulkConcurrencyPerApi?: number | string | undefined;
+  bulkRowDeadlineHours?: number | string | undefined;
   marketplaceUrl?: string | undefined;
   marketplaceSandboxControlKey?: string | undefined;
   testFastPasswordHashing?: boolean | string | undefined;
@@ -216,6 +220,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
+    bulkRowDeadlineHours: env.BULK_ROW_DEADLINE_HOURS || undefined,
     marketplaceUrl: env.MARKETPLACE_URL,
     marketplaceSandboxControlKey: env.MARKETPLACE_SANDBOX_CONTROL_KEY || undefined,
     testFastPasswordHashing: env.TEST_FAST_PASSWORD_HASHING,
@@ -248,6 +253,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
       jobConcurrency: 'JOB_CONCURRENCY',
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
+      bulkRowDeadlineHours: 'BULK_ROW_DEADLINE_HOURS',
       marketplaceUrl: 'MARKETPLACE_URL',
       marketplaceSandboxControlKey: 'MARKETPLACE_SANDBOX_CONTROL_KEY',
       testFastPasswordHashing: 'TEST_FAST_PASSWORD_HASHING',

@@ -161,6 +161,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     trustedProviderBaseUrls: () => sandboxBaseUrls,
     kindSandboxBaseUrls: () => kindSandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,
+    bulkRowDeadlineHours: config.bulkRowDeadlineHours,
     marketplaceBaseUrl: () => marketplaceBaseUrl,
     dataDir: config.dataDir,
     jwtSecret,

@@ -12,6 +12,7 @@ import { nodeHttpFetch } from '../../adapters/node/node-http-fetch';
 import { swaggerUiFiles } from '../../adapters/node/swagger-ui-files';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
+import { DEFAULT_BULK_ROW_DEADLINE_HOURS } from '../../lib/bulk-row-deadline';
 import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
@@ -51,6 +52,8 @@ export async function createNodeServices(opts: {
   kindSandboxBaseUrls?: () => Partial<Record<ProviderKind, readonly string[]>>;
   /** Per-attempt timeout of provider calls; default 10 s. */
   providerTimeoutMs?: number;
+  /** BULK_ROW_DEADLINE_HOURS; default 24. */
+  bulkRowDeadlineHours?: number;
   /** The marketplace's base URL (MARKETPLACE_URL or the embedded sandbox, known once the server listens). */
   marketplaceBaseUrl?: () => string | undefined;
   /** Argon2id parameters of new password hashes; default OWASP's (test servers may pass TEST_PASSWORD_PARAMS). */
@@ -69,6 +72,7 @@ export async function createNodeServices(opts: {
       supportEmail: opts.supportEmail,
       publicUrl: opts.publicUrl ?? 'http://localhost:8787',
       ...(opts.passwordParams ? { passwordParams: opts.passwordParams } : {}),
+      bulkRowDeadlineHours: opts.bulkRowDeadlineHours ?? DEFAULT_BULK_ROW_DEADLINE_HOURS,
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),

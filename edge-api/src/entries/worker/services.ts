@@ -25,6 +25,7 @@ export function buildServices(env: Env): Services {
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     supportEmail: vars.SUPPORT_EMAIL,
     publicUrl: vars.PUBLIC_URL,
+    bulkRowDeadlineHours: vars.BULK_ROW_DEADLINE_HOURS,
     ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
   };
   return {

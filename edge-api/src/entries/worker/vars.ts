@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
 
 /**
@@ -71,6 +72,8 @@ export const WorkerVars = z
       .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), 'MARKETPLACE_URL must be an http(s) URL'),
     /** Per attempt, milliseconds. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Rows of a bulk order still unbought this long after it was created fail and are refunded (hours). */
+    BULK_ROW_DEADLINE_HOURS: bulkRowDeadlineHours(),
     /**
      * A secret that lets POST /api/auth/bootstrap-admin create the first admin while none exists. Unset or empty:
      * that route is closed.

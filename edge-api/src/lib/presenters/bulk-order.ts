@@ -1,5 +1,5 @@
-import type { BulkOrder, BulkProcessingStatus } from '@labeldesk/contracts';
-import type { BulkOrderRow, User } from '../../db/schema';
+import { BULK_MESSAGES, type BulkOrder, type BulkProcessingStatus, type BulkRowState } from '@labeldesk/contracts';
+import type { BulkOrderRow, OrderRow, User } from '../../db/schema';
 import { centsToUsd } from '../money';
 
 /**
@@ -18,9 +18,40 @@ export interface BulkRowCounts {
   open: number;
   /** Σ price of the failed rows (cents): what went back to the balance from the hold. */
   refundedCents: number;
+  /** Open rows waiting on the provider (see bulkRowState: `retrying`), and the earliest next attempt among them. */
+  waiting: number;
+  nextAttemptAt: string | null;
 }
 
-export const NO_BULK_ROWS: BulkRowCounts = { completed: 0, failed: 0, open: 0, refundedCents: 0 };
+export const NO_BULK_ROWS: BulkRowCounts = {
+  completed: 0,
+  failed: 0,
+  open: 0,
+  refundedCents: 0,
+  waiting: 0,
+  nextAttemptAt: null,
+};
+
+/**
+ * Where one row stands: bought, failed (refunded), retrying (open after an attempt the provider rate limited or did
+ * not answer — its reason and next attempt are on the row; a row in reconciliation is retrying by definition), or
+ * queued (open, waiting its turn).
+ */
+export function bulkRowState(row: Pick<OrderRow, 'status' | 'lastAttemptError'>): BulkRowState {
+  if (row.status === 'completed') return 'bought';
+  if (row.status === 'failed') return 'failed';
+  if (row.status === 'pending_reconciliation' || row.lastAttemptError !== null) return 'retrying';
+  return 'queued';
+}
+
+/** The retry columns as a row presents them: only while it is retrying. */
+export function bulkRowRetry(row: Pick<OrderRow, 'status' | 'lastAttemptError' | 'nextAttemptAt'>): {
+  retryReason: string | null;
+  nextAttemptAt: string | null;
+} {
+  if (bulkRowState(row) !== 'retrying') return { retryReason: null, nextAttemptAt: null };
+  return { retryReason: row.lastAttemptError ?? BULK_MESSAGES.rowUnanswered, nextAttemptAt: row.nextAttemptAt };
+}
 
 /** Who owns a bulk order, as the views need it (email: admin views only). */
 export type BulkOrderOwner = Pick<User, 'id' | 'name' | 'email'>;
@@ -42,6 +73,8 @@ export function bulkProcessingStatus(
     labelsProcessed: settled,
     labelsRemaining: Math.max(0, row.orderCount - settled),
     labelsFailed: counts.failed,
+    labelsWaiting: counts.waiting,
+    nextAttemptAt: counts.nextAttemptAt,
   };
 }
 
@@ -74,5 +107,7 @@ export function presentBulkOrder(
     template: row.template,
     completedAt: row.completedAt,
     hasLabels: counts.completed > 0,
+    stoppedAt: row.stoppedAt,
+    stopReason: row.stopReason,
   };
 }

@@ -1,5 +1,6 @@
 import {
   BULK_MESSAGES,
+  type BulkCancelResponse,
   type BulkHistoryResponse,
   type BulkOrderDetailResponse,
   type BulkProcessingStatus,
@@ -11,6 +12,7 @@ import type { AppEnv } from '../../env';
 import { centsToUsd } from '../../lib/money';
 import { requireUser } from '../../middleware/auth';
 import { buildFailedRowsCsv } from '../../use-cases/bulk-orders/build-failed-rows-csv';
+import { cancelBulkOrder } from '../../use-cases/bulk-orders/cancel-bulk-order';
 import { createBulkOrder } from '../../use-cases/bulk-orders/create-bulk-order';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { listBulkOrders } from '../../use-cases/bulk-orders/list-bulk-orders';
@@ -27,6 +29,9 @@ function processingStatus(counts: BulkRowCounts, status: string): BulkProcessing
     labelsProcessed: counts.completed + counts.failed,
     labelsRemaining: counts.open,
     labelsFailed: counts.failed,
+    // Just created: no row has been tried yet.
+    labelsWaiting: 0,
+    nextAttemptAt: null,
   };
 }
 
@@ -103,4 +108,13 @@ export const failedCsv = factory.createHandlers(requireUser, bulkOrdersValidator
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Cache-Control': 'no-store',
   });
+});
+
+/** The owner, or an admin for any bulk order (readableBulkOrder); another customer's id answers 404. */
+export const cancel = factory.createHandlers(requireUser, bulkOrdersValidators.id, async (c) => {
+  const body: BulkCancelResponse = await cancelBulkOrder(c.get('services'), {
+    bulkOrderId: c.req.valid('param').id,
+    caller: c.get('user'),
+  });
+  return c.json(body, 200);
 });

@@ -8,4 +8,5 @@ export const bulkOrdersRouter = new Hono<AppEnv>()
   .post(bulkOrdersRoutes.process, ...handlers.processBulk)
   .get(bulkOrdersRoutes.history, ...handlers.history)
   .get(bulkOrdersRoutes.get, ...handlers.get)
-  .get(bulkOrdersRoutes.failedCsv, ...handlers.failedCsv);
+  .get(bulkOrdersRoutes.failedCsv, ...handlers.failedCsv)
+  .post(bulkOrdersRoutes.cancel, ...handlers.cancel);

@@ -24,6 +24,7 @@ export const bulkOrdersRoutes = {
   history: '/orders/bulk/history',
   get: `/orders/bulk/:id{${BULK_ORDER_ID_PATTERN}}`,
   failedCsv: `/orders/bulk/:id{${BULK_ORDER_ID_PATTERN}}/failed-csv`,
+  cancel: `/orders/bulk/:id{${BULK_ORDER_ID_PATTERN}}/cancel`,
 } as const;
 
 export const BulkOrderIdParam = z.object({ id: z.string().min(1).max(100) });

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   TEST_BULK_CREATED_MESSAGE,
   type V1BulkOrderResponse,
+  type V1CancelBulkOrderResponse,
   type V1CreateBulkLabelsResponse,
   type V1CreateLabelResponse,
   type V1OrderResponse,
@@ -17,6 +18,7 @@ import { centsToUsd } from '../../lib/money';
 import { presentOrder } from '../../lib/presenters/order';
 import { presentUser } from '../../lib/presenters/user';
 import { idempotencyKey } from '../../middleware/idempotency-key';
+import { cancelBulkOrder as cancelBulkOrderUseCase } from '../../use-cases/bulk-orders/cancel-bulk-order';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { getOrder } from '../../use-cases/order-history/get-order';
 import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
@@ -172,6 +174,27 @@ export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async 
     livemode: live,
     data: { bulkOrder: presented, orders, failedOrders },
   };
+  return c.json(body, 200);
+});
+
+/**
+ * A live key cancels through the web app's use-case (its own bulk orders only: isAdmin false). A test key's bulk order
+ * is complete when it is created: nothing to cancel, its detail is answered as it stands (404 for anything else).
+ */
+export const cancelBulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
+  const svc = c.get('services');
+  const bulkOrderId = c.req.valid('param').bulk_order_id;
+  const live = c.get('apiKey').mode === 'live';
+  const { user: _user, ...data } = live
+    ? await cancelBulkOrderUseCase(svc, { bulkOrderId, caller: caller(c) })
+    : {
+        ...(await getTestBulkOrder(svc, { bulkOrderId, userId: c.get('user').id })),
+        user: undefined,
+        cancelledRows: 0,
+        cancelledAmount: 0,
+        message: BULK_MESSAGES.nothingToCancel,
+      };
+  const body: V1CancelBulkOrderResponse = { status: 'success', livemode: live, data };
   return c.json(body, 200);
 });
 

@@ -21,4 +21,5 @@ export const v1Router = new Hono<AppEnv>()
   .get(v1Routes.label.path, ...handlers.label)
   .post(v1Routes.createBulkLabels.path, ...handlers.createBulkLabels)
   .get(v1Routes.bulkOrder.path, ...handlers.bulkOrder)
+  .post(v1Routes.cancelBulkOrder.path, ...handlers.cancelBulkOrder)
   .get(v1Routes.bulkLabels.path, ...handlers.bulkLabels);

@@ -4,6 +4,7 @@ import {
   MAX_BULK_ROWS,
   V1BulkOrderIdParam,
   V1BulkOrderResponse,
+  V1CancelBulkOrderResponse,
   V1CreateBulkLabelsRequest,
   V1CreateBulkLabelsResponse,
   V1CreateLabelRequest,
@@ -134,6 +135,18 @@ export const v1Routes = {
     params: V1BulkOrderIdParam,
     responses: {
       200: { description: 'The bulk order', schema: V1BulkOrderResponse },
+      404: { description: 'No such bulk order of yours', schema: ErrorBody },
+    },
+  },
+  cancelBulkOrder: {
+    method: 'post',
+    path: '/bulk-orders/:bulk_order_id/cancel',
+    summary: 'Cancel the rest of one of your bulk orders',
+    description:
+      'Stops the orders of the bulk order that are not bought yet and refunds each one’s price to your balance at once (one refund per order, as for an order the carrier refuses); labels already bought stay bought. The answer is the bulk order as it stands afterwards (its final `status`: `partial` when some labels were bought, `failed` when none was; `stoppedAt` and `stopReason` say it was cancelled), with `cancelledRows` and `cancelledAmount` (USD) for what this call refunded. An order being bought at that very moment ends either bought or refunded, never both. Cancelling again, or cancelling a finished bulk order, changes nothing (`cancelledRows` 0). No body. Another customer’s bulk order answers 404; a test bulk order is complete at once, so there is nothing to cancel.',
+    params: V1BulkOrderIdParam,
+    responses: {
+      200: { description: 'The bulk order after the cancel', schema: V1CancelBulkOrderResponse },
       404: { description: 'No such bulk order of yours', schema: ErrorBody },
     },
   },

@@ -83,9 +83,10 @@ describe('bulk order progress, counted from its rows (real database file)', () =
     const counts = await countBulkRows(t.services, [mixed, done, allFailed, 'blk_unknown']);
     expect(select).toHaveBeenCalledTimes(1);
     expect(Object.fromEntries(counts)).toEqual({
-      [mixed]: { completed: 2, failed: 2, open: 2, refundedCents: 1000 },
-      [done]: { completed: 2, failed: 0, open: 0, refundedCents: 0 },
-      [allFailed]: { completed: 0, failed: 1, open: 0, refundedCents: 300 },
+      // The row in reconciliation waits on the provider (no next attempt recorded on these hand-made rows).
+      [mixed]: { completed: 2, failed: 2, open: 2, refundedCents: 1000, waiting: 1, nextAttemptAt: null },
+      [done]: { ...NO_BULK_ROWS, completed: 2 },
+      [allFailed]: { ...NO_BULK_ROWS, failed: 1, refundedCents: 300 },
       blk_unknown: NO_BULK_ROWS,
     });
     expect(await countBulkRows(t.services, [])).toEqual(new Map());
@@ -135,8 +136,10 @@ describe('bulk order progress, counted from its rows (real database file)', () =
       labelsProcessed: 0,
       labelsRemaining: 3,
       labelsFailed: 0,
+      labelsWaiting: 0,
+      nextAttemptAt: null,
     });
-    const failed = { completed: 0, failed: 3, open: 0, refundedCents: 300 };
+    const failed = { ...NO_BULK_ROWS, failed: 3, refundedCents: 300 };
     expect(bulkProcessingStatus({ status: 'failed', orderCount: 3 }, failed)).toMatchObject({
       isProcessing: false,
       labelsProcessed: 3,

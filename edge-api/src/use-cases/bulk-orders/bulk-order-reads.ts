@@ -25,6 +25,10 @@ export async function countBulkRows(services: Services, bulkOrderIds: string[]):
       failed: sql<number>`COALESCE(SUM(CASE WHEN ${orders.status} = 'failed' THEN 1 ELSE 0 END), 0)`,
       open: sql<number>`COALESCE(SUM(CASE WHEN ${orders.status} IN ('processing', 'pending_reconciliation') THEN 1 ELSE 0 END), 0)`,
       refundedCents: sql<number>`COALESCE(SUM(CASE WHEN ${orders.status} = 'failed' THEN ${orders.priceCents} ELSE 0 END), 0)`,
+      waiting: sql<number>`COALESCE(SUM(CASE WHEN ${orders.status} = 'pending_reconciliation' OR (${orders.status} = 'processing' AND ${orders.lastAttemptError} IS NOT NULL) THEN 1 ELSE 0 END), 0)`,
+      nextAttemptAt: sql<
+        string | null
+      >`MIN(CASE WHEN ${orders.status} IN ('processing', 'pending_reconciliation') THEN ${orders.nextAttemptAt} END)`,
     })
     .from(orders)
     .where(inArray(orders.bulkOrderId, bulkOrderIds))
@@ -37,6 +41,8 @@ export async function countBulkRows(services: Services, bulkOrderIds: string[]):
       failed: Number(row.failed),
       open: Number(row.open),
       refundedCents: Number(row.refundedCents),
+      waiting: Number(row.waiting),
+      nextAttemptAt: row.nextAttemptAt ?? null,
     });
   }
   return out;

@@ -1,12 +1,16 @@
+import { BULK_MESSAGES } from '@labeldesk/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type OrderRow, orders } from '../../db/schema';
+import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
 import { buyOrderLabel } from '../orders/buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from '../orders/order-rows';
 import { RECONCILE_DELAY_SECONDS, RECONCILE_WINDOW_MS } from '../orders/reconcile-order';
 import { refundOrder } from '../orders/refund-order';
+import { readBulkOrder } from './bulk-order-reads';
+import { noteRowRetry } from './note-row-retry';
 import { settleBulkOrder } from './settle-bulk-order';
+import { refundStoppedRow, stoppedRowReason } from './stop-bulk-order';
 
 /**
  * What became of one row: bought, refunded, handed to reconciliation (the provider's answer was lost), deferred (the
@@ -22,11 +26,22 @@ async function afterSettled(services: Services, order: OrderRow, kind: 'complete
   return { kind, finalized } as const;
 }
 
+/** A row not claimed because its bulk order was stopped: refunded here (the stop's own pass may not have reached it). */
+async function refundIfStopped(services: Services, order: OrderRow): Promise<BulkRowOutcome | null> {
+  if (order.status !== 'processing' || !order.bulkOrderId) return null;
+  const bulk = await readBulkOrder(services, order.bulkOrderId);
+  if (!bulk?.stoppedAt || !bulk.stopReason) return null;
+  await refundStoppedRow(services, order, stoppedRowReason(services.config, bulk.stopReason));
+  const current = (await readOrder(services, order.id)) ?? order;
+  return afterSettled(services, current, 'settled');
+}
+
 /**
  * The `bulk.buy-row` job: buys ONE row of a bulk order through the purchase's phase 2 (buyOrderLabel, the same
  * use-case as a manual order; the provider's Idempotency-Key is the order id), so a redelivered message, a retried
  * job, a restart mid-row or two consumers racing buy the row at most once:
  * - already settled → nothing bought (the bulk order is settled again, in case the previous run died before that);
+ * - its bulk order stopped (cancelled, past its deadline) → not claimed: refunded like the stop's other rows;
  * - in pending_reconciliation → left to the reconcile job;
  * - else purchase_attempts + 1 (only while still processing); older than the reconciliation window (23 h) →
  *   refunded without asking (the provider forgets keys after 24 h); else phase 2 with `onRateLimited: 'defer'`: bought →
@@ -36,17 +51,24 @@ async function afterSettled(services: Services, order: OrderRow, kind: 'complete
  */
 export async function buyBulkRow(services: Services, input: { orderId: string }): Promise<BulkRowOutcome> {
   const now = services.clock.now();
-  // The common case in one statement: the row is still processing, so count this attempt and take the row as it is.
+  // The common case in one statement: the row is still processing and its bulk order not stopped, so count this
+  // attempt and take the row as it is.
   const [claimed] = await services.db
     .update(orders)
     .set({ purchaseAttempts: sql`${orders.purchaseAttempts} + 1`, updatedAt: now.toISOString() })
-    .where(and(eq(orders.id, input.orderId), eq(orders.status, 'processing')))
+    .where(
+      and(
+        eq(orders.id, input.orderId),
+        eq(orders.status, 'processing'),
+        sql`NOT EXISTS (SELECT 1 FROM ${bulkOrders} WHERE ${bulkOrders.id} = ${orders.bulkOrderId} AND ${bulkOrders.stoppedAt} IS NOT NULL)`,
+      ),
+    )
     .returning();
   if (!claimed) {
     const order = await readOrder(services, input.orderId);
     if (!order) return { kind: 'missing', finalized: false };
     if (order.status === 'completed' || order.status === 'failed') return afterSettled(services, order, 'settled');
-    return { kind: 'pending', finalized: false };
+    return (await refundIfStopped(services, order)) ?? { kind: 'pending', finalized: false };
   }
   if (now.getTime() - Date.parse(claimed.createdAt) > RECONCILE_WINDOW_MS) {
     const refunded = await refundOrder(services, claimed, RECONCILE_GAVE_UP_MESSAGE);
@@ -62,11 +84,13 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
     case 'failed':
       return afterSettled(services, outcome.order, outcome.kind);
     case 'deferred':
+      await noteRowRetry(services, claimed.id, BULK_MESSAGES.rowRateLimited, outcome.retryAfterSeconds);
       return { kind: 'deferred', retryAfterSeconds: outcome.retryAfterSeconds, finalized: false };
     case 'pending': {
       if (outcome.order.status === 'completed' || outcome.order.status === 'failed') {
         return afterSettled(services, outcome.order, 'settled');
       }
+      await noteRowRetry(services, claimed.id, BULK_MESSAGES.rowUnanswered, RECONCILE_DELAY_SECONDS);
       try {
         await services.queue.send(
           { type: 'orders.reconcile', jobId: newId('job'), orderId: claimed.id },

@@ -2,7 +2,7 @@ import type { BulkFailedOrder, BulkOrderDetailResponse } from '@labeldesk/contra
 import { asc, eq } from 'drizzle-orm';
 import { type OrderRow, orders, users } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
-import { type BulkRowCounts, presentBulkOrder } from '../../lib/presenters/bulk-order';
+import { type BulkRowCounts, bulkRowRetry, bulkRowState, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { presentOrder } from '../../lib/presenters/order';
 import { readableBulkOrder } from './bulk-order-reads';
 
@@ -16,16 +16,29 @@ export function bulkOrderRows(services: Services, bulkOrderId: string): Promise<
 }
 
 /** The same counts as countBulkRows, from rows already read (the detail reads them all anyway). */
-export function countRows(rows: Pick<OrderRow, 'status' | 'priceCents'>[]): BulkRowCounts {
-  const counts = { completed: 0, failed: 0, open: 0, refundedCents: 0 };
+export function countRows(
+  rows: Pick<OrderRow, 'status' | 'priceCents' | 'lastAttemptError' | 'nextAttemptAt'>[],
+): BulkRowCounts {
+  const counts: BulkRowCounts = { completed: 0, failed: 0, open: 0, refundedCents: 0, waiting: 0, nextAttemptAt: null };
   for (const row of rows) {
     if (row.status === 'completed') counts.completed += 1;
     else if (row.status === 'failed') {
       counts.failed += 1;
       counts.refundedCents += row.priceCents;
-    } else counts.open += 1;
+    } else {
+      counts.open += 1;
+      if (bulkRowState(row) === 'retrying') counts.waiting += 1;
+      if (row.nextAttemptAt && (counts.nextAttemptAt === null || row.nextAttemptAt < counts.nextAttemptAt)) {
+        counts.nextAttemptAt = row.nextAttemptAt;
+      }
+    }
   }
   return counts;
+}
+
+/** One row of the detail: the order, its CSV row, and where it stands (see bulkRowState). */
+export function presentBulkRow(order: OrderRow): BulkOrderDetailResponse['orders'][number] {
+  return { ...presentOrder(order), rowIndex: order.rowIndex, rowState: bulkRowState(order), ...bulkRowRetry(order) };
 }
 
 /**
@@ -74,7 +87,7 @@ export async function getBulkOrder(
   ]);
   return {
     bulkOrder: presentBulkOrder(row, countRows(rows), owner, { admin }),
-    orders: rows.map((order) => ({ ...presentOrder(order), rowIndex: order.rowIndex })),
+    orders: rows.map(presentBulkRow),
     failedOrders: rows.filter((order) => order.status === 'failed').map(presentFailedRow),
     ...(user ? { user } : {}),
   };

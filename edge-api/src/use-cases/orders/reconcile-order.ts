@@ -1,5 +1,8 @@
+import { BULK_MESSAGES } from '@labeldesk/contracts';
 import type { Services } from '../../env';
+import { backoffSeconds } from '../../ports/job-queue';
 import { PROVIDER_ERROR_MESSAGES } from '../../ports/label-provider';
+import { noteRowRetry } from '../bulk-orders/note-row-retry';
 import { settleBulkOrder } from '../bulk-orders/settle-bulk-order';
 import { buyOrderLabel, type LabelOutcome, outcomeOf } from './buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from './order-rows';
@@ -13,6 +16,8 @@ export const RECONCILE_DELAY_SECONDS = 10;
  * label the lost request may have made is looked up by the key and voided, then the order is refunded.
  */
 export const RECONCILE_WINDOW_MS = 23 * 60 * 60_000;
+/** The periodic sweep's interval (jobs/schedule.ts PERIODIC_INTERVAL_MS): an open order is asked again by then. */
+const SWEEP_INTERVAL_SECONDS = 5 * 60;
 
 /**
  * The `orders.reconcile` job (and the sweep, per order): asks the provider again for an open order's label with the
@@ -27,6 +32,13 @@ export async function reconcileOrder(services: Services, input: { orderId: strin
   // A row of a bulk order that settled here may be the last one: the bulk order then gets its final status.
   if (outcome && outcome.kind !== 'pending' && outcome.order.bulkOrderId) {
     await settleBulkOrder(services, outcome.order.bulkOrderId);
+  }
+  if (outcome?.kind === 'pending' && outcome.order.bulkOrderId && outcome.order.status === 'pending_reconciliation') {
+    // Still no answer: the details say so, with the time of the next try (this job's backoff, or the sweep's next run,
+    // whichever comes first: an estimate, the runner decides).
+    const attempt = Math.max(1, outcome.order.reconcileAttempts - 1);
+    const delay = Math.min(backoffSeconds(attempt), SWEEP_INTERVAL_SECONDS);
+    await noteRowRetry(services, outcome.order.id, BULK_MESSAGES.rowUnanswered, delay);
   }
   return outcome;
 }

@@ -1,7 +1,7 @@
 import type { BulkProcessingStatus, V1CreateBulkLabelsRequest } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { Services } from '../../env';
-import { bulkProcessingStatus } from '../../lib/presenters/bulk-order';
+import { bulkProcessingStatus, NO_BULK_ROWS } from '../../lib/presenters/bulk-order';
 import type { BulkProcessData } from '../bulk-orders/bulk-purchase';
 import { createBulkOrder } from '../bulk-orders/create-bulk-order';
 import { checkApiBulkRow } from './check-api-bulk-row';
@@ -59,7 +59,7 @@ export async function createApiBulkLabels(
       background: false,
       processingStatus: bulkProcessingStatus(
         { status: 'completed', orderCount: all },
-        { completed: all, failed: 0, open: 0, refundedCents: 0 },
+        { ...NO_BULK_ROWS, completed: all },
       ),
     };
   }
@@ -76,6 +76,6 @@ export async function createApiBulkLabels(
     totalPriceCents: result.bulkOrder.totalPriceCents,
     balanceCents: result.balanceCents,
     background: true,
-    processingStatus: bulkProcessingStatus(result.bulkOrder, { ...result.counts, refundedCents: 0 }),
+    processingStatus: bulkProcessingStatus(result.bulkOrder, { ...NO_BULK_ROWS, ...result.counts }),
   };
 }

@@ -5,7 +5,7 @@ import type { BulkOrderRow } from '../../db/schema/bulk-orders';
 import { users } from '../../db/schema/users';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
-import { presentBulkOrder } from '../../lib/presenters/bulk-order';
+import { NO_BULK_ROWS, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { mergePdfs } from '../bulk-orders/build-combined-labels';
 import { presentTestOrder, testLabelPdf } from './get-test-order';
 
@@ -56,10 +56,16 @@ export async function getTestBulkOrder(
     stoppedAt: null,
     stopReason: null,
   };
-  const counts = { completed: rows.length, failed: 0, open: 0, refundedCents: 0 };
+  const counts = { ...NO_BULK_ROWS, completed: rows.length };
   return {
     bulkOrder: presentBulkOrder(asBulk, counts, { id: row.userId, name: ownerName, email: '' }),
-    orders: rows.map((order) => ({ ...presentTestOrder(order), rowIndex: order.rowIndex })),
+    orders: rows.map((order) => ({
+      ...presentTestOrder(order),
+      rowIndex: order.rowIndex,
+      rowState: 'bought' as const,
+      retryReason: null,
+      nextAttemptAt: null,
+    })),
     failedOrders: [],
   };
 }

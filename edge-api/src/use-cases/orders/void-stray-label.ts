@@ -1,0 +1,44 @@
+import type { Services } from '../../env';
+import { type LabelProvider, ProviderError } from '../../ports/label-provider';
+import { connectProvider } from '../shipping-apis/connect-provider';
+import { findApiConfig } from '../shipping-apis/get-api-config';
+import { readOrder } from './order-rows';
+
+/** What became of the label a refunded order's purchase may have left at the provider. */
+export type StrayLabelOutcome = 'none' | 'voided' | 'already_voided' | 'not_refunded' | 'unavailable';
+
+/**
+ * The `orders.void-stray-label` job: an order refunded while its purchase may have reached the provider (a row of a
+ * stopped bulk order whose answer was lost, or that was being bought) — the provider is asked for a label under the
+ * order's Idempotency-Key and a live one is voided, so no label stands that nobody paid for. Only a refunded order is
+ * looked at (a failed order can never complete: every completion is conditional on the order being open), so a label
+ * someone paid for is never voided. `unavailable`: the provider could not be asked (the job retries; after its
+ * attempts the dead-letter log names the order).
+ */
+export async function voidStrayLabel(services: Services, input: { orderId: string }): Promise<StrayLabelOutcome> {
+  const order = await readOrder(services, input.orderId);
+  if (order?.status !== 'failed') return 'not_refunded';
+  const api = await findApiConfig(services, order.apiId);
+  if (!api) {
+    console.error(
+      `[orders] ${order.id}: refunded, its API config is gone; check the provider for reference ${order.id}`,
+    );
+    return 'none';
+  }
+  let provider: LabelProvider;
+  try {
+    provider = await connectProvider(services, api);
+    const label = await provider.findLabelByIdempotencyKey(order.id);
+    if (!label) return 'none';
+    if (label.status === 'voided') return 'already_voided';
+    const voided = await provider.voidLabel(label.labelId);
+    console.warn(`[orders] ${order.id}: voided label ${voided.labelId} left by a purchase refunded before it answered`);
+    return 'voided';
+  } catch (err) {
+    if (err instanceof ProviderError && err.code === 'not_found') return 'none';
+    console.warn(
+      `[orders] ${order.id}: stray label check failed: ${err instanceof ProviderError ? err.logMessage : err instanceof Error ? err.message : String(err)}`,
+    );
+    return 'unavailable';
+  }
+}
