@@ -132,6 +132,8 @@ const MODALS: Array<{
   name: string;
   as: 'customer' | 'admin';
   path: string;
+  /** The row menu the trigger sits in (RowMenu), opened first. */
+  menu?: (page: Page) => Locator;
   open: (page: Page) => Locator;
 }> = [
   { name: 'Order Details (customer)', as: 'customer', path: '/my-orders', open: (p) => p.getByTestId('order-view') },
@@ -152,19 +154,22 @@ const MODALS: Array<{
     name: 'Adjust balance',
     as: 'admin',
     path: '/admin/customers',
-    open: (p) => customerRow(p).getByTestId('customer-adjust-balance'),
+    menu: (p) => customerRow(p).getByTestId('customer-actions'),
+    open: (p) => p.getByTestId('customer-adjust-balance'),
   },
   {
     name: 'Custom Pricing',
     as: 'admin',
     path: '/admin/customers',
-    open: (p) => customerRow(p).getByTestId('customer-custom-pricing'),
+    menu: (p) => customerRow(p).getByTestId('customer-actions'),
+    open: (p) => p.getByTestId('customer-custom-pricing'),
   },
   {
     name: 'Refresh tracking',
     as: 'admin',
     path: '/admin/customers',
-    open: (p) => customerRow(p).getByTestId('customer-refresh-tracking'),
+    menu: (p) => customerRow(p).getByTestId('customer-actions'),
+    open: (p) => p.getByTestId('customer-refresh-tracking'),
   },
   { name: 'Order Details (admin)', as: 'admin', path: '/admin/orders', open: (p) => p.getByTestId('admin-order-view') },
   { name: 'Add FAQ', as: 'admin', path: '/admin/faqs', open: (p) => p.getByRole('button', { name: 'Add FAQ' }) },
@@ -193,6 +198,11 @@ describe('accessibility: modals have a named close button and no serious or crit
     if (m.as === 'customer') await asCustomer(page);
     else await signInAsAdmin(page);
     await page.goto(m.path);
+    if (m.menu) {
+      await visible(m.menu(page));
+      await settled(page);
+      await m.menu(page).first().click();
+    }
     await visible(m.open(page));
     await settled(page);
     const modal = await openModal(page, m.open(page));

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+import {
+  apiAs,
+  clickRowMenuItem,
+  setupBrowser,
+  signInAsAdmin,
+  signInAsNewCustomer,
+  textOf,
+  visible,
+} from './support/browser';
 
 const browser = setupBrowser();
 
@@ -95,7 +103,7 @@ describe('money', () => {
     await admin.goto('/admin/customers');
     const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
     await visible(row);
-    await row.getByTestId('customer-adjust-balance').click();
+    await clickRowMenuItem(row, 'customer-actions', 'customer-adjust-balance');
     const form = admin.getByTestId('balance-form');
     await visible(form);
     await form.getByTestId('balance-amount-input').fill('abc');

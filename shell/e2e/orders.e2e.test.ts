@@ -5,6 +5,7 @@ import {
   apiAs,
   baseUrl,
   choose,
+  clickRowMenuItem,
   fundCustomer,
   setupBrowser,
   signInAsAdmin,
@@ -164,7 +165,7 @@ describe('buying labels', () => {
     await expect.poll(() => textOf(adminRow.getByTestId('admin-order-price'))).toBe(priceText);
     const [download] = await Promise.all([
       adminPage.waitForEvent('download'),
-      adminRow.getByTestId('admin-order-download').click(),
+      clickRowMenuItem(adminRow, 'admin-order-actions', 'admin-order-download'),
     ]);
     expect(download.suggestedFilename()).toMatch(/^label-ord_.+\.pdf$/);
 

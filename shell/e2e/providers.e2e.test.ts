@@ -7,6 +7,7 @@ import {
   apiAs,
   baseUrl,
   choose,
+  clickRowMenuItem,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -103,7 +104,7 @@ describe('upstream providers, services and pricing', () => {
     const customer = await signInAsNewCustomer(customerPage, 'Priced Customer');
     await admin.goto('/admin/customers');
     const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
-    await row.getByTestId('customer-custom-pricing').click();
+    await clickRowMenuItem(row, 'customer-actions', 'customer-custom-pricing');
     await choose(admin, admin.getByTestId('custom-pricing-api'), new RegExp(`^${apiName}`));
     await admin.getByTestId('custom-pricing-enabled').check();
     await admin.getByTestId('custom-pricing-carrier-UPS').getByRole('button').first().click();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, party, setupBrowser, signInAsAdmin, signInAsNewCustomer, textOf, visible } from './support/browser';
+import {
+  apiAs,
+  clickRowMenuItem,
+  party,
+  setupBrowser,
+  signInAsAdmin,
+  signInAsNewCustomer,
+  textOf,
+  visible,
+} from './support/browser';
 
 const browser = setupBrowser();
 
@@ -41,7 +50,7 @@ describe('admin tracking refresh of one customer', () => {
     });
     await admin.goto('/admin/customers');
     const row = admin.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
-    await row.getByTestId('customer-refresh-tracking').click();
+    await clickRowMenuItem(row, 'customer-actions', 'customer-refresh-tracking');
     const modal = admin.getByTestId('tracking-refresh-modal');
     await visible(modal);
     await expect.poll(() => textOf(modal.getByTestId('stat-total'))).toBe('2');

@@ -2,210 +2,160 @@ import { customerKeys, customerQueries, errorMessage } from '@labeldesk/api-clie
 import type { AdminUserListResponse, User } from '@labeldesk/contracts';
 import {
   Badge,
-  Box,
-  Button,
+  EmailText,
   EmptyState,
-  ErrorState,
-  formatDateTime,
   formatUsd,
-  Group,
-  LoadingState,
-  loadStateOf,
-  PageHeader,
-  Pagination,
-  Paper,
-  Stack,
+  ListScreen,
+  MoneyCell,
+  RowMenu,
   StatusAlerts,
   Table,
   Text,
-  TextInput,
   useFlash,
-  useQuery,
+  useListScreen,
+  useModalItem,
   useQueryClient,
 } from '@labeldesk/ui';
-import { type ReactNode, useMemo, useState } from 'react';
 import { CustomPricingModal } from '../custom-pricing/CustomPricingModal';
+import { DateCell } from '../orders/order-cells';
 import { BalanceModal } from './BalanceModal';
 import { CUSTOMERS_PAGE_SIZE, filterUsers, pageCount, pageOf, replaceUser, roleLabel } from './customer-list';
 import { TrackingRefreshModal } from './TrackingRefreshModal';
 
+const COLUMNS = [
+  { label: 'Name' },
+  { label: 'Email' },
+  { label: 'Role' },
+  { label: 'Balance', align: 'right' },
+  { label: 'Total Spend', align: 'right', nowrap: true },
+  { label: 'Joined' },
+  { label: 'Actions' },
+] as const;
+
 /**
  * SPEC §2 Admin: Customers: every user with role, balance, total spend and join date, a search box, and per user an
- * "Adjust balance" modal (add funds or set balance) and a "Custom pricing" modal and a
- * "Refresh tracking" modal (options, statistics, live progress of the server's refresh job).
+ * "Adjust balance" modal (add funds or set balance), a "Custom pricing" modal and a "Refresh tracking" modal (options,
+ * statistics, live progress of the server's refresh job). The server answers the whole list; search and pages are
+ * worked out here (ListScreen with one request). The three actions share a row menu so the table fits 1280 px.
  */
 export default function CustomersPage() {
   const client = useQueryClient();
-  const list = useQuery(customerQueries.list());
-  const load = loadStateOf(list, (e) => errorMessage(e, 'Failed to load users'));
-  const users = useMemo(() => list.data?.users ?? [], [list.data]);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [editor, setEditor] = useState<{ opened: boolean; user: User | null; key: number }>({
-    opened: false,
-    user: null,
-    key: 0,
+  const list = useListScreen({
+    request: () => ({ ok: true, query: 'all' }),
+    query: () => customerQueries.list(),
+    pageSize: CUSTOMERS_PAGE_SIZE,
   });
-  const [pricing, setPricing] = useState<{ opened: boolean; user: User | null; key: number }>({
-    opened: false,
-    user: null,
-    key: 0,
-  });
-  const [tracking, setTracking] = useState<{ opened: boolean; user: User | null; key: number }>({
-    opened: false,
-    user: null,
-    key: 0,
-  });
+  const balance = useModalItem<User>();
+  const pricing = useModalItem<User>();
+  const tracking = useModalItem<User>();
   const [success, showSuccess] = useFlash();
 
-  const shown = useMemo(() => filterUsers(users, search), [users, search]);
-  const pages = pageCount(shown.length, CUSTOMERS_PAGE_SIZE);
-  const current = Math.min(page, pages);
-  const rows = pageOf(shown, current, CUSTOMERS_PAGE_SIZE);
-
-  const openEditor = (user: User) => setEditor((e) => ({ opened: true, user, key: e.key + 1 }));
-  const closeEditor = () => setEditor((e) => ({ ...e, opened: false }));
+  const shown = (data: AdminUserListResponse) => filterUsers(data.users, list.applied.search);
 
   // The mutation refreshes the list, the header and the deposit history; the row shows the answer at once meanwhile.
   const onUpdated = (changed: User) => {
     client.setQueryData<AdminUserListResponse>(customerKeys.list(), (old) =>
       old ? { ...old, users: replaceUser(old.users, changed) } : old,
     );
-    setEditor((e) => (e.user?._id === changed._id ? { ...e, user: changed } : e));
+    balance.setItem((user) => (user?._id === changed._id ? changed : user));
     showSuccess(`Balance updated for ${changed.name}. New balance: ${formatUsd(changed.balance)}`);
   };
 
-  let body: ReactNode;
-  if (load.kind === 'loading') {
-    body = <LoadingState label="Loading customers..." />;
-  } else if (load.kind === 'failed') {
-    body = <ErrorState title={load.message} onRetry={() => void list.refetch()} />;
-  } else if (users.length === 0) {
-    body = <EmptyState title="No customers yet" />;
-  } else {
-    body = (
-      <Stack gap="sm">
-        <TextInput
-          label="Search"
-          placeholder="Search by name or email"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          maw={420}
-          data-testid="customers-search"
-        />
-        {shown.length === 0 ? (
-          <Box data-testid="customers-empty">
-            <EmptyState title="No customers match your search">Try a different name or email.</EmptyState>
-          </Box>
-        ) : (
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="sm" highlightOnHover data-testid="customers-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th ta="right">Balance</Table.Th>
-                    <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      Total Spend
-                    </Table.Th>
-                    <Table.Th>Joined</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((user) => (
-                    <Table.Tr key={user._id} data-testid="customer-row" data-user-id={user._id} data-email={user.email}>
-                      <Table.Td fw={600}>{user.name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
-                      <Table.Td>
-                        <Badge color={user.isAdmin ? 'grape' : 'gray'} variant="light" miw="max-content">
-                          {roleLabel(user)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right" fw={600} data-testid="customer-balance">
-                        {formatUsd(user.balance)}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatUsd(user.totalSpend)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => openEditor(user)}
-                            aria-label={`Adjust balance for ${user.email}`}
-                            data-testid="customer-adjust-balance"
-                          >
-                            Adjust balance
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="grape"
-                            onClick={() => setPricing((p) => ({ opened: true, user, key: p.key + 1 }))}
-                            aria-label={`Custom pricing for ${user.email}`}
-                            data-testid="customer-custom-pricing"
-                          >
-                            Custom pricing
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="teal"
-                            onClick={() => setTracking((t) => ({ opened: true, user, key: t.key + 1 }))}
-                            aria-label={`Refresh tracking for ${user.email}`}
-                            data-testid="customer-refresh-tracking"
-                          >
-                            Refresh tracking
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        )}
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid="customers-count">
-            Showing {shown.length} of {users.length} {users.length === 1 ? 'user' : 'users'}
-          </Text>
-          {pages > 1 ? <Pagination total={pages} value={current} onChange={setPage} size="sm" /> : null}
-        </Group>
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <PageHeader title="Customers" description="Every account, its balance and spend; adjust a balance here." />
-      <StatusAlerts testIdPrefix="customers" success={success} error={null} />
-      {body}
+    <>
+      <ListScreen
+        list={list}
+        variant="page"
+        testIdPrefix="customers"
+        title="Customers"
+        description="Every account, its balance and spend; adjust a balance here."
+        above={<StatusAlerts testIdPrefix="customers" success={success} error={null} />}
+        filters={{ searchPlaceholder: 'Search by name or email', searchOnly: true }}
+        loadingLabel="Loading customers..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load users')}
+        empty={(filtered) =>
+          filtered ? (
+            <EmptyState title="No customers match your search">Try a different name or email.</EmptyState>
+          ) : (
+            <EmptyState title="No customers yet" />
+          )
+        }
+        footer={(data) => (
+          <Text size="sm" c="dimmed" data-testid="customers-count">
+            Showing {shown(data).length} of {data.users.length} {data.users.length === 1 ? 'user' : 'users'}
+          </Text>
+        )}
+        pagination={{ totalPages: (data) => pageCount(shown(data).length, list.limit) }}
+        table={{
+          testId: 'customers-table',
+          minWidth: 760,
+          columns: COLUMNS,
+          rows: (data) => pageOf(shown(data), list.page, list.limit),
+          row: (user) => (
+            <Table.Tr key={user._id} data-testid="customer-row" data-user-id={user._id} data-email={user.email}>
+              <Table.Td fw={600}>{user.name}</Table.Td>
+              <Table.Td>
+                <EmailText email={user.email} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                <Badge color={user.isAdmin ? 'grape' : 'gray'} variant="light" miw="max-content">
+                  {roleLabel(user)}
+                </Badge>
+              </Table.Td>
+              <MoneyCell amount={user.balance} testId="customer-balance" />
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatUsd(user.totalSpend)}
+              </Table.Td>
+              <DateCell iso={user.createdAt} />
+              <Table.Td>
+                <RowMenu
+                  label={`Actions for ${user.email}`}
+                  testId="customer-actions"
+                  items={[
+                    {
+                      text: 'Adjust balance',
+                      label: `Adjust balance for ${user.email}`,
+                      testId: 'customer-adjust-balance',
+                      onClick: () => balance.open(user),
+                    },
+                    {
+                      text: 'Custom pricing',
+                      label: `Custom pricing for ${user.email}`,
+                      testId: 'customer-custom-pricing',
+                      onClick: () => pricing.open(user),
+                    },
+                    {
+                      text: 'Refresh tracking',
+                      label: `Refresh tracking for ${user.email}`,
+                      testId: 'customer-refresh-tracking',
+                      onClick: () => tracking.open(user),
+                    },
+                  ]}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ),
+        }}
+      />
       <BalanceModal
-        key={editor.key}
-        opened={editor.opened}
-        user={editor.user}
-        onClose={closeEditor}
+        key={balance.key}
+        opened={balance.opened}
+        user={balance.item}
+        onClose={balance.close}
         onUpdated={onUpdated}
       />
       <CustomPricingModal
         key={`pricing-${pricing.key}`}
         opened={pricing.opened}
-        user={pricing.user}
-        onClose={() => setPricing((p) => ({ ...p, opened: false }))}
+        user={pricing.item}
+        onClose={pricing.close}
       />
       <TrackingRefreshModal
         key={`tracking-${tracking.key}`}
         opened={tracking.opened}
-        user={tracking.user}
-        onClose={() => setTracking((t) => ({ ...t, opened: false }))}
+        user={tracking.item}
+        onClose={tracking.close}
       />
-    </Stack>
+    </>
   );
 }

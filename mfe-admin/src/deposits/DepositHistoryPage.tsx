@@ -6,7 +6,6 @@ import {
   Card,
   EmailText,
   EmptyState,
-  formatDateTime,
   formatUsd,
   IdText,
   ListScreen,
@@ -18,9 +17,9 @@ import {
   useListScreen,
 } from '@labeldesk/ui';
 import { useState } from 'react';
+import { DateCell } from '../orders/order-cells';
 import { DEPOSIT_CSV_COLUMNS, depositCsvFileName, depositStatus, depositsCsv, titleCaseMethod } from './deposit-format';
 import { DEFAULT_PAGE_SIZE, fetchAllDeposits, totalPeriodLabel } from './deposit-query';
-
 /**
  * SPEC §2 Admin: Deposit History (/admin/transactions): total deposits (all time or the date range), search, From/To,
  * Clear Filters, Export CSV of every matching row, the table and First/Prev/Next/Last pagination (ListScreen).
@@ -115,16 +114,12 @@ export default function DepositHistoryPage() {
 /** SPEC §2 columns: Transaction ID, User, Amount, Method, Description, Date, Status (as the CSV). */
 function DepositsTable({ deposits }: { deposits: DepositListResponse['deposits'] }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={840}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="deposits-table">
         <Table.Thead>
           <Table.Tr>
             {DEPOSIT_CSV_COLUMNS.map((column) => (
-              <Table.Th
-                key={column}
-                ta={column === 'Amount' ? 'right' : undefined}
-                style={{ whiteSpace: 'nowrap', minWidth: column === 'Status' ? 120 : undefined }}
-              >
+              <Table.Th key={column} ta={column === 'Amount' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {column}
               </Table.Th>
             ))}
@@ -149,7 +144,7 @@ function DepositsTable({ deposits }: { deposits: DepositListResponse['deposits']
                 </Table.Td>
                 <Table.Td>{titleCaseMethod(d.metadata.method)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.description}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdAt)}</Table.Td>
+                <DateCell iso={d.createdAt} />
                 <Table.Td>
                   <Badge color={status.color} variant="light" miw="max-content" data-testid="deposit-status">
                     {status.label}

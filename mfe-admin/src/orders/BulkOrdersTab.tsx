@@ -8,6 +8,7 @@ import {
   ListScreen,
   MoneyCell,
   RowButton,
+  RowMenu,
   StatusBadge,
   Table,
   Text,
@@ -88,7 +89,7 @@ export function BulkOrdersTab() {
         pagination={{ totalPages: (data) => data.totalPages, previousLabel: 'Previous' }}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="sm" highlightOnHover data-testid="admin-bulk-table">
               <Table.Thead>
                 <Table.Tr>
@@ -138,27 +139,28 @@ export function BulkOrdersTab() {
                           >
                             View
                           </RowButton>
-                          <RowButton
-                            color="teal"
-                            onClick={() => void runAction(bulk, 'labels')}
-                            loading={rowBusy === 'labels'}
-                            disabled={!bulk.hasLabels || rowBusy !== undefined}
-                            title={bulk.hasLabels ? undefined : 'No labels yet'}
-                            label={`Download all labels of bulk order ${bulk.bulkOrderId}`}
-                            testId="admin-bulk-labels"
-                          >
-                            All Labels
-                          </RowButton>
-                          <RowButton
-                            color="gray"
-                            onClick={() => void runAction(bulk, 'trackings')}
-                            loading={rowBusy === 'trackings'}
-                            disabled={rowBusy !== undefined}
-                            label={`Download trackings CSV of bulk order ${bulk.bulkOrderId}`}
-                            testId="admin-bulk-trackings"
-                          >
-                            Trackings CSV
-                          </RowButton>
+                          <RowMenu
+                            label={`More actions for bulk order ${bulk.bulkOrderId}`}
+                            testId="admin-bulk-actions"
+                            busy={rowBusy !== undefined}
+                            items={[
+                              {
+                                text: 'Download all labels',
+                                label: `Download all labels of bulk order ${bulk.bulkOrderId}`,
+                                testId: 'admin-bulk-labels',
+                                onClick: () => void runAction(bulk, 'labels'),
+                                disabled: !bulk.hasLabels || rowBusy !== undefined,
+                                title: bulk.hasLabels ? undefined : 'No labels yet',
+                              },
+                              {
+                                text: 'Download trackings CSV',
+                                label: `Download trackings CSV of bulk order ${bulk.bulkOrderId}`,
+                                testId: 'admin-bulk-trackings',
+                                onClick: () => void runAction(bulk, 'trackings'),
+                                disabled: rowBusy !== undefined,
+                              },
+                            ]}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>

@@ -17,7 +17,7 @@ export function OrderStatusBadges({
   const purchase = purchaseBadge(order.status);
   return (
     <Stack gap={4} align="flex-start">
-      <Badge color={delivery.color} variant="light" miw="max-content" data-testid={testIds?.delivery}>
+      <Badge color={delivery.color} variant="light" size="sm" miw="max-content" data-testid={testIds?.delivery}>
         {delivery.label}
       </Badge>
       {purchase ? (

@@ -1,9 +1,9 @@
 import type { Order } from '@labeldesk/contracts';
-import { Group, IdText, MoneyCell, Table, Text } from '@labeldesk/ui';
+import { Group, IdText, MoneyCell, RowMenu, Table, Text } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
 import type { RowBusy } from './label-actions';
 import { OrderStatusBadges } from './OrderStatusBadges';
-import { DateCell, LabelButton, TrackingText, UserCell, ViewOrderButton } from './order-cells';
+import { DateCell, labelMenuItems, TrackingText, UserCell, ViewOrderButton } from './order-cells';
 import { orderUser } from './order-format';
 
 export interface OrdersTableProps {
@@ -16,11 +16,14 @@ export interface OrdersTableProps {
 
 const COLUMNS = ['Order ID', 'Date', 'User', 'Tracking #', 'Carrier', 'Price', 'Status', 'Actions'] as const;
 
-/** SPEC §2 All Orders table: Order ID, Date, User (name and email), Tracking #, Carrier, Price, Status, Actions. */
+/**
+ * SPEC §2 All Orders table: Order ID, Date, User (name and email), Tracking #, Carrier, Price, Status, Actions (View,
+ * and Download / Print label in the row menu, so the table fits 1280 px).
+ */
 export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: OrdersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="admin-orders-table">
+    <Table.ScrollContainer minWidth={880}>
+      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="admin-orders-table">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
@@ -67,8 +70,12 @@ export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: Order
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <ViewOrderButton order={order} onView={onView} testId="admin-order-view" />
-                    <LabelButton action="download" color="teal" order={order} rowBusy={rowBusy} onClick={onDownload} />
-                    <LabelButton action="print" color="gray" order={order} rowBusy={rowBusy} onClick={onPrint} />
+                    <RowMenu
+                      label={`More actions for order ${order.orderId}`}
+                      testId="admin-order-actions"
+                      busy={rowBusy !== undefined}
+                      items={labelMenuItems({ order, rowBusy, onDownload, onPrint })}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,5 +1,5 @@
 import type { Order } from '@labeldesk/contracts';
-import { EmailText, IdText, RowButton, Table, Text } from '@labeldesk/ui';
+import { EmailText, IdText, RowButton, type RowMenuItem, Table, Text } from '@labeldesk/ui';
 import type { LabelAction } from './label-actions';
 import { dateParts, shownTrackingNumber } from './order-format';
 
@@ -34,7 +34,7 @@ export function UserCell(props: { name: string; email: string; nameTestId: strin
 export function TrackingText({ trackingNumber }: { trackingNumber: string | null | undefined }) {
   const tracking = shownTrackingNumber(trackingNumber);
   return tracking ? (
-    <IdText size="sm">{tracking}</IdText>
+    <IdText>{tracking}</IdText>
   ) : (
     <Text size="sm" c="dimmed">
       Not issued yet
@@ -77,4 +77,27 @@ export function LabelButton(props: {
       {text}
     </RowButton>
   );
+}
+
+/**
+ * Download and Print of one order's label as row-menu items (All Orders, where the row has no room for three buttons):
+ * the same names and test ids as LabelButton, off without a label or while the row is busy.
+ */
+export function labelMenuItems(props: {
+  order: Order;
+  rowBusy: string | undefined;
+  onDownload: (order: Order) => void;
+  onPrint: (order: Order) => void;
+}): RowMenuItem[] {
+  const { order, rowBusy } = props;
+  const noLabel = !order.hasLabel;
+  const item = (action: LabelAction, text: string, onClick: (order: Order) => void): RowMenuItem => ({
+    text: `${text} label`,
+    label: `${text} label of order ${order.orderId}`,
+    testId: `admin-order-${action}`,
+    onClick: () => onClick(order),
+    disabled: noLabel || rowBusy !== undefined,
+    title: noLabel ? 'No label for this order' : undefined,
+  });
+  return [item('download', 'Download', props.onDownload), item('print', 'Print', props.onPrint)];
 }

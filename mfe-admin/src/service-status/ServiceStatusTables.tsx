@@ -52,7 +52,7 @@ export function ServiceStatusTables({ config, onUpdated, onSuccess, onError }: S
         <>
           <Table.Th w={190}>Status</Table.Th>
           <Table.Th w={130}>Reliability</Table.Th>
-          <Table.Th w={250}>Set Reliability</Table.Th>
+          <Table.Th>Set Reliability</Table.Th>
         </>
       }
       row={(service, carrier) => (
@@ -91,6 +91,8 @@ export function ServiceStatusTables({ config, onUpdated, onSuccess, onError }: S
                   aria-label={`Mark ${service.name} as ${b.label}`}
                   onClick={() => setReliability(service, b.status)}
                   data-testid={`set-reliability-${b.status}`}
+                  // The column sizes to its three buttons; a squeezed button would cut 'Unreliable' short.
+                  style={{ flexShrink: 0 }}
                 >
                   {b.label}
                 </Button>

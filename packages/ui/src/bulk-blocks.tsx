@@ -6,7 +6,7 @@ import { formatDateTime, formatUsd, orderCountText } from './format';
 /** A status as a light badge (a bulk order's Completed/Partial/Failed/Processing): the screen maps status to both. */
 export function StatusBadge({ label, color, testId }: { label: string; color: string; testId?: string }) {
   return (
-    <Badge color={color} variant="light" data-testid={testId}>
+    <Badge color={color} variant="light" miw="max-content" data-testid={testId}>
       {label}
     </Badge>
   );

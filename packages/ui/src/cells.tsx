@@ -26,10 +26,10 @@ export function IdText({
 }
 
 /** A user's email under their name: small and dimmed; on a narrow column it wraps before the '@', nowhere else. */
-export function EmailText({ email, testId }: { email: string; testId?: string }) {
+export function EmailText({ email, testId, size = 'xs' }: { email: string; testId?: string; size?: 'xs' | 'sm' }) {
   const at = email.lastIndexOf('@');
   return (
-    <Text size="xs" c="dimmed" style={{ overflowWrap: 'normal', wordBreak: 'normal' }} data-testid={testId}>
+    <Text size={size} c="dimmed" style={{ overflowWrap: 'normal', wordBreak: 'normal' }} data-testid={testId}>
       {at > 0 ? (
         <>
           {email.slice(0, at)}

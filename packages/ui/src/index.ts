@@ -118,6 +118,7 @@ export { Modal } from './modal';
 export { MoneyInput, type MoneyInputProps } from './money-input';
 export { QueryBody, type QueryBodyProps } from './query-body';
 export { type QueryPhase, type QueryProgress, queryPhase } from './query-phase';
+export { RowMenu, type RowMenuItem } from './row-menu';
 export {
   clearServerState,
   keepPreviousData,
@@ -147,4 +148,5 @@ export {
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
+export { type ModalItem, useModalItem } from './use-modal-item';
 export { usePageFor } from './use-page-for';

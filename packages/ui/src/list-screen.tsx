@@ -341,14 +341,14 @@ export function ListScreen<T, R = unknown>(props: ListScreenProps<T, R>) {
           description={props.description}
           actions={actions}
         />
-        <Paper withBorder p="lg">
+        <Paper withBorder p="md">
           {content}
         </Paper>
       </Stack>
     );
   }
   return (
-    <Paper withBorder p="lg" data-testid={props.testId}>
+    <Paper withBorder p="md" data-testid={props.testId}>
       {content}
     </Paper>
   );

@@ -49,12 +49,9 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(): Promise<Page> {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        acceptDownloads: true,
-        viewport: { width: 1280, height: 900 },
-      });
+    /** A page in a fresh context; 1280×900 unless another viewport is asked for. */
+    async newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseUrl(), acceptDownloads: true, viewport });
       await context.setExtraHTTPHeaders({ 'X-Forwarded-For': nextClientIp() });
       contexts.push(context);
       const page = await context.newPage();
@@ -91,8 +88,12 @@ export async function loginViaUi(page: Page, email: string, password: string): P
 }
 
 /** Registers a customer over the API and stores the session in the page, as the login screen would. */
-export async function signInAsNewCustomer(page: Page, name = 'Casey Customer'): Promise<Account & { token: string }> {
-  const account = { name, email: uniqueEmail('customer'), password: 'customer-password-1' };
+export async function signInAsNewCustomer(
+  page: Page,
+  name = 'Casey Customer',
+  emailPrefix = 'customer',
+): Promise<Account & { token: string }> {
+  const account = { name, email: uniqueEmail(emailPrefix), password: 'customer-password-1' };
   const res = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientIp() },
@@ -214,3 +215,12 @@ export const party = (name: string, city = 'New York', state = 'NY', zip = '1000
   zip,
   phone: '212-555-0100',
 });
+
+/**
+ * Clicks a row action that sits in the row's menu (RowMenu, where a table has no room for every button at 1280 px):
+ * opens the menu by its test id, then clicks the item by the test id it had as a button.
+ */
+export async function clickRowMenuItem(row: Locator, menuTestId: string, itemTestId: string): Promise<void> {
+  await row.getByTestId(menuTestId).first().click();
+  await row.page().getByTestId(`${menuTestId}-menu`).getByTestId(itemTestId).click();
+}

@@ -59,7 +59,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // 200 px up to 1408 px wide (the 1280 px of most laptops leaves the tables 40 px more), 240 px above.
+      navbar={{ width: { sm: 200, xl: 240 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
