@@ -13,8 +13,8 @@ import {
   Table,
   Text,
   useFlash,
+  useModalItem,
 } from '@labeldesk/ui';
-import { useState } from 'react';
 import { EnabledBadge } from '../service-management/CarrierServiceTables';
 import { useApiConfigs } from '../service-management/use-api-configs';
 import { API_KEY_UPDATED } from './api-key-form';
@@ -25,16 +25,12 @@ const LOAD_FAILED = 'Failed to load API settings';
 /** SPEC §2 API settings: the provider APIs (name, base URL, masked key, default) and an Edit Key action each. */
 export default function ApiSettingsPage() {
   const { result, setApis } = useApiConfigs(LOAD_FAILED);
-  const [editor, setEditor] = useState<{ opened: boolean; config: ShippingApiConfig | null; key: number }>({
-    opened: false,
-    config: null,
-    key: 0,
-  });
+  const editor = useModalItem<ShippingApiConfig>();
   const [success, showSuccess] = useFlash();
 
   const onSaved = (saved: ShippingApiConfig) => {
     setApis((list) => list.map((a) => (a._id === saved._id ? saved : a)));
-    setEditor((e) => ({ ...e, opened: false }));
+    editor.close();
     showSuccess(API_KEY_UPDATED);
   };
 
@@ -79,7 +75,7 @@ export default function ApiSettingsPage() {
                   <Button
                     size="xs"
                     variant="light"
-                    onClick={() => setEditor((e) => ({ opened: true, config, key: e.key + 1 }))}
+                    onClick={() => editor.open(config)}
                     aria-label={`Edit key for ${config.name}`}
                     data-testid="api-settings-edit-key"
                   >
@@ -114,8 +110,8 @@ export default function ApiSettingsPage() {
       <EditKeyModal
         key={editor.key}
         opened={editor.opened}
-        config={editor.config}
-        onClose={() => setEditor((e) => ({ ...e, opened: false }))}
+        config={editor.item}
+        onClose={editor.close}
         onSaved={onSaved}
       />
     </Stack>

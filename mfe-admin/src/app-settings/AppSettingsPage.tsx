@@ -1,22 +1,21 @@
 import { errorMessage, settingsMutations, settingsQueries } from '@labeldesk/api-client';
-import type { AppSettings } from '@labeldesk/contracts';
+import { type AppSettings, UpdateAppSettingsRequest } from '@labeldesk/contracts';
 import {
   Button,
-  ErrorState,
   Group,
-  LoadingState,
-  loadStateOf,
   PageHeader,
   Paper,
+  QueryBody,
   Stack,
   StatusAlerts,
+  setServerErrors,
   TextInput,
   useApiMutation,
+  useContractForm,
   useFlash,
   useQuery,
 } from '@labeldesk/ui';
-import { type FormEvent, useState } from 'react';
-import { type AppSettingsErrors, validateAppSettings } from './app-settings-form';
+import { useState } from 'react';
 
 /**
  * SPEC §2 App settings: the Discord and Telegram invite links shown on the login, register and contact pages. Read
@@ -24,69 +23,55 @@ import { type AppSettingsErrors, validateAppSettings } from './app-settings-form
  */
 export default function AppSettingsPage() {
   const settings = useQuery(settingsQueries.app());
-  const load = loadStateOf(settings, (e) => errorMessage(e, 'Failed to load application settings'));
-  const header = (
-    <PageHeader
-      title="App Settings"
-      description="Community invite links shown on the login, registration and contact support pages. Leave a link empty to hide its button."
-    />
-  );
-  if (load.kind !== 'ready') {
-    return (
-      <Stack gap="md">
-        {header}
-        {load.kind === 'loading' ? (
-          <LoadingState label="Loading settings..." />
-        ) : (
-          <ErrorState title={load.message} onRetry={() => void settings.refetch()} />
-        )}
-      </Stack>
-    );
-  }
   return (
     <Stack gap="md" maw={720}>
-      {header}
-      <AppSettingsForm
-        initial={{ discordInviteLink: load.data.discordInviteLink, telegramInviteLink: load.data.telegramInviteLink }}
+      <PageHeader
+        title="App Settings"
+        description="Community invite links shown on the login, registration and contact support pages. Leave a link empty to hide its button."
       />
+      <QueryBody
+        result={settings}
+        testIdPrefix="app-settings-load"
+        loadingLabel="Loading settings..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load application settings')}
+      >
+        {(loaded) => (
+          <AppSettingsForm
+            initial={{ discordInviteLink: loaded.discordInviteLink, telegramInviteLink: loaded.telegramInviteLink }}
+          />
+        )}
+      </QueryBody>
     </Stack>
   );
 }
 
-/** The two links as loaded; edits stay local until saved. */
+/**
+ * The two links as loaded, checked with the contract the server uses (empty hides the button; otherwise Discord starts
+ * with https://discord.gg/ or https://discord.com/invite/ and Telegram with https://t.me/), each error under its field.
+ */
 function AppSettingsForm({ initial }: { initial: AppSettings }) {
-  const [values, setValues] = useState<AppSettings>(initial);
-  const [fieldErrors, setFieldErrors] = useState<AppSettingsErrors>({});
+  const form = useContractForm({ schema: UpdateAppSettingsRequest, initialValues: initial });
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
   const save = useApiMutation(settingsMutations.update);
   const busy = save.isPending;
 
-  const set = (field: keyof AppSettings, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = validateAppSettings(values);
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
+  const submit = form.onSubmit(
+    async (body) => {
+      if (busy) return;
+      setError(null);
       clearSuccess();
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    clearSuccess();
-    try {
-      const saved = await save.mutateAsync(checked.value);
-      setValues({ discordInviteLink: saved.discordInviteLink, telegramInviteLink: saved.telegramInviteLink });
-      showSuccess('Application settings updated successfully');
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update application settings'));
-    }
-  };
+      try {
+        const saved = await save.mutateAsync(body);
+        form.setValues({ discordInviteLink: saved.discordInviteLink, telegramInviteLink: saved.telegramInviteLink });
+        showSuccess('Application settings updated successfully');
+      } catch (e) {
+        setServerErrors(form, e);
+        setError(errorMessage(e, 'Failed to update application settings'));
+      }
+    },
+    () => clearSuccess(),
+  );
 
   return (
     <>
@@ -99,9 +84,7 @@ function AppSettingsForm({ initial }: { initial: AppSettings }) {
               description="Starts with https://discord.gg/ or https://discord.com/invite/"
               placeholder="https://discord.gg/your-invite"
               type="url"
-              value={values.discordInviteLink}
-              onChange={(e) => set('discordInviteLink', e.currentTarget.value)}
-              error={fieldErrors.discordInviteLink}
+              {...form.getInputProps('discordInviteLink')}
               disabled={busy}
             />
             <TextInput
@@ -109,9 +92,7 @@ function AppSettingsForm({ initial }: { initial: AppSettings }) {
               description="Starts with https://t.me/"
               placeholder="https://t.me/your-group"
               type="url"
-              value={values.telegramInviteLink}
-              onChange={(e) => set('telegramInviteLink', e.currentTarget.value)}
-              error={fieldErrors.telegramInviteLink}
+              {...form.getInputProps('telegramInviteLink')}
               disabled={busy}
             />
             <Group justify="flex-end">

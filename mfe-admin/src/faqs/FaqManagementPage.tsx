@@ -16,6 +16,7 @@ import {
   useApiMutation,
   useFlash,
   useListScreen,
+  useModalItem,
   useQueryClient,
 } from '@labeldesk/ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -43,11 +44,8 @@ export default function FaqManagementPage() {
   const [busy, setBusy] = useState<Busy>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useFlash();
-  const [editor, setEditor] = useState<{ opened: boolean; faq: Faq | null; key: number }>({
-    opened: false,
-    faq: null,
-    key: 0,
-  });
+  // Opened with an FAQ to edit, or with null to add one.
+  const editor = useModalItem<Faq | null>();
 
   // The list shows a change at once from the server's answer; the mutation's invalidation then reloads it.
   const setFaqs = (change: (current: Faq[]) => Faq[]) =>
@@ -70,8 +68,8 @@ export default function FaqManagementPage() {
     setError(message);
   };
 
-  const openEditor = (faq: Faq | null) => setEditor((current) => ({ opened: true, faq, key: current.key + 1 }));
-  const closeEditor = () => setEditor((current) => ({ ...current, opened: false }));
+  const openEditor = editor.open;
+  const closeEditor = editor.close;
 
   const onSaved = (saved: Faq, mode: 'added' | 'updated') => {
     setFaqs((current) => upsertFaq(current, saved));
@@ -239,7 +237,7 @@ export default function FaqManagementPage() {
       <FaqFormModal
         key={editor.key}
         opened={editor.opened}
-        faq={editor.faq}
+        faq={editor.item}
         suggestions={suggestions}
         onClose={closeEditor}
         onSaved={onSaved}

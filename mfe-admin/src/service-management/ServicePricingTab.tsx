@@ -14,6 +14,7 @@ import {
   Table,
   Text,
   useApiMutation,
+  useModalItem,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
@@ -57,11 +58,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
   const [editing, setEditing] = useState<Editing | null>(null);
   const update = useApiMutation(providerMutations.updatePricing);
   const saving = update.isPending;
-  const [tiers, setTiers] = useState<{ opened: boolean; target: TierTarget | null; key: number }>({
-    opened: false,
-    target: null,
-    key: 0,
-  });
+  const tiers = useModalItem<TierTarget>();
 
   const startEdit = (service: Service) =>
     setEditing({ serviceId: service.id, price: service.basePrice, enabled: service.enabled, error: null });
@@ -87,11 +84,7 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
   };
 
   const openTiers = (service: Service) =>
-    setTiers((t) => ({
-      opened: true,
-      target: { apiId: config._id, carrier: service.carrier, serviceName: service.name },
-      key: t.key + 1,
-    }));
+    tiers.open({ apiId: config._id, carrier: service.carrier, serviceName: service.name });
 
   return (
     <Stack gap="md">
@@ -242,11 +235,11 @@ export function ServicePricingTab({ config, onUpdated, onSuccess, onError }: Ser
       <DynamicPricingModal
         key={tiers.key}
         opened={tiers.opened}
-        target={tiers.target}
-        onClose={() => setTiers((t) => ({ ...t, opened: false }))}
+        target={tiers.item}
+        onClose={tiers.close}
         onSaved={(service, message) => {
           onUpdated(service);
-          setTiers((t) => ({ ...t, opened: false }));
+          tiers.close();
           onSuccess(message);
         }}
       />
