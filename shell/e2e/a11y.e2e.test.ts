@@ -171,7 +171,13 @@ const MODALS: Array<{
     menu: (p) => customerRow(p).getByTestId('customer-actions'),
     open: (p) => p.getByTestId('customer-refresh-tracking'),
   },
-  { name: 'Order Details (admin)', as: 'admin', path: '/admin/orders', open: (p) => p.getByTestId('admin-order-view') },
+  {
+    name: 'Order Details (admin)',
+    as: 'admin',
+    path: '/admin/orders',
+    menu: (p) => p.getByTestId('admin-order-actions'),
+    open: (p) => p.getByTestId('admin-order-view'),
+  },
   { name: 'Add FAQ', as: 'admin', path: '/admin/faqs', open: (p) => p.getByRole('button', { name: 'Add FAQ' }) },
   {
     name: 'Edit API key',

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminToken,
   apiAs,
@@ -78,14 +78,17 @@ beforeAll(async () => {
     ],
   });
   // Its labels bought, so the status badge reads its longest word (Completed) and every row action is on.
-  await expect
-    .poll(
-      async () =>
-        (await apiAs<{ bulkOrder: { status: string } }>(signedIn.token, 'GET', `/api/orders/bulk/${bulkOrderId}`))
-          .bulkOrder.status,
-      { timeout: 30_000 },
-    )
-    .not.toBe('processing');
+  await vi.waitFor(
+    async () => {
+      const { bulkOrder } = await apiAs<{ bulkOrder: { status: string } }>(
+        signedIn.token,
+        'GET',
+        `/api/orders/bulk/${bulkOrderId}`,
+      );
+      if (bulkOrder.status === 'processing') throw new Error('the bulk order is still processing');
+    },
+    { timeout: 60_000, interval: 250 },
+  );
 }, 120_000);
 
 async function asCustomer(page: Page): Promise<void> {
@@ -194,11 +197,11 @@ describe('the favicon', () => {
     page.on('response', (r) => {
       if (r.status() === 404) missing.push(new URL(r.url()).pathname);
     });
+    await page.goto('/auth/login');
+    await visible(page.getByRole('button', { name: 'Login' }));
     await signInAsAdmin(page);
     await page.goto('/admin/customers');
     await visible(page.getByTestId('customers-table').locator('tbody tr'));
-    await page.goto('/auth/login');
-    await visible(page.getByRole('button', { name: 'Login' }));
     expect(missing).toEqual([]);
   });
 });

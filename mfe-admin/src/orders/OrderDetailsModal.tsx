@@ -1,5 +1,5 @@
 import { errorMessage, orderQueries } from '@labeldesk/api-client';
-import type { Order, OrderParty } from '@labeldesk/contracts';
+import type { Order, OrderParty, TrackingInfo as TrackingInfoResponse } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
@@ -11,12 +11,11 @@ import {
   formatDay,
   formatUsd,
   Group,
-  InlineLoading,
-  loadStateOf,
   Modal,
   Paper,
   PartyCard,
   type PartyCardLine,
+  QueryBody,
   SimpleGrid,
   Stack,
   Text,
@@ -45,19 +44,20 @@ function cardLines(party: OrderParty): PartyCardLine[] {
 /** The tracking of one order (orderQueries.tracking: GET /api/tracking/{orderId}), loaded when the modal opens. */
 function TrackingSection({ order }: { order: Order }) {
   const result = useQuery(orderQueries.tracking(order._id));
-  const state = loadStateOf(result, (e) => errorMessage(e, TRACKING_LOAD_FAILED));
+  return (
+    <QueryBody
+      result={result}
+      testIdPrefix="admin-order-tracking"
+      loadingLabel="Loading tracking..."
+      errorTitle={(e) => errorMessage(e, TRACKING_LOAD_FAILED)}
+    >
+      {(info) => <TrackingInfo info={info} />}
+    </QueryBody>
+  );
+}
 
-  if (state.kind === 'loading') {
-    return <InlineLoading label="Loading tracking..." />;
-  }
-  if (state.kind === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" data-testid="admin-order-tracking-error">
-        {state.message}
-      </Alert>
-    );
-  }
-  const info = state.data;
+/** The order's delivery status, when it was last checked and its events, newest first. */
+function TrackingInfo({ info }: { info: TrackingInfoResponse }) {
   const events = eventsNewestFirst(info.events);
   const status = deliveryBadge(info.deliveryStatus);
   return (
