@@ -24,7 +24,7 @@ const COLUMNS = ['Order ID', 'Date', 'User', 'Tracking #', 'Carrier', 'Price', '
 export function OrdersTable({ orders, busy, onView, onDownload, onPrint }: OrdersTableProps) {
   return (
     <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="admin-orders-table">
+      <Table verticalSpacing="sm" horizontalSpacing={6} highlightOnHover data-testid="admin-orders-table">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
