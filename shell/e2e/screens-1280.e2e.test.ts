@@ -177,8 +177,9 @@ describe('every list screen fits 1280×800: no table wider than its box, no row 
     else await asCustomer(page);
     await page.goto(screen.path);
     for (const step of screen.steps ?? []) await page.getByTestId(step).first().click();
-    const table = page.getByTestId(screen.table);
-    await visible(table.locator('tbody tr'));
+    // The margins page asks every provider for its current rates before it answers: on a loaded machine that takes
+    // longer than a click's 15 s, so the first row gets the test's own time.
+    await page.getByTestId(screen.table).locator('tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
     // Let the modal's or tab's transition end, so boxes are measured where they come to rest.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await tableLayoutProblems(page)).toEqual([]);
