@@ -12,6 +12,7 @@ import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
 import type { ReferenceAssets } from './ports/reference-assets';
 import type { VerifiedApiKeys } from './ports/verified-api-keys';
+import type { BreakerPolicy } from './use-cases/provider-failover/circuit-breaker';
 
 /** Settings the use-cases read; validated with zod at each entry (Node: process.env; Workers: bindings). */
 export interface AppConfig {
@@ -39,6 +40,8 @@ export interface AppConfig {
    * (the periodic bulk.resume-due job; default 24).
    */
   bulkRowDeadlineHours: number;
+  /** The provider circuit breaker (PROVIDER_BREAKER_*); default DEFAULT_BREAKER_POLICY. */
+  breaker?: BreakerPolicy;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */

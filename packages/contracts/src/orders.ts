@@ -180,6 +180,18 @@ export const OrderUserDetails = z.object({
   isAdmin: z.boolean(),
 });
 
+/** One provider API asked while buying an order's label (admins only); see order_attempts for the outcomes. */
+export const OrderAttempt = z.object({
+  apiId: z.string(),
+  apiName: z.string(),
+  outcome: z.enum(['bought', 'failed_over', 'skipped', 'not_bought', 'unknown', 'refused']),
+  /** What went wrong (admin-facing), or null. */
+  error: z.string().nullable(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type OrderAttempt = z.infer<typeof OrderAttempt>;
+
 /** SPEC §3 Order. */
 export const Order = z.object({
   _id: z.string(),
@@ -202,8 +214,16 @@ export const Order = z.object({
   userDetails: OrderUserDetails.optional(),
   trackingEvents: z.array(TrackingEvent),
   lastChecked: z.string().nullable(),
+  /** The API the customer chose (it priced the order; the customer pays its price). */
   apiId: z.string(),
   apiName: z.string(),
+  /**
+   * The API the label was bought through once it is bought: the chosen one, or another when a failover moved the
+   * purchase there (it failed on the chosen API before any label existed). Null until a label exists.
+   */
+  boughtVia: z.object({ apiId: z.string(), apiName: z.string() }).nullable(),
+  /** Admin order details only: every provider API asked for this label, oldest first. */
+  attempts: z.array(OrderAttempt).optional(),
   /** 'City, ST'. */
   destination: z.string(),
   amazonOrderId: z.string().nullable(),

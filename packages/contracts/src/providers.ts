@@ -124,6 +124,10 @@ export const ShippingApiConfig = z.object({
   kind: ProviderKind.default('generic'),
   isDefault: z.boolean(),
   enabled: z.boolean(),
+  /** Failover order: lowest first (ties: the oldest API first). */
+  priority: z.number().int(),
+  /** "Allow as failover target": purchases chosen on another API may be bought through this one. */
+  failoverTarget: z.boolean(),
   services: ServicesByCarrier,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -148,8 +152,50 @@ export const CreateApiConfigRequest = z.object({
   isDefault: z.boolean().default(false),
   /** Default generic. An EasyPost base URL must be the provider's official host (or our sandbox of it). */
   kind: z.enum(ADDABLE_PROVIDER_KINDS).default('generic'),
+  priority: z.number().int().min(0).max(10_000).optional(),
+  failoverTarget: z.boolean().optional(),
 });
 export type CreateApiConfigRequest = z.input<typeof CreateApiConfigRequest>;
+
+export const FAILOVER_MESSAGES = {
+  priorityRange: 'Priority must be a whole number from 0 to 10000',
+  nothingToChange: 'Send priority or failoverTarget',
+  updated: 'Failover settings updated successfully',
+} as const;
+
+/** PATCH /api/admin/config/apis/{id}/failover: the API's place in the failover order and whether it takes failovers. */
+export const UpdateFailoverSettingsRequest = z
+  .object({
+    priority: z
+      .number({ error: FAILOVER_MESSAGES.priorityRange })
+      .int(FAILOVER_MESSAGES.priorityRange)
+      .min(0, FAILOVER_MESSAGES.priorityRange)
+      .max(10_000, FAILOVER_MESSAGES.priorityRange)
+      .optional(),
+    failoverTarget: z.boolean().optional(),
+  })
+  .refine((v) => v.priority !== undefined || v.failoverTarget !== undefined, {
+    message: FAILOVER_MESSAGES.nothingToChange,
+  });
+export type UpdateFailoverSettingsRequest = z.input<typeof UpdateFailoverSettingsRequest>;
+
+/** One API's circuit breaker and failovers, for Service Status (GET /api/admin/config/apis/health). */
+export const ProviderHealth = z.object({
+  apiId: z.string(),
+  apiName: z.string(),
+  /** closed: purchases go to it; open: skipped until `openUntil`; half_open: one probe purchase may try it. */
+  state: z.enum(['closed', 'open', 'half_open']),
+  /** Purchase failures that bought nothing in the current window. */
+  failures: z.number().int(),
+  openUntil: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** Purchases moved off this API to another in the last 24 hours. */
+  failovers24h: z.number().int(),
+});
+export type ProviderHealth = z.infer<typeof ProviderHealth>;
+export const ProviderHealthResponse = z.object({ apis: z.array(ProviderHealth) });
+export type ProviderHealthResponse = z.infer<typeof ProviderHealthResponse>;
 
 /** PUT /api/admin/config/apis/{id}: replaces the key ('API key cannot be empty'); `enabled` optional. */
 export const UpdateApiKeyRequest = z.object({

@@ -114,6 +114,10 @@ export const NodeConfig = z
     allowPrivateProviderUrls: booleanFlag('ALLOW_PRIVATE_PROVIDER_URLS').optional(),
     /** Per-attempt timeout of provider calls (ms). */
     providerTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The provider circuit breaker: failures that bought nothing within the window open it for the cooldown. */
+    providerBreakerFailures: z.coerce.number().int().min(1).max(1000).default(5),
+    providerBreakerWindowSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
+    providerBreakerCooldownSeconds: z.coerce.number().int().min(1).max(86_400).default(30),
     /** on: serve the carrier sandbox under /sandbox/carrier and seed "API 1"/"API 2" on a fresh DATA_DIR. */
     carrierSandbox: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
@@ -182,6 +186,9 @@ export interface NodeConfigInput {
   apiKeySecret?: string | undefined;
   allowPrivateProviderUrls?: boolean | string | undefined;
   providerTimeoutMs?: number | string | undefined;
+  providerBreakerFailures?: number | string | undefined;
+  providerBreakerWindowSeconds?: number | string | undefined;
+  providerBreakerCooldownSeconds?: number | string | undefined;
   carrierSandbox?: 'on' | 'off' | string | undefined;
   carrierSandboxControlKey?: string | undefined;
   jobConcurrency?: number | string | undefined;
@@ -216,6 +223,9 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     apiKeySecret: env.API_KEY_SECRET,
     allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    providerBreakerFailures: env.PROVIDER_BREAKER_FAILURES || undefined,
+    providerBreakerWindowSeconds: env.PROVIDER_BREAKER_WINDOW_SECONDS || undefined,
+    providerBreakerCooldownSeconds: env.PROVIDER_BREAKER_COOLDOWN_SECONDS || undefined,
     carrierSandbox: env.CARRIER_SANDBOX,
     carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
@@ -249,6 +259,9 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       apiKeySecret: 'API_KEY_SECRET',
       allowPrivateProviderUrls: 'ALLOW_PRIVATE_PROVIDER_URLS',
       providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+      providerBreakerFailures: 'PROVIDER_BREAKER_FAILURES',
+      providerBreakerWindowSeconds: 'PROVIDER_BREAKER_WINDOW_SECONDS',
+      providerBreakerCooldownSeconds: 'PROVIDER_BREAKER_COOLDOWN_SECONDS',
       carrierSandbox: 'CARRIER_SANDBOX',
       carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
       jobConcurrency: 'JOB_CONCURRENCY',

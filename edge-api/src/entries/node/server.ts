@@ -20,6 +20,7 @@ import type { Services } from '../../env';
 import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled } from '../../jobs/schedule';
 import { TEST_PASSWORD_PARAMS } from '../../lib/password';
 import type { Clock } from '../../ports/clock';
+import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
 import {
   CARRIER_SANDBOX_BASE_PATH,
@@ -162,6 +163,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     kindSandboxBaseUrls: () => kindSandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,
     bulkRowDeadlineHours: config.bulkRowDeadlineHours,
+    breaker: breakerPolicyFromEnv({
+      PROVIDER_BREAKER_FAILURES: config.providerBreakerFailures,
+      PROVIDER_BREAKER_WINDOW_SECONDS: config.providerBreakerWindowSeconds,
+      PROVIDER_BREAKER_COOLDOWN_SECONDS: config.providerBreakerCooldownSeconds,
+    }),
     marketplaceBaseUrl: () => marketplaceBaseUrl,
     dataDir: config.dataDir,
     jwtSecret,

@@ -17,6 +17,7 @@ import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
+import type { BreakerPolicy } from '../../use-cases/provider-failover/circuit-breaker';
 
 export interface NodeServices {
   services: Services;
@@ -54,6 +55,8 @@ export async function createNodeServices(opts: {
   providerTimeoutMs?: number;
   /** BULK_ROW_DEADLINE_HOURS; default 24. */
   bulkRowDeadlineHours?: number;
+  /** The provider circuit breaker (PROVIDER_BREAKER_*); default DEFAULT_BREAKER_POLICY. */
+  breaker?: BreakerPolicy;
   /** The marketplace's base URL (MARKETPLACE_URL or the embedded sandbox, known once the server listens). */
   marketplaceBaseUrl?: () => string | undefined;
   /** Argon2id parameters of new password hashes; default OWASP's (test servers may pass TEST_PASSWORD_PARAMS). */
@@ -73,6 +76,7 @@ export async function createNodeServices(opts: {
       publicUrl: opts.publicUrl ?? 'http://localhost:8787',
       ...(opts.passwordParams ? { passwordParams: opts.passwordParams } : {}),
       bulkRowDeadlineHours: opts.bulkRowDeadlineHours ?? DEFAULT_BULK_ROW_DEADLINE_HOURS,
+      ...(opts.breaker ? { breaker: opts.breaker } : {}),
     },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),

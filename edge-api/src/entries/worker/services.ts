@@ -12,6 +12,7 @@ import { createApiKeyVault } from '../../lib/api-key-vault';
 import { createSecretBox } from '../../lib/secret-box';
 import { systemClock } from '../../ports/clock';
 import { unconfiguredPaymentProcessor } from '../../ports/payment-processor';
+import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
 import { parseWorkerVars } from './vars';
 
 export { parseWorkerVars, WorkerConfigError, type WorkerConfigIssue, WorkerVars, workerConfigIssues } from './vars';
@@ -27,6 +28,7 @@ export function buildServices(env: Env): Services {
     publicUrl: vars.PUBLIC_URL,
     bulkRowDeadlineHours: vars.BULK_ROW_DEADLINE_HOURS,
     ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
+    breaker: breakerPolicyFromEnv(env as unknown as Record<string, unknown>),
   };
   return {
     config,

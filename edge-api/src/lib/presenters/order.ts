@@ -7,7 +7,7 @@ import {
   WeightUnit,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
-import { type OrderRow, PENDING_TRACKING_NUMBER, type User } from '../../db/schema';
+import { type OrderRow, PENDING_TRACKING_NUMBER, providerApiOf, type User } from '../../db/schema';
 import { centsToUsd } from '../money';
 
 /**
@@ -82,6 +82,11 @@ export function realTrackingNumber(row: Pick<OrderRow, 'trackingNumber'>): strin
 
 type OrderOwner = Pick<User, 'id' | 'name' | 'email' | 'createdAt' | 'isAdmin'>;
 
+function boughtVia(row: OrderRow) {
+  const via = providerApiOf(row);
+  return { apiId: via.id, apiName: via.name };
+}
+
 /** SPEC §3 Order. `owner` adds userDetails (admin views only). */
 export function presentOrder(row: OrderRow, owner?: OrderOwner): Order {
   const pkg = readPackage(row.packageJson);
@@ -122,6 +127,7 @@ export function presentOrder(row: OrderRow, owner?: OrderOwner): Order {
     lastChecked: row.lastCheckedAt,
     apiId: row.apiId,
     apiName: row.apiName,
+    boughtVia: row.status === 'completed' ? boughtVia(row) : null,
     destination: row.destination,
     amazonOrderId: row.amazonOrderId,
     bulkOrderId: row.bulkOrderId,

@@ -58,6 +58,8 @@ export function presentApiConfig(api: ShippingApiRow, services: readonly Shippin
     kind: api.kind,
     isDefault: api.isDefault,
     enabled: api.enabled,
+    priority: api.priority,
+    failoverTarget: api.failoverTarget,
     services: servicesByCarrier(services.filter((s) => s.apiId === api.id)),
     createdAt: api.createdAt,
     updatedAt: api.updatedAt,

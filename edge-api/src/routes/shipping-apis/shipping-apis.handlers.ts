@@ -2,8 +2,10 @@ import type {
   ApiConfigListResponse,
   ApiConfigResponse,
   DeleteApiConfigResponse,
+  ProviderHealthResponse,
   ProviderPricesResponse,
 } from '@labeldesk/contracts';
+import { FAILOVER_MESSAGES } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { createFactory } from 'hono/factory';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
@@ -11,6 +13,8 @@ import { shippingServices } from '../../db/schema/shipping-services';
 import type { AppEnv, Services } from '../../env';
 import { presentApiConfig } from '../../lib/presenters/shipping';
 import { requireAdmin } from '../../middleware/auth';
+import { listProviderHealth } from '../../use-cases/provider-failover/list-provider-health';
+import { updateFailoverSettings } from '../../use-cases/provider-failover/update-failover-settings';
 import { createApiConfig } from '../../use-cases/shipping-apis/create-api-config';
 import { deleteApiConfig } from '../../use-cases/shipping-apis/delete-api-config';
 import { getProviderPrices } from '../../use-cases/shipping-apis/get-provider-prices';
@@ -73,5 +77,27 @@ export const setDefault = factory.createHandlers(requireAdmin, shippingApisValid
 
 export const providerPrices = factory.createHandlers(requireAdmin, shippingApisValidators.id, async (c) => {
   const body: ProviderPricesResponse = await getProviderPrices(c.get('services'), c.req.valid('param').id);
+  return c.json(body, 200);
+});
+
+export const failover = factory.createHandlers(
+  requireAdmin,
+  shippingApisValidators.id,
+  shippingApisValidators.failover,
+  async (c) => {
+    const api = await updateFailoverSettings(c.get('services'), {
+      id: c.req.valid('param').id,
+      ...c.req.valid('json'),
+    });
+    const body: ApiConfigResponse = {
+      api: await presentOne(c.get('services'), api),
+      message: FAILOVER_MESSAGES.updated,
+    };
+    return c.json(body, 200);
+  },
+);
+
+export const health = factory.createHandlers(requireAdmin, async (c) => {
+  const body: ProviderHealthResponse = await listProviderHealth(c.get('services'));
   return c.json(body, 200);
 });

@@ -5,6 +5,8 @@ import { shippingApisRoutes } from './shipping-apis.routes';
 
 export const shippingApisRouter = new Hono<AppEnv>()
   .get(shippingApisRoutes.list, ...handlers.list)
+  .get(shippingApisRoutes.health, ...handlers.health)
+  .patch(shippingApisRoutes.failover, ...handlers.failover)
   .post(shippingApisRoutes.list, ...handlers.create)
   .put(shippingApisRoutes.item, ...handlers.updateKey)
   .delete(shippingApisRoutes.item, ...handlers.remove)

@@ -1,4 +1,4 @@
-import { CreateApiConfigRequest, UpdateApiKeyRequest } from '@labeldesk/contracts';
+import { CreateApiConfigRequest, UpdateApiKeyRequest, UpdateFailoverSettingsRequest } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { jsonBody, pathParams } from '../../middleware/validate';
 
@@ -8,6 +8,8 @@ export const shippingApisRoutes = {
   item: '/admin/config/apis/:id',
   setDefault: '/admin/config/apis/:id/set-default',
   providerPrices: '/admin/config/apis/:id/provider-prices',
+  failover: '/admin/config/apis/:id/failover',
+  health: '/admin/config/apis/health',
 } as const;
 
 export const ApiIdParam = z.object({ id: z.string().trim().min(1).max(100) });
@@ -16,4 +18,5 @@ export const shippingApisValidators = {
   id: pathParams(ApiIdParam),
   create: jsonBody(CreateApiConfigRequest),
   updateKey: jsonBody(UpdateApiKeyRequest),
+  failover: jsonBody(UpdateFailoverSettingsRequest),
 };

@@ -69,6 +69,7 @@ function boughtRows(services: Services, bulkOrderId: string): Promise<LabelPdfSo
     .select({
       id: orders.id,
       apiId: orders.apiId,
+      providerApiId: orders.providerApiId,
       labelBlobKey: orders.labelBlobKey,
       providerLabelId: orders.providerLabelId,
     })

@@ -1,6 +1,7 @@
+import type { OrderAttempt } from '@labeldesk/contracts';
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
-import { eq } from 'drizzle-orm';
-import { type OrderRow, orders, type User, users } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { type OrderRow, orderAttempts, orders, type User, users } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
 
@@ -25,13 +26,33 @@ export async function getReadableOrder(
 export async function getOrder(
   services: Services,
   input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
-): Promise<{ row: OrderRow; owner?: OrderOwner }> {
+): Promise<{ row: OrderRow; owner?: OrderOwner; attempts?: OrderAttempt[] }> {
   const row = await getReadableOrder(services, input);
   if (!input.caller.isAdmin) return { row };
-  const [owner] = await services.db
-    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt, isAdmin: users.isAdmin })
-    .from(users)
-    .where(eq(users.id, row.userId))
-    .limit(1);
-  return owner ? { row, owner } : { row };
+  const [[owner], attempts] = await Promise.all([
+    services.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        createdAt: users.createdAt,
+        isAdmin: users.isAdmin,
+      })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .limit(1),
+    listOrderAttempts(services, row.id),
+  ]);
+  return owner ? { row, owner, attempts } : { row, attempts };
+}
+
+/** Every provider API asked for an order's label, oldest first (admin order details). */
+export async function listOrderAttempts(services: Services, orderId: string): Promise<OrderAttempt[]> {
+  const rows = await services.db
+    .select()
+    .from(orderAttempts)
+    .where(eq(orderAttempts.orderId, orderId))
+    .orderBy(asc(orderAttempts.id))
+    .limit(100);
+  return rows.map((r) => ({ apiId: r.apiId, apiName: r.apiName, outcome: r.outcome, error: r.error, at: r.createdAt }));
 }

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type OrderRow, orders } from '../../db/schema';
+import { type OrderRow, orders, providerApiOf } from '../../db/schema';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
@@ -15,6 +15,21 @@ import {
   ProviderError,
   type PurchasedLabel,
 } from '../../ports/label-provider';
+import {
+  breakerDirty,
+  breakerState,
+  claimProbe,
+  recordBreakerFailure,
+  recordBreakerSuccess,
+} from '../provider-failover/circuit-breaker';
+import {
+  attemptError,
+  moveOrderToApi,
+  type PurchaseApi,
+  planPurchase,
+  recordAttempt,
+  settleAttempt,
+} from '../provider-failover/failover-plan';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
@@ -244,48 +259,112 @@ export async function buyOrderLabel(
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
   const timing = opts.timing ?? {};
 
-  const api = opts.api?.id === order.apiId ? opts.api : await findApiConfig(services, order.apiId);
+  const first = providerApiOf(order);
+  const api = opts.api?.id === first.id ? opts.api : await findApiConfig(services, first.id);
   if (!api) {
     const gone = new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
-      logMessage: `api config ${order.apiId} no longer exists`,
+      logMessage: `api config ${first.id} no longer exists`,
     });
     return fail(services, order, gone);
   }
 
-  let provider: LabelProvider;
-  let label: PurchasedLabel;
-  try {
-    provider = await connectProvider(services, api);
-    const started = performance.now();
-    try {
-      label = await provider.createLabel(
-        labelRequestFor(order, { mayExist: opts.mayExist ?? order.status !== 'processing' }),
-      );
-    } finally {
-      timing.providerMs = performance.now() - started;
+  const plan = await planPurchase(services, order, first);
+  // After an unclear outcome anywhere, a label may exist: this order is only ever asked for where it went.
+  const targets = plan.mayHaveLabel ? [] : [...plan.targets];
+  let current: PurchaseApi = { api: { ...api, name: first.name }, breaker: plan.breaker };
+  let attemptId = plan.attemptId;
+  let open = order;
+
+  /** Moves the purchase to the next target and records the attempt there before it is asked. */
+  const moveOn = async (): Promise<LabelOutcome | null> => {
+    const next = targets.shift();
+    if (!next) throw new Error('no failover target');
+    if (!(await moveOrderToApi(services, open, current.api.id, next.api))) {
+      const now = await readOrder(services, open.id);
+      return now ? outcomeOf(now) : { kind: 'pending', order: open };
     }
-  } catch (err) {
-    if (err instanceof ApiError) return fail(services, order, err); // the key cannot be read: nothing was asked
-    if (err instanceof ProviderError) {
-      if (err.httpStatus === 429 && opts.onRateLimited === 'defer') {
-        // A 429 bought nothing (the provider checks its limit first), so asking again later is safe.
-        return { kind: 'deferred', order, retryAfterSeconds: err.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS };
+    console.warn(`[orders] ${open.id}: failing over from ${current.api.name} to ${next.api.name}`);
+    open = { ...open, providerApiId: next.api.id, providerApiName: next.api.name };
+    attemptId = await recordAttempt(services, open, next.api, 'unknown');
+    current = next;
+    return null;
+  };
+
+  for (;;) {
+    const state = breakerState(current.breaker, services.clock.now());
+    if (state !== 'closed' && targets.length > 0) {
+      const probing = state === 'half_open' && (await claimProbe(services, current.api.id));
+      if (!probing) {
+        await settleAttempt(services, attemptId, 'skipped', `circuit breaker ${state.replace('_', '-')}`);
+        const settled = await moveOn();
+        if (settled) return settled;
+        continue;
       }
-      if (err.code === 'upstream_unavailable') return markPending(services, order, err.logMessage);
-      if (err.outcomeUnknown) return markPending(services, order, err.logMessage, err.outcomeUnknown);
-      return fail(services, order, refusalError(order, err));
     }
-    return markPending(services, order, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    // With no other API to take it, an open breaker does not stop the purchase: it is asked as before.
+
+    let provider: LabelProvider;
+    let label: PurchasedLabel;
+    try {
+      provider = await connectProvider(services, current.api);
+      const started = performance.now();
+      try {
+        label = await provider.createLabel({
+          ...labelRequestFor(open, { mayExist: opts.mayExist ?? open.status !== 'processing' }),
+          failFast: targets.length > 0,
+        });
+      } finally {
+        timing.providerMs = performance.now() - started;
+      }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        // The key cannot be read: nothing was asked.
+        await settleAttempt(services, attemptId, 'refused', err.logMessage ?? err.message);
+        return fail(services, open, err);
+      }
+      if (!(err instanceof ProviderError)) {
+        return markPending(services, open, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+      }
+      if (err.nothingBought) {
+        await recordBreakerFailure(services, current.api.id, err.logMessage);
+        if (targets.length > 0) {
+          await settleAttempt(services, attemptId, 'failed_over', attemptError(err));
+          const settled = await moveOn();
+          if (settled) return settled;
+          continue;
+        }
+        await settleAttempt(services, attemptId, 'not_bought', attemptError(err));
+        if (err.httpStatus === 429 && opts.onRateLimited === 'defer') {
+          // A 429 bought nothing (the provider checks its limit first), so asking again later is safe.
+          return {
+            kind: 'deferred',
+            order: open,
+            retryAfterSeconds: err.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+          };
+        }
+        return markPending(services, open, err.logMessage);
+      }
+      // Unclear: the attempt stays `unknown` (a label may exist) and reconciliation takes over.
+      if (err.code === 'upstream_unavailable' || err.outcomeUnknown) {
+        await settleAttempt(services, attemptId, 'unknown', attemptError(err));
+        return markPending(services, open, err.logMessage, err.outcomeUnknown);
+      }
+      await settleAttempt(services, attemptId, 'refused', attemptError(err));
+      if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
+      return fail(services, open, refusalError(open, err));
+    }
+    await settleAttempt(services, attemptId, label.status === 'voided' ? 'refused' : 'bought');
+    if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
+    if (label.status === 'voided') {
+      // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.
+      return fail(
+        services,
+        open,
+        new ApiError('upstream_error', PROVIDER_ERROR_MESSAGES.rejected, {
+          logMessage: `label ${label.labelId} is voided at the provider`,
+        }),
+      );
+    }
+    return complete(services, open, label, provider);
   }
-  if (label.status === 'voided') {
-    // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.
-    return fail(
-      services,
-      order,
-      new ApiError('upstream_error', PROVIDER_ERROR_MESSAGES.rejected, {
-        logMessage: `label ${label.labelId} is voided at the provider`,
-      }),
-    );
-  }
-  return complete(services, order, label, provider);
 }

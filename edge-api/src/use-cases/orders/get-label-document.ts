@@ -34,23 +34,25 @@ export async function labelOrder(
 export type ProviderConnections = Map<string, Promise<LabelProvider>>;
 
 /** What reading a label PDF needs of its order. */
-export type LabelPdfSource = Pick<OrderRow, 'id' | 'apiId' | 'labelBlobKey' | 'providerLabelId'>;
+export type LabelPdfSource = Pick<OrderRow, 'id' | 'apiId' | 'providerApiId' | 'labelBlobKey' | 'providerLabelId'>;
 
 async function providerFor(services: Services, order: LabelPdfSource, connections?: ProviderConnections) {
-  const cached = connections?.get(order.apiId);
+  // The API that bought the label (a failover target, else the chosen one).
+  const apiId = order.providerApiId ?? order.apiId;
+  const cached = connections?.get(apiId);
   if (cached) return cached;
   const connecting = (async () => {
-    const api = await findApiConfig(services, order.apiId);
+    const api = await findApiConfig(services, apiId);
     if (!api) {
       throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
-        logMessage: `order ${order.id}: PDF not stored and API config ${order.apiId} is gone`,
+        logMessage: `order ${order.id}: PDF not stored and API config ${apiId} is gone`,
       });
     }
     return connectProvider(services, api);
   })();
-  connections?.set(order.apiId, connecting);
+  connections?.set(apiId, connecting);
   // A failed connection is not cached: the next label asks again.
-  connecting.catch(() => connections?.delete(order.apiId));
+  connecting.catch(() => connections?.delete(apiId));
   return connecting;
 }
 

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../db/schema';
+import { type OrderRow, providerApiOf } from '../../db/schema';
 import type { Services } from '../../env';
 import { type LabelProvider, ProviderError, type ProviderLabel } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
@@ -56,8 +56,10 @@ export async function voidAndRefundOrder(
     return outcomeOf(await refundOrder(services, order, input.reason));
   };
 
-  const api = await findApiConfig(services, order.apiId);
-  if (!api) return holdOrGiveUp(`api config ${order.apiId} no longer exists`);
+  // The API the purchase went to (a failover target, else the chosen one): where the label may exist.
+  const via = providerApiOf(order);
+  const api = await findApiConfig(services, via.id);
+  if (!api) return holdOrGiveUp(`api config ${via.id} no longer exists`);
   let provider: LabelProvider;
   try {
     provider = await connectProvider(services, api);

@@ -18,6 +18,9 @@ export interface CreateApiConfigInput {
   kind?: ProviderKind;
   isDefault: boolean;
   enabled?: boolean;
+  /** Failover order (default 100) and whether it takes failovers (default yes). */
+  priority?: number;
+  failoverTarget?: boolean;
 }
 
 /**
@@ -41,6 +44,8 @@ export async function createApiConfig(services: Services, input: CreateApiConfig
     baseUrl,
     kind,
     enabled: input.enabled ?? true,
+    ...(input.priority !== undefined ? { priority: input.priority } : {}),
+    ...(input.failoverTarget !== undefined ? { failoverTarget: input.failoverTarget } : {}),
     createdAt: now,
     updatedAt: now,
   };

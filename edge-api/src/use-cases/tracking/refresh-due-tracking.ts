@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { type OrderRow, orders } from '../../db/schema';
+import { type OrderRow, orders, providerApiOf } from '../../db/schema';
 import { type ShippingApiRow, shippingApis } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
@@ -53,11 +53,11 @@ async function dueOrders(services: Services, limit: number): Promise<OrderRow[]>
   const picked = await services.db.all<{ id: string }>(sql`
     SELECT id FROM (
       SELECT o.id AS id, o.last_checked_at AS checked,
-        ROW_NUMBER() OVER (PARTITION BY o.api_id ORDER BY o.last_checked_at, o.id) AS rn
+        ROW_NUMBER() OVER (PARTITION BY COALESCE(o.provider_api_id, o.api_id) ORDER BY o.last_checked_at, o.id) AS rn
       FROM ${orders} o INDEXED BY orders_tracking_due_idx
       WHERE o.status = 'completed' AND o.delivery_status NOT IN ('delivered', 'cancelled')
         AND (o.last_checked_at IS NULL OR o.last_checked_at < ${cutoff})
-        AND o.api_id IN (SELECT id FROM ${shippingApis})
+        AND COALESCE(o.provider_api_id, o.api_id) IN (SELECT id FROM ${shippingApis})
     )
     ORDER BY rn, checked, id
     LIMIT ${limit}`);
@@ -105,7 +105,10 @@ export async function refreshDueTracking(
   if (due.length === 0) return summary;
 
   const groups = new Map<string, OrderRow[]>();
-  for (const row of due) groups.set(row.apiId, [...(groups.get(row.apiId) ?? []), row]);
+  for (const row of due) {
+    const apiId = providerApiOf(row).id;
+    groups.set(apiId, [...(groups.get(apiId) ?? []), row]);
+  }
   const apis = await services.db
     .select()
     .from(shippingApis)

@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
-import { type OrderRow, PENDING_TRACKING_NUMBER } from '../../db/schema';
+import { type OrderRow, PENDING_TRACKING_NUMBER, providerApiOf } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
 import { enforceRateLimits, trackingLimits } from '../../lib/throttle';
@@ -29,9 +29,10 @@ export async function refreshTracking(
   if (row.status !== 'completed' || row.trackingNumber === PENDING_TRACKING_NUMBER) {
     throw new ApiError('conflict', ORDER_MESSAGES.trackingUnavailable);
   }
-  const api = await findApiConfig(services, row.apiId);
+  const via = providerApiOf(row);
+  const api = await findApiConfig(services, via.id);
   if (!api) {
-    throw new ApiError('conflict', TRACKING_API_GONE_MESSAGE, { logMessage: `order ${row.id}: api ${row.apiId} gone` });
+    throw new ApiError('conflict', TRACKING_API_GONE_MESSAGE, { logMessage: `order ${row.id}: api ${via.id} gone` });
   }
   const provider = await connectProvider(services, api);
   const tracking = await callProvider(() => provider.getTracking(row.trackingNumber));

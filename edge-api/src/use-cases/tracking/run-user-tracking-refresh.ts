@@ -1,5 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type OrderRow, orders, shippingApis, type TrackingRefreshRunRow, trackingRefreshRuns } from '../../db/schema';
+import {
+  type OrderRow,
+  orders,
+  providerApiOf,
+  shippingApis,
+  type TrackingRefreshRunRow,
+  trackingRefreshRuns,
+} from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -113,10 +120,11 @@ async function refreshOne(
   progress: Progress,
   sleep: (ms: number) => Promise<void>,
 ): Promise<number | null> {
-  let provider = providers.get(row.apiId);
+  const apiId = providerApiOf(row).id;
+  let provider = providers.get(apiId);
   if (provider === undefined) {
     provider = null;
-    const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, row.apiId)).limit(1);
+    const [api] = await services.db.select().from(shippingApis).where(eq(shippingApis.id, apiId)).limit(1);
     if (api) {
       try {
         provider = await connectProvider(services, api);
@@ -124,7 +132,7 @@ async function refreshOne(
         if (!(err instanceof ApiError)) throw err;
       }
     }
-    providers.set(row.apiId, provider);
+    providers.set(apiId, provider);
   }
   if (!provider) {
     progress.errors += 1;

@@ -14,7 +14,7 @@ export function userRefreshOrdersWhere(
     eq(orders.userId, run.userId),
     eq(orders.status, 'completed'),
     ne(orders.trackingNumber, PENDING_TRACKING_NUMBER),
-    sql`${orders.apiId} IN (SELECT ${shippingApis.id} FROM ${shippingApis})`,
+    sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) IN (SELECT ${shippingApis.id} FROM ${shippingApis})`,
   ];
   if (!run.forceAll) {
     parts.push(notInArray(orders.deliveryStatus, ['delivered', 'cancelled']));

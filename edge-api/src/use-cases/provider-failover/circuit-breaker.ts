@@ -1,0 +1,158 @@
+import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { type ProviderBreakerRow, providerBreakers } from '../../db/schema';
+import type { Services } from '../../env';
+
+/**
+ * One circuit breaker per provider API (see the provider_breakers schema for the states). The state lives in the
+ * database, not in memory, because a Worker isolate shares no memory with the next one (and Node may run several
+ * processes): the purchase already reads the database, so the breaker rides along in its first batch at no extra round
+ * trip, and every change is one conditional statement, so concurrent purchases cannot double-count or both probe.
+ * (A Durable Object would be exact too, but it is Workers-only — Node would need a second implementation — and it
+ * would add a request to another object on every purchase.)
+ */
+export interface BreakerPolicy {
+  /** Failures that bought nothing, within `windowMs`, that open the breaker. */
+  failures: number;
+  windowMs: number;
+  /** How long an open breaker skips the API before one probe may go through. */
+  cooldownMs: number;
+  /** How long one probe holds the half-open state before another purchase may probe instead. */
+  probeLeaseMs: number;
+}
+
+export const DEFAULT_BREAKER_POLICY: BreakerPolicy = {
+  failures: 5,
+  windowMs: 60_000,
+  cooldownMs: 30_000,
+  probeLeaseMs: 30_000,
+};
+
+export function breakerPolicy(services: Services): BreakerPolicy {
+  return services.config.breaker ?? DEFAULT_BREAKER_POLICY;
+}
+
+export type BreakerState = 'closed' | 'open' | 'half_open';
+
+export type BreakerSnapshot = Pick<ProviderBreakerRow, 'failures' | 'openUntil' | 'probeUntil'> | null | undefined;
+
+export function breakerState(row: BreakerSnapshot, now: Date): BreakerState {
+  if (!row?.openUntil) return 'closed';
+  return now.toISOString() < row.openUntil ? 'open' : 'half_open';
+}
+
+/** True when the row holds anything a success must clear. */
+export function breakerDirty(row: BreakerSnapshot): boolean {
+  return !!row && (row.failures > 0 || row.openUntil !== null);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Half-open: claims the one probe (a lease). False when another purchase holds it, or the breaker changed meanwhile.
+ */
+export async function claimProbe(services: Services, apiId: string): Promise<boolean> {
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const policy = breakerPolicy(services);
+  const claimed = await services.db
+    .update(providerBreakers)
+    .set({ probeUntil: iso(now.getTime() + policy.probeLeaseMs), updatedAt: nowIso })
+    .where(
+      and(
+        eq(providerBreakers.apiId, apiId),
+        isNotNull(providerBreakers.openUntil),
+        lte(providerBreakers.openUntil, nowIso),
+        or(sql`${providerBreakers.probeUntil} IS NULL`, lte(providerBreakers.probeUntil, nowIso)),
+      ),
+    )
+    .returning({ apiId: providerBreakers.apiId });
+  return claimed.length > 0;
+}
+
+/**
+ * A purchase on this API failed before anything was bought: counts it in the window and opens the breaker at the
+ * threshold; a failed probe (half-open) opens it again for another cooldown. One UPSERT, atomic.
+ */
+export async function recordBreakerFailure(services: Services, apiId: string, error: string): Promise<void> {
+  const now = services.clock.now();
+  const nowIso = now.toISOString();
+  const policy = breakerPolicy(services);
+  const windowCutoff = iso(now.getTime() - policy.windowMs);
+  const reopenAt = iso(now.getTime() + policy.cooldownMs);
+  const b = providerBreakers;
+  const freshWindow = sql`(${b.windowStartedAt} IS NULL OR ${b.windowStartedAt} < ${windowCutoff})`;
+  const counted = sql`(CASE WHEN ${freshWindow} THEN 1 ELSE ${b.failures} + 1 END)`;
+  await services.db
+    .insert(b)
+    .values({
+      apiId,
+      failures: 1,
+      windowStartedAt: nowIso,
+      openUntil: policy.failures <= 1 ? reopenAt : null,
+      probeUntil: null,
+      lastError: error.slice(0, 500),
+      lastErrorAt: nowIso,
+      updatedAt: nowIso,
+    })
+    .onConflictDoUpdate({
+      target: b.apiId,
+      set: {
+        failures: counted,
+        windowStartedAt: sql`CASE WHEN ${freshWindow} THEN ${nowIso} ELSE ${b.windowStartedAt} END`,
+        openUntil: sql`CASE
+          WHEN ${b.openUntil} IS NOT NULL AND ${b.openUntil} <= ${nowIso} THEN ${reopenAt}
+          WHEN ${b.openUntil} IS NOT NULL THEN ${b.openUntil}
+          WHEN ${counted} >= ${policy.failures} THEN ${reopenAt}
+          ELSE NULL END`,
+        probeUntil: null,
+        lastError: error.slice(0, 500),
+        lastErrorAt: nowIso,
+        updatedAt: nowIso,
+      },
+    })
+    .run();
+}
+
+/** The API answered (a label, or a definite answer): the breaker closes and its count starts again. */
+export async function recordBreakerSuccess(services: Services, apiId: string): Promise<void> {
+  await services.db
+    .update(providerBreakers)
+    .set({
+      failures: 0,
+      windowStartedAt: null,
+      openUntil: null,
+      probeUntil: null,
+      updatedAt: services.clock.now().toISOString(),
+    })
+    .where(
+      and(
+        eq(providerBreakers.apiId, apiId),
+        or(sql`${providerBreakers.failures} > 0`, isNotNull(providerBreakers.openUntil)),
+      ),
+    )
+    .run();
+}
+
+/**
+ * The policy from PROVIDER_BREAKER_FAILURES (1–1000), PROVIDER_BREAKER_WINDOW_SECONDS and
+ * PROVIDER_BREAKER_COOLDOWN_SECONDS (1–86400), read the same way by both entries; unset values keep the defaults.
+ */
+export function breakerPolicyFromEnv(env: Record<string, unknown>): BreakerPolicy {
+  const read = (name: string, fallback: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > max) {
+      throw new Error(`Invalid configuration:\n  ${name}: must be a whole number from 1 to ${max}`);
+    }
+    return value;
+  };
+  const d = DEFAULT_BREAKER_POLICY;
+  const cooldownMs = read('PROVIDER_BREAKER_COOLDOWN_SECONDS', d.cooldownMs / 1000, 86_400) * 1000;
+  return {
+    failures: read('PROVIDER_BREAKER_FAILURES', d.failures, 1000),
+    windowMs: read('PROVIDER_BREAKER_WINDOW_SECONDS', d.windowMs / 1000, 86_400) * 1000,
+    cooldownMs,
+    probeLeaseMs: Math.max(cooldownMs, d.probeLeaseMs),
+  };
+}
