@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bulkRowsOf, buyRows, csvRow, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
 import type { TestServer } from './helpers';
 import { moneyOf, newCustomer, startShop } from './orders-support';
-import { carrierOf } from './providers-support';
+import { carrierOf, withoutFailover } from './providers-support';
 
 /**
  * The engine against a provider that misbehaves, with the real job runner: random 503s and latency (every row ends
@@ -20,6 +20,8 @@ describe('bulk orders against an unreliable provider', () => {
       bulkConcurrencyPerApi: 4,
       carrierSandboxOptions: { seed: 20_261_124 },
     }));
+    // One API's own behaviour: API 2 must not take these purchases (orders.failover.test.ts covers failover).
+    await withoutFailover(server, admin);
   });
   afterEach(() => {
     const sandbox = carrierOf(server);

@@ -23,7 +23,7 @@ import {
   startsWithPdf,
   upsGround,
 } from './orders-support';
-import { carrierOf } from './providers-support';
+import { carrierOf, withoutFailover } from './providers-support';
 
 /**
  * Purchases whose provider answer was lost (timeout, outage, crash between the two phases) and how they are settled:
@@ -42,6 +42,8 @@ describe('order reconciliation', () => {
       providerTimeoutMs: 1_000,
       clock: { now: () => new Date(Date.now() + offset.ms) },
     }));
+    // One API's own behaviour: API 2 must not take these purchases (orders.failover.test.ts covers failover).
+    await withoutFailover(server, admin);
   });
   afterEach(() => {
     const sandbox = carrierOf(server);

@@ -17,7 +17,7 @@ import {
   startsWithPdf,
   upsGround,
 } from './orders-support';
-import { carrierOf } from './providers-support';
+import { carrierOf, withoutFailover } from './providers-support';
 
 const CONTROL_KEY = 'unusable-answer-control-key-0123';
 
@@ -55,6 +55,8 @@ describe('a provider answer we cannot use', () => {
       carrierSandboxControlKey: CONTROL_KEY,
       clock: { now: () => new Date(Date.now() + offset.ms) },
     }));
+    // One API's own behaviour: API 2 must not take these purchases (orders.failover.test.ts covers failover).
+    await withoutFailover(server, admin);
   });
   afterEach(async () => {
     await control('PUT', '/label-answer', { answer: 'normal' });

@@ -24,3 +24,16 @@ export async function seededApis(server: TestServer, admin: string) {
 }
 
 export const enc = encodeURIComponent;
+
+/**
+ * Turns failover off for tests about one API's own behaviour (reconciliation, unusable answers, outages): "API 2" no
+ * longer takes purchases that fail on "API 1", so they wait for API 1 as they would with a single provider.
+ */
+export async function withoutFailover(server: TestServer, admin: string): Promise<void> {
+  const { api2 } = await seededApis(server, admin);
+  const res = await call(server, 'PATCH', `/api/admin/config/apis/${api2._id}/failover`, {
+    token: admin,
+    json: { failoverTarget: false },
+  });
+  if (res.status !== 200) throw new Error(`failover off: ${res.status} ${res.text}`);
+}

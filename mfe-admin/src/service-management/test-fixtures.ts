@@ -28,6 +28,8 @@ export function config(id: string, overrides: Partial<ShippingApiConfig> = {}): 
     kind: 'generic',
     isDefault: false,
     enabled: true,
+    priority: 100,
+    failoverTarget: true,
     services: { UPS: {}, USPS: {}, FEDEX: {} },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

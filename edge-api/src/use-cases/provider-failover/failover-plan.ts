@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   type OrderAttemptOutcome,
   type OrderRow,
@@ -109,9 +109,9 @@ export async function planPurchase(
           eq(shippingServices.enabled, true),
           eq(shippingServices.active, true),
           eq(shippingApis.enabled, true),
-          eq(shippingApis.failoverTarget, true),
+          // The chosen API may always take its own order back (after a failover target failed too).
+          or(eq(shippingApis.failoverTarget, true), eq(shippingApis.id, order.apiId)),
           ne(shippingApis.id, first.id),
-          ne(shippingApis.id, order.apiId),
         ),
       )
       .orderBy(asc(shippingApis.priority), asc(shippingApis.createdAt), asc(shippingApis.id)),
