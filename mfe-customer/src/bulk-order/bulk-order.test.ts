@@ -51,6 +51,8 @@ const bulk = (id: string, status: BulkOrder['status'], done: number, failed = 0,
     labelsProcessed: done - failed,
     labelsRemaining: total - done,
     labelsFailed: failed,
+    labelsWaiting: 0,
+    nextAttemptAt: null,
   },
   apiId: 'api_1',
   apiName: 'API 1',
@@ -59,6 +61,8 @@ const bulk = (id: string, status: BulkOrder['status'], done: number, failed = 0,
   template: null,
   completedAt: status === 'processing' ? null : '2026-11-24T09:01:00.000Z',
   hasLabels: done > failed,
+  stoppedAt: null,
+  stopReason: null,
 });
 
 describe('template picker (SPEC §5)', () => {

@@ -1,7 +1,6 @@
-export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, serviceView } from './http-helpers';
-export { type RateLimit, TRACKING_LOG_MAX, type TrackingRequestRecord } from './runtime';
 export { alphaCatalogue, betaCatalogue, defaultCatalogues, tiers } from './default-catalogues';
 export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATUS, type FieldError } from './errors';
+export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, serviceView } from './http-helpers';
 export {
   createEasypostSandbox,
   EASYPOST_SERVICE_NAMES,
@@ -11,6 +10,7 @@ export {
 } from './kinds';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
 export { convertWeight, tierFor } from './pricing';
+export { type RateLimit, TRACKING_LOG_MAX, type TrackingRequestRecord } from './runtime';
 export {
   type CarrierSandbox,
   type CarrierSandboxApp,
