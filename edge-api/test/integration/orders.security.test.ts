@@ -116,10 +116,15 @@ describe('orders, tracking and admin order views: role matrix', () => {
         createdAt: expect.any(String),
         isAdmin: false,
       },
+      // Admins also see every provider API asked for the label: here one, the chosen API, which bought it.
+      attempts: [
+        { apiId: annOrder.apiId, apiName: annOrder.apiName, outcome: 'bought', error: null, at: expect.any(String) },
+      ],
     });
-    // The owner reading their own order gets no owner details.
+    // The owner reading their own order gets no owner details (nor the attempts).
     const own = await call(server, 'GET', `/api/orders/${annOrder._id}`, { token: ann.token });
     expect(OrderResponse.parse(own.body).order.userDetails).toBeUndefined();
+    expect(OrderResponse.parse(own.body).order.attempts).toBeUndefined();
 
     const tracking = await call(server, 'GET', `/api/tracking/${bobOrder._id}`, { token: admin.token });
     expect(TrackingInfo.parse(tracking.body).trackingNumber).toBe(bobOrder.trackingNumber);
