@@ -33,6 +33,8 @@ import {
   purchaseBadge,
   weightText,
 } from './order-format';
+import { PurchaseAttempts } from './PurchaseAttempts';
+import { boughtViaText } from './purchase-attempts';
 
 export const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
 
@@ -120,6 +122,7 @@ function OrderDetails({ order }: { order: Order }) {
   const delivery = deliveryBadge(order.deliveryStatus);
   const purchase = purchaseBadge(order.status);
   const pkg = order.packageDetails;
+  const boughtVia = boughtViaText(order);
   return (
     <Stack gap="md" data-testid="admin-order-details">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
@@ -175,6 +178,24 @@ function OrderDetails({ order }: { order: Order }) {
           {order.estimatedDelivery ? formatDay(order.estimatedDelivery, 'medium') : 'Unknown'}
         </DetailField>
         <DetailField label="Destination">{order.destination || '—'}</DetailField>
+        <DetailField label="Provider" testId="admin-order-details-bought-via">
+          {boughtVia ? (
+            <>
+              <Text size="sm" fw={600}>
+                {boughtVia.text}
+              </Text>
+              {boughtVia.failedOver ? (
+                <Text size="xs" c="dimmed">
+                  Failed over from {order.apiName}, the customer's choice
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No label bought yet
+            </Text>
+          )}
+        </DetailField>
       </SimpleGrid>
 
       {order.failureReason ? (
@@ -204,6 +225,10 @@ function OrderDetails({ order }: { order: Order }) {
           </Text>
         ) : null}
       </Paper>
+
+      <Divider />
+      <Title order={5}>Purchase attempts</Title>
+      <PurchaseAttempts orderId={order._id} />
 
       <Divider />
       <Title order={5}>Tracking</Title>

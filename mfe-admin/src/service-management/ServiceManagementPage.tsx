@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ServiceStatusTables } from '../service-status/ServiceStatusTables';
 import { AddApiModal } from './AddApiModal';
 import { deleteConfirmText, selectionAfterDelete, serviceCount } from './api-configs';
+import { FailoverSettingsModal } from './FailoverSettingsModal';
 import { ProviderApiPanel } from './ProviderApiPanel';
 import { ServicePricingTab } from './ServicePricingTab';
 import { useApiScreen } from './use-api-configs';
@@ -12,7 +13,8 @@ import { useApiScreen } from './use-api-configs';
 /**
  * SPEC §2 Admin: Service Management: choose a provider API, make it the default, delete it (confirm, 'cannot be
  * undone'; the default or first remaining is selected after), add a new one, and manage its services in two tabs:
- * Service Status (reliability) and Service Pricing (our price vs the provider's, per-row edit, tier editor). Every
+ * Service Status (reliability) and Service Pricing (our price vs the provider's, per-row edit, tier editor). Failover
+ * opens the API's priority and "allow as failover target" (issue 21); both show as badges beside the API. Every
  * change goes through providerMutations, which refresh the API list.
  */
 export default function ServiceManagementPage() {
@@ -20,6 +22,7 @@ export default function ServiceManagementPage() {
   const { apis, load, setChosen, selectedId, success, error, succeed, fail, onServiceUpdated } = screen;
   const [adding, setAdding] = useState({ opened: false, key: 0 });
   const [tab, setTab] = useState<string | null>('status');
+  const [failover, setFailover] = useState({ opened: false, key: 0 });
   const setDefault = useApiMutation(providerMutations.setDefault, {
     onSuccess: () => succeed('Default API updated successfully'),
     onError: (e) => fail(errorMessage(e, 'Failed to set default API')),
@@ -88,6 +91,14 @@ export default function ServiceManagementPage() {
               Make Default
             </Button>
             <Button
+              variant="light"
+              onClick={() => setFailover((f) => ({ opened: true, key: f.key + 1 }))}
+              disabled={busy}
+              data-testid="api-failover-open"
+            >
+              Failover
+            </Button>
+            <Button
               color="red"
               variant="light"
               onClick={() => confirmDelete(selected)}
@@ -100,34 +111,59 @@ export default function ServiceManagementPage() {
           </>
         )}
         badges={(selected) => (
-          <Badge color="gray" variant="outline">
-            {serviceCount(selected)} services
-          </Badge>
+          <>
+            <Badge color="gray" variant="outline">
+              {serviceCount(selected)} services
+            </Badge>
+            <Badge color="gray" variant="outline" data-testid="api-priority">
+              Priority {selected.priority}
+            </Badge>
+            <Badge color={selected.failoverTarget ? 'teal' : 'gray'} variant="light" data-testid="api-failover-target">
+              {selected.failoverTarget ? 'Failover target' : 'Not a failover target'}
+            </Badge>
+          </>
         )}
       >
         {(selected) => (
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="status" data-testid="tab-service-status">
-                Service Status
-              </Tabs.Tab>
-              <Tabs.Tab value="pricing" data-testid="tab-service-pricing">
-                Service Pricing
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="status">
-              <ServiceStatusTables config={selected} onUpdated={onServiceUpdated} onSuccess={succeed} onError={fail} />
-            </Tabs.Panel>
-            <Tabs.Panel value="pricing">
-              <ServicePricingTab
-                key={selected._id}
-                config={selected}
-                onUpdated={onServiceUpdated}
-                onSuccess={succeed}
-                onError={fail}
-              />
-            </Tabs.Panel>
-          </Tabs>
+          <>
+            <FailoverSettingsModal
+              key={`${selected._id}-${failover.key}`}
+              opened={failover.opened}
+              api={selected}
+              onClose={() => setFailover((f) => ({ ...f, opened: false }))}
+              onSaved={(message) => {
+                setFailover((f) => ({ ...f, opened: false }));
+                succeed(message);
+              }}
+            />
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="status" data-testid="tab-service-status">
+                  Service Status
+                </Tabs.Tab>
+                <Tabs.Tab value="pricing" data-testid="tab-service-pricing">
+                  Service Pricing
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="status">
+                <ServiceStatusTables
+                  config={selected}
+                  onUpdated={onServiceUpdated}
+                  onSuccess={succeed}
+                  onError={fail}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="pricing">
+                <ServicePricingTab
+                  key={selected._id}
+                  config={selected}
+                  onUpdated={onServiceUpdated}
+                  onSuccess={succeed}
+                  onError={fail}
+                />
+              </Tabs.Panel>
+            </Tabs>
+          </>
         )}
       </ProviderApiPanel>
       <AddApiModal

@@ -1,7 +1,9 @@
-import { Button, Group, PageHeader, Stack, StatusAlerts } from '@labeldesk/ui';
+import { providerKeys } from '@labeldesk/api-client';
+import { Button, Group, PageHeader, Stack, StatusAlerts, useQueryClient } from '@labeldesk/ui';
 import { useState } from 'react';
 import { ProviderApiPanel } from '../service-management/ProviderApiPanel';
 import { useApiScreen } from '../service-management/use-api-configs';
+import { ProviderHealthTable } from './ProviderHealthTable';
 import { ServiceReportModal } from './ServiceReportModal';
 import { ServiceStatusTables } from './ServiceStatusTables';
 
@@ -10,17 +12,18 @@ const LOAD_FAILED = 'Failed to load service status information';
 /**
  * SPEC §2 Admin: Service Status (/admin/services): choose an API (the default marked), see its base URL and whether it
  * is enabled, set each service's reliability per carrier, refresh, and open the Service Report. Messages clear after
- * 3 s.
+ * 3 s. Above the services: each API's circuit breaker and failovers (issue 21).
  */
 export default function ServiceStatusPage() {
   const screen = useApiScreen(LOAD_FAILED);
   const { apis, load, reload, success, error, fail, succeed, onServiceUpdated } = screen;
   const [refreshing, setRefreshing] = useState(false);
   const [report, setReport] = useState({ opened: false, key: 0 });
+  const client = useQueryClient();
 
   const refresh = async () => {
     setRefreshing(true);
-    await reload(fail);
+    await Promise.all([reload(fail), client.invalidateQueries({ queryKey: providerKeys.health() })]);
     setRefreshing(false);
   };
 
@@ -51,6 +54,7 @@ export default function ServiceStatusPage() {
         }
       />
       <StatusAlerts testIdPrefix="status" success={success} error={error} />
+      <ProviderHealthTable />
       <ProviderApiPanel
         screen={screen}
         label="API"

@@ -62,6 +62,7 @@ import {
   OrderResponse,
   OrderStats,
   PendingCryptoPaymentsResponse,
+  ProviderHealthResponse,
   ProviderPricesResponse,
   PublicSettings,
   RefreshPaymentResponse,
@@ -84,6 +85,7 @@ import {
   type UpdateBalanceRequest,
   UpdateBalanceResponse,
   type UpdateDynamicPricingRequest,
+  type UpdateFailoverSettingsRequest,
   type UpdateFaqRequest,
   type UpdateReliabilityRequest,
   type UpdateServicePricingRequest,
@@ -323,6 +325,12 @@ export const api = {
       request(`/api/admin/config/apis/${enc(id)}`, { method: 'DELETE', schema: DeleteApiConfigResponse }),
     setDefault: (id: string) =>
       request(`/api/admin/config/apis/${enc(id)}/set-default`, { method: 'PATCH', schema: ApiConfigResponse }),
+    /** The API's place in the failover order and whether purchases chosen elsewhere may be bought through it. */
+    updateFailover: (id: string, body: UpdateFailoverSettingsRequest) =>
+      request(`/api/admin/config/apis/${enc(id)}/failover`, { method: 'PATCH', body, schema: ApiConfigResponse }),
+    /** Each API's circuit breaker (closed / open / half-open, last error) and its failovers in the last 24 h. */
+    health: (signal?: AbortSignal) =>
+      request('/api/admin/config/apis/health', { schema: ProviderHealthResponse, signal }),
     /** The provider's live tier prices, for "our price vs provider price". */
     providerPrices: (id: string) =>
       request(`/api/admin/config/apis/${enc(id)}/provider-prices`, { schema: ProviderPricesResponse }),

@@ -4,6 +4,7 @@ import type {
   RemoveServicesRequest,
   UpdateApiKeyRequest,
   UpdateDynamicPricingRequest,
+  UpdateFailoverSettingsRequest,
   UpdateReliabilityRequest,
   UpdateServicePricingRequest,
 } from '@labeldesk/contracts';
@@ -20,6 +21,8 @@ import { mutation, query } from './spec';
 export const providerKeys = {
   all: ['admin', 'providers'] as const,
   apis: () => [...providerKeys.all, 'apis'] as const,
+  /** Breaker states and failovers (Service Status); under `all`, so a changed API (renamed, deleted) is read again. */
+  health: () => [...providerKeys.all, 'health'] as const,
   allProviderPrices: ['admin', 'provider-prices'] as const,
   providerPrices: (apiId: string) => [...providerKeys.allProviderPrices, apiId] as const,
   dynamicPricing: (apiId: string, carrier: string, service: string) =>
@@ -31,6 +34,7 @@ const reached = [...changed, providerKeys.allProviderPrices];
 
 export const providerQueries = {
   apis: () => query(providerKeys.apis(), (signal) => api.adminConfig.listApis(signal)),
+  health: () => query(providerKeys.health(), (signal) => api.adminConfig.health(signal)),
   providerPrices: (apiId: string) =>
     query(providerKeys.providerPrices(apiId), () => api.adminConfig.providerPrices(apiId)),
   dynamicPricing: (apiId: string, carrier: string, service: string) =>
@@ -53,6 +57,11 @@ export const providerMutations = {
   ),
   deleteApi: mutation((id: string) => api.adminConfig.deleteApi(id), reached),
   setDefault: mutation((id: string) => api.adminConfig.setDefault(id), changed),
+  /** Priority and "allow as failover target": the failover order, and the health list's order, follow. */
+  updateFailover: mutation(
+    ({ id, body }: { id: string; body: UpdateFailoverSettingsRequest }) => api.adminConfig.updateFailover(id, body),
+    changed,
+  ),
   updatePricing: mutation(
     ({ apiId, carrier, service, body }: ServiceRef & { body: UpdateServicePricingRequest }) =>
       api.adminConfig.updatePricing(apiId, carrier, service, body),

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+
+import type { Order, OrderAttempt, OrderParty } from '@labeldesk/contracts';
+import { renderWithUi, screen, stubApi, within } from '@labeldesk/ui/testing';
+import { describe, expect, it } from 'vitest';
+import { OrderDetailsModal } from './OrderDetailsModal';
+
+const party = (name: string): OrderParty => ({
+  name,
+  company: '',
+  street1: '12 Analytical Way',
+  street2: '',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'US',
+  phone: '555-0100',
+  email: '',
+});
+
+const order = (over: Partial<Order> = {}): Order => ({
+  _id: 'ord_1',
+  orderId: 'ord_1',
+  createdAt: '2026-11-28T12:00:00.000Z',
+  trackingNumber: '1Z999',
+  carrier: 'UPS',
+  serviceType: 'ups_ground',
+  serviceName: 'UPS Ground',
+  price: 11.4,
+  deliveryStatus: 'pending',
+  status: 'completed',
+  recipient: party('Grace Hopper'),
+  sender: party('Ada Lovelace'),
+  packageDetails: {
+    weight: 2,
+    weightUnit: 'lbs',
+    dimensions: { length: 10, width: 8, height: 4 },
+    description: '',
+    value: 0,
+    template: null,
+  },
+  estimatedDelivery: null,
+  trackingEvents: [],
+  lastChecked: null,
+  apiId: 'api_1',
+  apiName: 'API 1',
+  boughtVia: { apiId: 'api_1', apiName: 'API 1' },
+  destination: 'Austin, TX',
+  amazonOrderId: null,
+  sku: null,
+  bulkOrderId: null,
+  hasLabel: true,
+  failureReason: null,
+  ...over,
+});
+
+const tracking = {
+  orderId: 'ord_1',
+  deliveryStatus: 'pending',
+  events: [],
+  lastChecked: null,
+  trackingNumber: '1Z999',
+  carrier: 'UPS',
+  estimatedDelivery: null,
+};
+
+function serve(listed: Order, attempts: OrderAttempt[] | { status: number }) {
+  return stubApi({
+    'GET /api/orders/ord_1': Array.isArray(attempts)
+      ? { json: { order: { ...listed, attempts } } }
+      : { status: attempts.status, json: { error: { code: 'internal', message: 'Boom', details: [] } } },
+    'GET /api/tracking/ord_1': { json: tracking },
+  });
+}
+
+describe('Order Details: the provider that bought the label and every attempt', () => {
+  it('a failed-over order says "Bought via API 2", names the chosen API, and lists both attempts in order', async () => {
+    const failedOver = order({ boughtVia: { apiId: 'api_2', apiName: 'API 2' } });
+    serve(failedOver, [
+      {
+        apiId: 'api_1',
+        apiName: 'API 1',
+        outcome: 'failed_over',
+        error: 'connection refused',
+        at: '2026-11-28T12:00:01.000Z',
+      },
+      { apiId: 'api_2', apiName: 'API 2', outcome: 'bought', error: null, at: '2026-11-28T12:00:02.000Z' },
+    ]);
+    renderWithUi(<OrderDetailsModal order={failedOver} onClose={() => {}} />);
+    const via = await screen.findByTestId('admin-order-details-bought-via');
+    expect(via.textContent).toContain('Bought via API 2');
+    expect(via.textContent).toContain('Failed over from API 1');
+
+    const rows = await screen.findAllByTestId('admin-order-attempt');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['API 1', 'API 2']);
+    expect(rows[0]?.textContent).toContain('Failed over');
+    expect(rows[0]?.textContent).toContain('connection refused');
+    expect(rows[1]?.textContent).toContain('Bought');
+    expect(rows[1]?.textContent).toContain('—');
+  });
+
+  it('an order bought on the chosen API says so without a failover line', async () => {
+    const direct = order();
+    serve(direct, [{ apiId: 'api_1', apiName: 'API 1', outcome: 'bought', error: null, at: '2026-11-28T12:00:02Z' }]);
+    renderWithUi(<OrderDetailsModal order={direct} onClose={() => {}} />);
+    const via = await screen.findByTestId('admin-order-details-bought-via');
+    expect(via.textContent).toContain('Bought via API 1');
+    expect(via.textContent).not.toContain('Failed over');
+    expect(await screen.findAllByTestId('admin-order-attempt')).toHaveLength(1);
+  });
+
+  it('an order with no label yet says so; a skipped API shows why', async () => {
+    const waiting = order({ status: 'pending_reconciliation', boughtVia: null, hasLabel: false });
+    serve(waiting, [
+      { apiId: 'api_1', apiName: 'API 1', outcome: 'skipped', error: 'breaker open', at: '2026-11-28T12:00:01Z' },
+      { apiId: 'api_2', apiName: 'API 2', outcome: 'unknown', error: 'timed out', at: '2026-11-28T12:00:02Z' },
+    ]);
+    renderWithUi(<OrderDetailsModal order={waiting} onClose={() => {}} />);
+    expect((await screen.findByTestId('admin-order-details-bought-via')).textContent).toContain('No label bought yet');
+    const rows = await screen.findAllByTestId('admin-order-attempt');
+    expect(rows[0]?.textContent).toContain('Skipped (breaker open)');
+    expect(rows[1]?.textContent).toContain('Unknown outcome');
+  });
+
+  it('attempts that cannot be loaded say so; the rest of the order still shows', async () => {
+    const direct = order();
+    serve(direct, { status: 500 });
+    renderWithUi(<OrderDetailsModal order={direct} onClose={() => {}} />);
+    expect((await screen.findByTestId('admin-order-attempts-error')).textContent).toContain(
+      'Unable to load purchase attempts',
+    );
+    expect(screen.getByTestId('admin-order-details-bought-via').textContent).toContain('Bought via API 1');
+  });
+});
