@@ -59,7 +59,7 @@ export async function handleJob(services: Services, message: JobMessage): Promis
     }
     case 'orders.reconcile-due': {
       // Always ack: whatever is still open is found again by the next run.
-      await reconcileDueOrders(services, { limit: message.limit });
+      await reconcileDueOrders(services, { limit: message.limit, leftBefore: message.leftBefore });
       return { kind: 'ack' };
     }
     case 'bulk.buy-row': {

@@ -33,6 +33,30 @@ export function periodicJobs(cron: string): JobMessage[] {
   }
 }
 
+/**
+ * Purchases settled by the start-up run: at most as many as were in flight when the process died (the rest, if ever,
+ * are found by the periodic sweep).
+ */
+export const STARTUP_RECONCILE_LIMIT = 1000;
+
+/**
+ * The jobs a Node process enqueues once when it starts, before its first request can buy anything: the purchases the
+ * process before it left half-done (kill -9 between a purchase's two phases) are settled at once, not by the sweep
+ * 5 minutes later (see reconcileDueOrders' `leftBefore`). Workers have no start-up: an isolate that dies mid-purchase
+ * leaves its order to the cron's `orders.reconcile-due` (processing for 2 minutes), and a bulk row's message that was
+ * never acked is delivered again by the Queue.
+ */
+export function startupJobs(startedAt: Date): JobMessage[] {
+  return [
+    {
+      type: 'orders.reconcile-due',
+      jobId: newId('job'),
+      limit: STARTUP_RECONCILE_LIMIT,
+      leftBefore: startedAt.toISOString(),
+    },
+  ];
+}
+
 /** Enqueues the periodic jobs of `cron`; called by the Workers `scheduled` handler and the Node scheduler timer. */
 export async function runScheduled(services: Services, cron: string): Promise<JobMessage[]> {
   const messages = periodicJobs(cron);

@@ -53,6 +53,11 @@ export const JobMessage = z.discriminatedUnion('type', [
     jobId: z.string(),
     /** Open purchases (pending reconciliation, or stuck in processing) settled in this run, oldest first. */
     limit: z.number().int().positive().max(1000),
+    /**
+     * Node start-up only: the start of the process (ISO 8601). Purchases left `processing` by the process before it
+     * (created earlier) are settled now, whatever their age (see reconcileDueOrders).
+     */
+    leftBefore: z.iso.datetime().optional(),
   }),
   z.object({
     type: z.literal('bulk.buy-row'),

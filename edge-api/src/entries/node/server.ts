@@ -17,7 +17,7 @@ import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-j
 import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
-import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled } from '../../jobs/schedule';
+import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled, startupJobs } from '../../jobs/schedule';
 import { TEST_PASSWORD_PARAMS } from '../../lib/password';
 import type { Clock } from '../../ports/clock';
 import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
@@ -178,6 +178,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   });
   const { database } = node;
   let services = node.services;
+  // Every purchase created before this instant was left by an earlier process (this one has not listened yet).
+  const startedAt = services.clock.now();
 
   let runner: LocalJobRunner | undefined;
   let scheduler: ReturnType<typeof setInterval> | undefined;
@@ -275,6 +277,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       });
       node.onEnqueue.current = () => runner?.wake();
       runner.start();
+      // This process owns the database: purchases a killed predecessor left between their two phases are settled now,
+      // so a client retrying with its Idempotency-Key gets the final answer within seconds.
+      await finalServices.queue.sendBatch(startupJobs(startedAt));
       const tick = () => {
         runScheduled(finalServices, PERIODIC_CRON).catch((err: unknown) => {
           log(`[labeldesk] scheduler error: ${err instanceof Error ? err.message : String(err)}`);
