@@ -1,5 +1,6 @@
 import type { AuthUser } from './db/schema';
 import type { ApiKeyVault } from './lib/api-key-vault';
+import type { Logger } from './lib/logger';
 import type { PasswordParams } from './lib/password';
 import type { SecretBox } from './lib/secret-box';
 import type { BlobStore } from './ports/blob-store';
@@ -75,6 +76,11 @@ export interface Services {
   verifiedApiKeys?: VerifiedApiKeys;
   /** Swagger UI's files for the interactive API reference (/api/v1/reference), from our own origin. */
   referenceAssets: ReferenceAssets;
+  /**
+   * Structured JSON log lines (src/lib/logger.ts). A request's services carry `{requestId}` (the init middleware), a
+   * job's `{jobId, job}` (the job dispatcher): use this one, never `console.*`.
+   */
+  log: Logger;
 }
 
 /** The authenticated caller, set by the auth middleware (defined beside its table, so ports need not import this file). */

@@ -15,9 +15,14 @@ import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-w
 
 /**
  * The one job dispatcher, shared by the Workers queue consumer and the Node local runner. Returns ack (done) or retry
- * (the consumer backs off); a thrown error counts as a retry too.
+ * (the consumer backs off); a thrown error counts as a retry too. The job's services log with its `jobId` and type.
  */
-export async function handleJob(services: Services, message: JobMessage): Promise<JobOutcome> {
+export async function handleJob(jobServices: Services, message: JobMessage): Promise<JobOutcome> {
+  // Every line the job's use-cases write names the job.
+  const services: Services = {
+    ...jobServices,
+    log: jobServices.log.child({ jobId: message.jobId, job: message.type }),
+  };
   switch (message.type) {
     case 'maintenance.purge': {
       await purgeFinishedJobs(services, message.olderThanMs);

@@ -3,6 +3,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env';
 import { ApiError, errorBody, respondError } from '../errors';
+import { createLogger, type Logger } from '../lib/logger';
 
 export const MALFORMED_JSON_MESSAGE = 'Request body is not valid JSON';
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
@@ -14,9 +15,11 @@ const codeByStatus = new Map<number, ErrorCode>(
     .map(([code, status]) => [status, code]),
 );
 
-function requestIdOf(c: Context<AppEnv>): string {
-  return c.get('requestId') ?? 'unknown';
+/** The request's logger; a failure before the init middleware ran (none set yet) still gets a line. */
+function logOf(c: Context<AppEnv>): Logger {
+  return c.get('services')?.log ?? fallbackLog.child({ requestId: c.get('requestId') ?? 'unknown' });
 }
+const fallbackLog = createLogger();
 
 /**
  * The one error handler: ApiError answers in the house shape; Hono's own HTTPExceptions are mapped by status; anything
@@ -24,7 +27,7 @@ function requestIdOf(c: Context<AppEnv>): string {
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
-    if (err.logMessage) console.warn(`[${requestIdOf(c)}] ${err.code}: ${err.logMessage}`);
+    if (err.logMessage) logOf(c).warn('request.refused', { code: err.code, detail: err.logMessage });
     return respondError(c, err);
   }
   if (err instanceof HTTPException && err.status < 500) {
@@ -33,7 +36,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const message = code === 'malformed_json' ? MALFORMED_JSON_MESSAGE : err.message || 'Request rejected';
     return respondError(c, new ApiError(code, message));
   }
-  console.error(`[${requestIdOf(c)}] unhandled error on ${c.req.method} ${c.req.path}:`, err);
+  logOf(c).error('request.unhandled_error', { method: c.req.method, path: c.req.path, err });
   return c.json(errorBody('internal_error', INTERNAL_ERROR_MESSAGE), 500);
 };
 

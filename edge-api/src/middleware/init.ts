@@ -11,7 +11,8 @@ export type ClientIpResolver = (c: Context) => string | undefined;
 export const cfConnectingIp: ClientIpResolver = (c) => c.req.header('cf-connecting-ip')?.trim() || undefined;
 
 /**
- * The first middleware: a request id (echoed as `X-Request-Id`), the client IP and the request's services.
+ * The first middleware: a request id (echoed as `X-Request-Id`), the client IP and the request's services, whose
+ * logger writes the request id on every line.
  * Model: unkey `pkg/middleware/init.ts`.
  */
 export function init(opts: { services: ServicesFactory; clientIp?: ClientIpResolver }): MiddlewareHandler<AppEnv> {
@@ -21,7 +22,8 @@ export function init(opts: { services: ServicesFactory; clientIp?: ClientIpResol
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     c.set('clientIp', resolveIp(c) ?? 'unknown');
-    c.set('services', await opts.services(c));
+    const services = await opts.services(c);
+    c.set('services', { ...services, log: services.log.child({ requestId }) });
     await next();
   };
 }

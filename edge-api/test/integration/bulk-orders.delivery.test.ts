@@ -103,7 +103,7 @@ describe('bulk orders: redeliveries and racing consumers', () => {
     const messages = await rowJobs(created.bulkOrderId);
     await server.services.queue.sendBatch(messages.map((m) => ({ ...m, jobId: `${m.jobId}_copy` })));
 
-    const opts = { services: server.services, log: () => {}, pollIntervalMs: 20, concurrency: 6, laneConcurrency: 6 };
+    const opts = { services: server.services, pollIntervalMs: 20, concurrency: 6, laneConcurrency: 6 };
     const a = localJobRunner(opts);
     const b = localJobRunner(opts);
     a.start();

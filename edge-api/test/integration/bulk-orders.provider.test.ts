@@ -66,6 +66,6 @@ describe('bulk orders against an unreliable provider', () => {
     expect(elapsed).toBeGreaterThan(3_000);
     const orderRows = await bulkRowsOf(server, created.bulkOrderId);
     expect(orderRows.some((r) => r.purchase_attempts > 1)).toBe(true);
-    expect(server.logs.some((l) => /lane .*: rate limited/.test(l))).toBe(true);
+    expect(server.logs.some((l) => l.includes('"msg":"jobs.lane_rate_limited"'))).toBe(true);
   }, 120_000);
 });

@@ -140,7 +140,7 @@ export async function buyUnansweredLabel(server: TestServer, token: string, choi
  * until none is left.
  */
 export async function drainJobs(server: TestServer): Promise<void> {
-  const runner = localJobRunner({ services: server.services, log: () => {} });
+  const runner = localJobRunner({ services: server.services });
   while (await runner.runOnce()) {
     // one job per turn
   }

@@ -14,6 +14,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { durableObjectRateLimiter } from '../../src/adapters/workers/durable-object-rate-limiter';
 import deployed from '../../src/entries/worker/index';
 import { JOBS_QUEUE } from '../../src/entries/worker/queue-consumer';
+import { createLogger } from '../../src/lib/logger';
 import { apiKeyLimit } from '../../src/middleware/api-key';
 import type { JobMessage } from '../../src/ports/job-queue';
 import { call, fetchWorkerWith, json, register } from './support/http';
@@ -70,7 +71,7 @@ describe('public API on Workers', () => {
   }, 120_000);
 
   it("a key's window on its Durable Object reopens when it ends (the same policy with a 5 s window)", async () => {
-    const limiter = durableObjectRateLimiter(env.RATE_LIMITER);
+    const limiter = durableObjectRateLimiter(env.RATE_LIMITER, createLogger());
     const req = { ...apiKeyLimit('akey_window_test'), windowMs: 5_000 };
     let first = await limiter.limit(req);
     if (first.reset - Date.now() < 4_000) {

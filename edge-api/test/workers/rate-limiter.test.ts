@@ -2,6 +2,7 @@ import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { durableObjectRateLimiter, RateLimiter } from '../../src/adapters/workers/durable-object-rate-limiter';
+import { createLogger } from '../../src/lib/logger';
 
 /**
  * Waits (real time: workerd's clock only moves across I/O) until `epochMs` has passed, then makes sure the object's
@@ -117,7 +118,7 @@ describe('RateLimiter Durable Object', () => {
   });
 
   it('counts two keys independently, each in its own object', async () => {
-    const limiter = durableObjectRateLimiter(env.RATE_LIMITER);
+    const limiter = durableObjectRateLimiter(env.RATE_LIMITER, createLogger());
     const a = { key: 'test:independent:a', limit: 1, windowMs: 60_000 };
     const b = { key: 'test:independent:b', limit: 1, windowMs: 60_000 };
     await roomInWindow(a.windowMs, 5_000);
@@ -136,7 +137,7 @@ describe('RateLimiter Durable Object', () => {
   });
 
   it('refuses a malformed request before touching any state', async () => {
-    const limiter = durableObjectRateLimiter(env.RATE_LIMITER);
+    const limiter = durableObjectRateLimiter(env.RATE_LIMITER, createLogger());
     await expect(limiter.limit({ key: 'test:bad', limit: 1, windowMs: 0 })).rejects.toThrow(RangeError);
     await expect(limiter.limit({ key: 'test:bad', limit: -1, windowMs: 1000 })).rejects.toThrow(RangeError);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger';
 import { backgroundWork } from './background-work';
 
 describe('backgroundWork (Services.waitUntil on Node)', () => {
   it('settled() waits for every piece of work, including work handed in meanwhile; failures are logged', async () => {
     const logs: string[] = [];
-    const work = backgroundWork((line) => logs.push(line));
+    const work = backgroundWork(createLogger({ sink: (_level, line) => logs.push(line) }));
     const done: string[] = [];
     const later = (ms: number, name: string) =>
       new Promise<void>((resolve) =>
@@ -23,6 +24,12 @@ describe('backgroundWork (Services.waitUntil on Node)', () => {
     await work.settled();
     expect(done).toEqual(['first', 'chained']);
     expect(work.pending).toBe(0);
-    expect(logs).toEqual(['[labeldesk] background work failed: disk full']);
+    expect(logs.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'background.failed',
+        err: expect.objectContaining({ message: 'disk full' }),
+      }),
+    ]);
   });
 });

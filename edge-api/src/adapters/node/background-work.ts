@@ -1,3 +1,5 @@
+import type { Logger } from '../../lib/logger';
+
 /**
  * Work the Node entry lets run after an answer (Services.waitUntil): tracked so a shutdown can wait for it instead of
  * cutting it off. The Workers counterpart is the invocation's `ctx.waitUntil`.
@@ -10,15 +12,14 @@ export interface BackgroundWork {
   settled(): Promise<void>;
 }
 
-export function backgroundWork(log: (line: string) => void = (line) => console.error(line)): BackgroundWork {
+export function backgroundWork(log: Logger): BackgroundWork {
   const running = new Set<Promise<void>>();
   return {
     waitUntil(work) {
       const tracked: Promise<void> = work
         .then(
           () => {},
-          (err: unknown) =>
-            log(`[labeldesk] background work failed: ${err instanceof Error ? err.message : String(err)}`),
+          (err: unknown) => log.error('background.failed', { err }),
         )
         .finally(() => running.delete(tracked));
       running.add(tracked);

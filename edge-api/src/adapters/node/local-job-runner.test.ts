@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
 import { backoffSeconds, type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 import { localJobRunner } from './local-job-runner';
 import { type TestServices, testServices } from './test-support';
@@ -10,7 +11,7 @@ const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId
 describe('localJobRunner', () => {
   let t: TestServices;
   const seen: string[] = [];
-  const silent = () => {};
+  const silent = createLogger({ sink: () => {} });
 
   beforeEach(async () => {
     t = await testServices(new Date('2026-03-01T12:00:00.000Z'));
@@ -254,7 +255,7 @@ describe('localJobRunner', () => {
     let calls = 0;
     const runner = localJobRunner({
       services: t.services,
-      log: (l) => logs.push(l),
+      log: createLogger({ sink: (_level, line) => logs.push(line) }),
       laneConcurrency: 4,
       handler: async (): Promise<JobOutcome> => {
         calls += 1;
@@ -274,8 +275,11 @@ describe('localJobRunner', () => {
     }
     expect(await runner.runOnce()).toBe(true);
     expect(await row('r1')).toMatchObject({ status: 'done', attempts: 1 });
-    expect(logs.some((l) => l.includes('lane api_a: rate limited, 2 at once'))).toBe(true);
-    expect(logs.some((l) => l.includes('lane api_a: rate limited, 1 at once'))).toBe(true);
+    const slowed = logs.map((l) => JSON.parse(l)).filter((l) => l.msg === 'jobs.lane_rate_limited');
+    expect(slowed.map((l) => [l.lane, l.concurrency, l.component])).toEqual([
+      ['api_a', 2, 'jobs'],
+      ['api_a', 1, 'jobs'],
+    ]);
   });
 
   it('with reclaimOnStart, jobs left running by a killed process run again at once (no lock wait)', async () => {

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type JobRow, jobs } from '../../db/schema';
 import type { Services } from '../../env';
 import { handleJob } from '../../jobs/handle-job';
+import type { Logger } from '../../lib/logger';
 import { backoffSeconds, JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 
 export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
@@ -33,7 +34,8 @@ export interface LocalJobRunnerOptions {
    * are queued again at start instead of waiting out their lock.
    */
   reclaimOnStart?: boolean;
-  log?: (line: string) => void;
+  /** Default: the services' logger. */
+  log?: Logger;
 }
 
 export interface LocalJobRunner {
@@ -69,7 +71,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_JOB_CONCURRENCY);
   const laneConcurrency = Math.max(1, opts.laneConcurrency ?? DEFAULT_BULK_CONCURRENCY_PER_API);
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log = (opts.log ?? services.log).child({ component: 'jobs' });
 
   let running = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +87,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     if (!slow) return laneConcurrency;
     if (slow.until <= clock.now().getTime()) {
       slowed.delete(lane);
-      log(`[jobs] lane ${lane}: back to ${laneConcurrency} at once`);
+      log.info('jobs.lane_restored', { lane, concurrency: laneConcurrency });
       return laneConcurrency;
     }
     return slow.limit;
@@ -147,7 +149,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   async function run(row: JobRow, message: JobMessage | null, parseError: string | null): Promise<void> {
     if (!message) {
       const reason = `unreadable payload: ${parseError}`;
-      log(`[jobs] ${row.id} (${row.type}) dead: ${reason}`);
+      log.error('jobs.dead', { jobId: row.id, job: row.type, reason });
       await finish(row, { status: 'dead', lastError: reason.slice(0, 2000) });
       return;
     }
@@ -168,7 +170,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       if (outcome.slowDown && lane) {
         const limit = Math.max(1, Math.floor(laneLimit(lane) / 2));
         const until = clock.now().getTime() + Math.max(SLOW_DOWN_MIN_MS, outcome.delaySeconds * 2000);
-        if (slowed.get(lane)?.limit !== limit) log(`[jobs] lane ${lane}: rate limited, ${limit} at once for a while`);
+        if (slowed.get(lane)?.limit !== limit) log.warn('jobs.lane_rate_limited', { lane, concurrency: limit });
         slowed.set(lane, { limit, until });
       }
       const runAt = new Date(clock.now().getTime() + outcome.delaySeconds * 1000).toISOString();
@@ -181,7 +183,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       return;
     }
     if (row.attempts >= MAX_JOB_ATTEMPTS) {
-      log(`[jobs] ${row.id} (${row.type}) dead after ${row.attempts} attempts: ${outcome.reason}`);
+      log.error('jobs.dead', { jobId: row.id, job: row.type, attempts: row.attempts, reason: outcome.reason });
       await finish(row, { status: 'dead', lastError: outcome.reason.slice(0, 2000) });
     } else {
       const runAt = new Date(clock.now().getTime() + backoffSeconds(row.attempts) * 1000).toISOString();
@@ -214,7 +216,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       const lane = message ? laneOf(message) : null;
       if (lane) laneActive.set(lane, (laneActive.get(lane) ?? 0) + 1);
       const job: Promise<void> = run(row, message, error)
-        .catch((err: unknown) => log(`[jobs] ${row.id}: ${err instanceof Error ? err.message : String(err)}`))
+        .catch((err: unknown) => log.error('jobs.run_failed', { jobId: row.id, job: row.type, err }))
         .finally(() => {
           inFlight.delete(job);
           if (lane) {
@@ -244,7 +246,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
           await fill();
         } while (running && wakeRequested);
       } catch (err) {
-        log(`[jobs] runner error: ${err instanceof Error ? err.message : String(err)}`);
+        log.error('jobs.runner_failed', { err });
       } finally {
         pumping = undefined;
         if (running && !timer) {
@@ -268,7 +270,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       .set({ status: 'queued', runAt: nowIso, lockedUntil: null, updatedAt: nowIso })
       .where(eq(jobs.status, 'running'))
       .returning({ id: jobs.id });
-    if (reclaimed.length > 0) log(`[jobs] ${reclaimed.length} job(s) left running by an earlier process queued again`);
+    if (reclaimed.length > 0) log.warn('jobs.reclaimed', { count: reclaimed.length });
   }
 
   return {
@@ -277,7 +279,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       running = true;
       if (opts.reclaimOnStart) {
         reclaim()
-          .catch((err: unknown) => log(`[jobs] reclaim failed: ${err instanceof Error ? err.message : String(err)}`))
+          .catch((err: unknown) => log.error('jobs.reclaim_failed', { err }))
           .finally(() => pump());
       } else {
         pump();

@@ -5,6 +5,7 @@ import { type User, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
 import { newId } from '../../lib/ids';
+import { createLogger } from '../../lib/logger';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, fixedClock } from '../../ports/clock';
 import { unconfiguredMarketplace } from '../../ports/marketplace';
@@ -28,6 +29,8 @@ export interface TestServices {
   database: LibsqlDb;
   clock: ReturnType<typeof fixedClock>;
   dir: string;
+  /** The services' structured log lines (JSON), kept for assertions instead of printed. */
+  logs: string[];
   cleanup(): Promise<void>;
 }
 
@@ -43,8 +46,11 @@ export async function testServices(
   const database = await openLibsqlDb({ dataDir: dir });
   const clock = fixedClock(start);
   const blobs = fsBlobStore(dir);
-  const background = backgroundWork();
+  const logs: string[] = [];
+  const log = createLogger({ sink: (_level, line) => logs.push(line), now: () => clock.now() });
+  const background = backgroundWork(log);
   const services: Services = {
+    log,
     config: {
       runtime: 'node',
       jwtSecret: 'unit-test-secret-0123456789abcdefghijkl',
@@ -64,13 +70,14 @@ export async function testServices(
     marketplace: unconfiguredMarketplace,
     waitUntil: background.waitUntil,
     apiKeys: createApiKeyVault('unit-test-api-key-secret-0123456789abcdef'),
-    referenceAssets: swaggerUiFiles(),
+    referenceAssets: swaggerUiFiles(log),
   };
   return {
     services,
     database,
     clock,
     dir,
+    logs,
     async cleanup() {
       await background.settled();
       await blobs.close();

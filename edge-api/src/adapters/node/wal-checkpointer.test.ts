@@ -74,7 +74,7 @@ describe('startWalCheckpointer', { timeout: 15_000 }, () => {
     await start();
     await checkpointerThread()?.terminate();
     await until(async () => (await selfCheckpointPages(client)) === DEFAULT_CHECKPOINT_PAGES);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('the WAL checkpointer thread stopped'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"msg":"db.wal_checkpointer_stopped"'));
     // And the connection does: past 1,000 pages its own commit copies the log back.
     const before = statSync(path).size;
     await write1500Pages();
@@ -91,7 +91,7 @@ describe('startWalCheckpointer', { timeout: 15_000 }, () => {
       started.push(unreachable);
       await unreachable.ready;
       expect(await selfCheckpointPages(other)).toBe(DEFAULT_CHECKPOINT_PAGES);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot open the database'));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('"msg":"db.wal_checkpointer_open_failed"'));
       expect(checkpointerThread()).toBe(thread);
       expect(await selfCheckpointPages(client)).toBe(SELF_CHECKPOINT_PAGES);
     } finally {

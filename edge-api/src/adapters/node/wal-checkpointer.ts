@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { Client } from '@libsql/client';
+import { createLogger } from '../../lib/logger';
 import { backgroundThread } from './background-thread';
 
 /**
@@ -78,6 +79,9 @@ function selfCheckpointAgain(client: Client): Promise<void> {
   return setSelfCheckpoint(client, DEFAULT_CHECKPOINT_PAGES).catch(() => {});
 }
 
+/** The thread is the process's, not a request's or a job's: its lines carry only the component. */
+const log = createLogger({ bindings: { component: 'db' } });
+
 /** The connections the thread serves, by database id. */
 const served = new Map<number, Client>();
 let nextDb = 1;
@@ -86,10 +90,10 @@ const thread = backgroundThread({
   name: 'WAL checkpointer',
   source: CHECKPOINTER_SOURCE,
   workerData: { clientUrl: pathToFileURL(createRequire(import.meta.url).resolve('@libsql/client')).href },
-  onEvent: (event) => console.warn(`[db] WAL checkpoint failed: ${String(event.message)}`),
+  onEvent: (event) => log.warn('db.wal_checkpoint_failed', { detail: String(event.message) }),
   onExit: (code) => {
     if (served.size === 0) return;
-    console.warn(`[db] the WAL checkpointer thread stopped (exit code ${code}); connections checkpoint themselves`);
+    log.warn('db.wal_checkpointer_stopped', { exitCode: code, fallback: 'connections checkpoint themselves' });
     for (const client of served.values()) void selfCheckpointAgain(client);
     served.clear();
   },
@@ -124,7 +128,7 @@ export async function startWalCheckpointer(
     async (err: Error) => {
       // Not in `served` any more: the thread died, and its exit handed every database back already.
       if (!served.delete(db)) return;
-      console.warn(`[db] the WAL checkpointer cannot open the database (${err.message}); it checkpoints itself`);
+      log.warn('db.wal_checkpointer_open_failed', { err, fallback: 'the connection checkpoints itself' });
       await selfCheckpointAgain(client);
     },
   );

@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { Logger } from '../../lib/logger';
 import type { RateLimiter as RateLimiterPort, RateLimitRequest, RateLimitResult } from '../../ports/rate-limiter';
 
 /** One counted window, kept in Durable Object storage under `window:<windowMs>:<windowStart>`. */
@@ -76,7 +77,7 @@ export class RateLimiter extends DurableObject<Env> {
  * reached, the limiter fails open (the request is allowed and the failure logged): throttling is a guard, and an
  * outage of it must not lock every customer out of logging in.
  */
-export function durableObjectRateLimiter(namespace: DurableObjectNamespace<RateLimiter>): RateLimiterPort {
+export function durableObjectRateLimiter(namespace: DurableObjectNamespace<RateLimiter>, log: Logger): RateLimiterPort {
   return {
     async limit(req: RateLimitRequest): Promise<RateLimitResult> {
       assertValidRequest(req);
@@ -85,14 +86,7 @@ export function durableObjectRateLimiter(namespace: DurableObjectNamespace<RateL
         const result = await stub.limit(req);
         return { success: result.success, limit: result.limit, remaining: result.remaining, reset: result.reset };
       } catch (err) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'rate limiter unavailable, failing open',
-            key: req.key,
-            err: String(err),
-          }),
-        );
+        log.error('rate_limiter.unavailable_failing_open', { key: req.key, err });
         return { success: true, limit: req.limit, remaining: req.limit, reset: Date.now() + req.windowMs };
       }
     },

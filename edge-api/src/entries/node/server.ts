@@ -18,6 +18,7 @@ import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
 import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled, startupJobs } from '../../jobs/schedule';
+import { consoleSink, createLogger, type LogSink } from '../../lib/logger';
 import { TEST_PASSWORD_PARAMS } from '../../lib/password';
 import type { Clock } from '../../ports/clock';
 import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
@@ -47,7 +48,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 export interface StartServerOptions extends NodeConfigInput {
   /** Where shell/dist and mfe-<name>/dist are looked up; default the repository root. */
   rootDir?: string;
-  /** Log sink; default console.log. */
+  /**
+   * Where the server's output goes: the start-up banner (plain text for the operator) and the services' structured
+   * JSON log lines. Default: stdout, errors to stderr.
+   */
   log?: (line: string) => void;
   /** Time source shared by the API, the job runner and the rate limiter; default the system clock. */
   clock?: Clock;
@@ -110,6 +114,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ...configInput
   } = opts;
   const log = logOpt ?? ((line: string) => console.log(line));
+  const logSink: LogSink = logOpt ? (_level, line) => logOpt(line) : consoleSink;
   const config = NodeConfig.parse(configInput);
   if (config.testFastPasswordHashing && process.env.NODE_ENV !== 'test') {
     throw new Error('TEST_FAST_PASSWORD_HASHING is for test suites only: refused unless NODE_ENV=test');
@@ -173,6 +178,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     jwtSecret,
     jwtTtlSeconds: config.jwtTtlSeconds,
     supportEmail: config.supportEmail,
+    log: createLogger({ sink: logSink, ...(clock ? { now: () => clock.now() } : {}) }),
     ...(clock ? { clock } : {}),
     ...(config.testFastPasswordHashing ? { passwordParams: TEST_PASSWORD_PARAMS } : {}),
   });
@@ -268,7 +274,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (runJobs !== false) {
       runner = localJobRunner({
         services: finalServices,
-        log,
         concurrency: config.jobConcurrency,
         laneConcurrency: config.bulkConcurrencyPerApi,
         // This process owns the database: what a killed predecessor left running is taken up at once.
@@ -282,7 +287,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       await finalServices.queue.sendBatch(startupJobs(startedAt));
       const tick = () => {
         runScheduled(finalServices, PERIODIC_CRON).catch((err: unknown) => {
-          log(`[labeldesk] scheduler error: ${err instanceof Error ? err.message : String(err)}`);
+          finalServices.log.error('scheduler.failed', { err });
         });
       };
       tick();

@@ -13,6 +13,7 @@ import { swaggerUiFiles } from '../../adapters/node/swagger-ui-files';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
 import { DEFAULT_BULK_ROW_DEADLINE_HOURS } from '../../lib/bulk-row-deadline';
+import { createLogger, type Logger } from '../../lib/logger';
 import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
@@ -61,13 +62,17 @@ export async function createNodeServices(opts: {
   marketplaceBaseUrl?: () => string | undefined;
   /** Argon2id parameters of new password hashes; default OWASP's (test servers may pass TEST_PASSWORD_PARAMS). */
   passwordParams?: PasswordParams;
+  /** Structured log lines; default JSON lines on stdout/stderr. */
+  log?: Logger;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
   const onEnqueue: NodeServices['onEnqueue'] = { current: undefined };
   const blobs = fsBlobStore(opts.dataDir);
-  const background = backgroundWork();
+  const log = opts.log ?? createLogger({ now: () => clock.now() });
+  const background = backgroundWork(log);
   const services: Services = {
+    log,
     config: {
       runtime: 'node',
       jwtSecret: opts.jwtSecret,
@@ -94,7 +99,7 @@ export async function createNodeServices(opts: {
     }),
     providerKeys: createSecretBox(opts.providerKeySecret),
     apiKeys: createApiKeyVault(opts.apiKeySecret),
-    referenceAssets: swaggerUiFiles(),
+    referenceAssets: swaggerUiFiles(log),
     verifiedApiKeys: memoryVerifiedApiKeys(),
     marketplace: httpMarketplace({ baseUrl: opts.marketplaceBaseUrl ?? (() => undefined) }),
     waitUntil: background.waitUntil,

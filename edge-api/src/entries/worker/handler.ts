@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@labeldesk/contracts';
 import { createApp } from '../../app';
 import type { Services } from '../../env';
+import { createLogger } from '../../lib/logger';
 import type { JobMessage } from '../../ports/job-queue';
 import { consumeDeadLetters, consumeJobs, JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE, type JobHandler } from './queue-consumer';
 import { forInvocation, servicesFor, WorkerConfigError } from './services';
@@ -23,14 +24,11 @@ export const MISCONFIGURED_MESSAGE =
  * and what is wrong with it (never a value). Callers are not told which secret is missing or too short.
  */
 function misconfigured(err: WorkerConfigError): Response {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      msg: 'worker.misconfigured',
-      missingOrInvalid: err.names,
-      issues: err.issues.map((i) => `${i.name}: ${i.message}`),
-    }),
-  );
+  // No services without a valid configuration: a logger of its own.
+  createLogger().error('worker.misconfigured', {
+    missingOrInvalid: err.names,
+    issues: err.issues.map((i) => `${i.name}: ${i.message}`),
+  });
   return Response.json(
     { error: { code: 'internal_error', message: MISCONFIGURED_MESSAGE, details: [] } } satisfies ErrorBody,
     { status: 500 },
@@ -76,7 +74,7 @@ export function createWorkerHandler(deps: WorkerDeps) {
           return;
         default:
           // A queue this Worker was not written for: keep the messages (they reach that queue's DLQ eventually).
-          console.error(JSON.stringify({ level: 'error', msg: 'queue.unknown', queue: batch.queue }));
+          servicesFor(env).log.error('queue.unknown', { queue: batch.queue });
           batch.retryAll();
       }
     },

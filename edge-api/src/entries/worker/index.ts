@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { handleJob } from '../../jobs/handle-job';
 import { runScheduled } from '../../jobs/schedule';
+import { createLogger } from '../../lib/logger';
 import type { JobMessage } from '../../ports/job-queue';
 import { createWorkerHandler } from './handler';
 import { workerConfigIssues } from './services';
@@ -12,10 +13,10 @@ export { RateLimiter } from '../../adapters/workers/durable-object-rate-limiter'
 // `wrangler dev` and the deployment's logs say what to set before anyone meets the 500s it causes.
 const startupIssues = workerConfigIssues(env);
 if (startupIssues.length > 0) {
-  console.error(
-    `[labeldesk] MISCONFIGURED — every request will answer 500 until these are set (wrangler secret put NAME; ` +
-      `locally .dev.vars):\n${startupIssues.map((i) => `  ${i.name}: ${i.message}`).join('\n')}`,
-  );
+  createLogger().error('worker.misconfigured', {
+    hint: 'every request answers 500 until these are set (wrangler secret put NAME; locally .dev.vars)',
+    issues: startupIssues.map((i) => `${i.name}: ${i.message}`),
+  });
 }
 
 const handler = createWorkerHandler({ handleJob, runScheduled });

@@ -10,13 +10,6 @@ export type JobHandler = (services: Services, message: JobMessage) => Promise<Jo
 /** Cloudflare Queues' longest retry delay (12 hours). */
 const MAX_RETRY_DELAY_SECONDS = 12 * 60 * 60;
 
-function log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === 'error') console.error(line);
-  else if (level === 'warn') console.warn(line);
-  else console.log(line);
-}
-
 function errorText(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
@@ -40,7 +33,7 @@ async function consumeOne(
 ): Promise<void> {
   const parsed = JobMessage.safeParse(message.body);
   if (!parsed.success) {
-    log('error', 'job.invalid_message', {
+    services.log.error('job.invalid_message', {
       queue,
       messageId: message.id,
       attempts: message.attempts,
@@ -65,7 +58,7 @@ async function consumeOne(
     outcome.delaySeconds !== undefined
       ? Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(0, Math.ceil(outcome.delaySeconds)))
       : backoffSeconds(message.attempts);
-  log('warn', 'job.retry', {
+  services.log.warn('job.retry', {
     queue,
     messageId: message.id,
     jobId: job.jobId,
@@ -104,7 +97,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, services:
         body: message.body,
       };
       const key = deadLetterKey(batch.queue, message);
-      log('error', 'job.dead_letter', {
+      services.log.error('job.dead_letter', {
         queue: batch.queue,
         messageId: message.id,
         jobId: parsed.success ? parsed.data.jobId : undefined,
@@ -115,7 +108,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, services:
         await services.blobs.put(key, encoder.encode(JSON.stringify(record)), 'application/json');
         message.ack();
       } catch (err) {
-        log('error', 'job.dead_letter_record_failed', { messageId: message.id, key, err: errorText(err) });
+        services.log.error('job.dead_letter_record_failed', { messageId: message.id, key, err: errorText(err) });
         message.retry({ delaySeconds: backoffSeconds(message.attempts) });
       }
     }),

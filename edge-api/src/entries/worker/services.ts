@@ -9,6 +9,7 @@ import { libsqlWebDb } from '../../adapters/workers/libsql-web-db';
 import { r2BlobStore } from '../../adapters/workers/r2-blob-store';
 import type { AppConfig, Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
+import { createLogger } from '../../lib/logger';
 import { createSecretBox } from '../../lib/secret-box';
 import { systemClock } from '../../ports/clock';
 import { unconfiguredPaymentProcessor } from '../../ports/payment-processor';
@@ -30,11 +31,13 @@ export function buildServices(env: Env): Services {
     ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
     breaker: breakerPolicyFromEnv(env as unknown as Record<string, unknown>),
   };
+  const log = createLogger();
   return {
     config,
+    log,
     db: vars.TURSO_URL ? libsqlWebDb(vars.TURSO_URL, vars.TURSO_AUTH_TOKEN) : d1Db(env.DB),
     queue: cloudflareJobQueue(env.JOBS),
-    rateLimiter: durableObjectRateLimiter(env.RATE_LIMITER),
+    rateLimiter: durableObjectRateLimiter(env.RATE_LIMITER, log),
     blobs: r2BlobStore(env.BLOBS),
     clock: systemClock,
     payments: vars.BTCPAY_URL
@@ -54,10 +57,10 @@ export function buildServices(env: Env): Services {
     marketplace: httpMarketplace({ baseUrl: () => vars.MARKETPLACE_URL || undefined }),
     // Replaced per invocation by the entry (forInvocation) with that invocation's ctx.waitUntil.
     waitUntil: (work) => {
-      work.catch((err: unknown) => console.error(`[labeldesk] background work failed: ${String(err)}`));
+      work.catch((err: unknown) => log.error('background.failed', { err }));
     },
     apiKeys: createApiKeyVault(vars.API_KEY_SECRET),
-    referenceAssets: assetsReferenceFiles(env.ASSETS),
+    referenceAssets: assetsReferenceFiles(env.ASSETS, log),
   };
 }
 

@@ -102,7 +102,7 @@ export async function authenticateApiKey(services: Services, presented: string |
     services.waitUntil(
       touchKey(services.db)
         .run({ id: keyId, now: now.toISOString(), before })
-        .catch((err: unknown) => console.warn(`[api-keys] last use of ${keyId} not recorded: ${String(err)}`)),
+        .catch((err: unknown) => services.log.warn('api_key.last_use_not_recorded', { keyId, err })),
     );
   }
   return { keyId: key.keyId, mode: key.mode, user: key.user };

@@ -131,9 +131,7 @@ export async function produceCombinedLabels(
     }
   } catch (err) {
     // The document was built: answer it anyway; the next request builds it again.
-    console.warn(
-      `[bulk] ${bulkOrderId}: combined labels not stored: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    services.log.warn('bulk.combined_labels_not_stored', { bulkOrderId, err });
   }
   return { pdf, labelCount: rows.length, blobKey };
 }

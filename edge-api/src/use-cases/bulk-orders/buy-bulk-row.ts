@@ -98,7 +98,7 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
         );
       } catch (err) {
         // The periodic sweep (orders.reconcile-due) finds it anyway.
-        console.error(`[bulk] ${claimed.id}: reconcile job not queued: ${err instanceof Error ? err.message : err}`);
+        services.log.error('order.reconcile_not_queued', { orderId: claimed.id, err });
       }
       return { kind: 'pending', finalized: false };
     }

@@ -31,9 +31,7 @@ export async function enqueueBulkRows(
     }
     return true;
   } catch (err) {
-    console.error(
-      `[bulk] ${rows[0]?.bulkOrderId}: rows not queued (bulk.resume-due will): ${err instanceof Error ? err.message : String(err)}`,
-    );
+    services.log.error('bulk.rows_not_queued', { bulkOrderId: rows[0]?.bulkOrderId, rows: rows.length, err });
     return false;
   }
 }

@@ -53,7 +53,7 @@ export async function resumeDueBulkOrders(
       if ((await settleBulkOrder(services, id)).finalized) summary.finalized += 1;
       continue;
     }
-    console.warn(`[bulk] ${id}: idle with ${open.length} open row(s); queued again`);
+    services.log.warn('bulk.idle_requeued', { bulkOrderId: id, openRows: open.length });
     const attempts = new Map(open.map((r) => [r.id, r.attempts]));
     const queued = await enqueueBulkRows(
       services,

@@ -57,14 +57,12 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
     )
     .returning({ status: bulkOrders.status });
   if (row) {
-    console.log(`[bulk] ${bulkOrderId}: ${row.status}`);
+    services.log.info('bulk.settled', { bulkOrderId, status: row.status });
     if (row.status !== 'failed') {
       // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
       // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.
       await services.queue.send(combineLabelsJob(bulkOrderId)).catch((err: unknown) => {
-        console.warn(
-          `[bulk] ${bulkOrderId}: combine-labels job not enqueued: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        services.log.warn('bulk.combine_not_queued', { bulkOrderId, err });
       });
     }
     return { finalized: true, status: row.status };

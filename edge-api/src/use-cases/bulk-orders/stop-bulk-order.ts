@@ -87,7 +87,11 @@ export async function refundStoppedRows(services: Services, bulk: BulkOrderRow):
   };
   await Promise.all(Array.from({ length: Math.min(STOP_CONCURRENCY, queue.length) }, worker));
   if (result.refundedRows > 0)
-    console.log(`[bulk] ${bulk.id}: stopped (${bulk.stopReason}); ${result.refundedRows} row(s) refunded`);
+    services.log.info('bulk.stopped', {
+      bulkOrderId: bulk.id,
+      reason: bulk.stopReason,
+      refundedRows: result.refundedRows,
+    });
   await settleBulkOrder(services, bulk.id);
   return { ...result, bulkOrder: (await readBulkOrder(services, bulk.id)) ?? bulk };
 }
@@ -103,9 +107,11 @@ export async function refundStoppedRow(services: Services, row: OrderRow, reason
     await services.queue
       .send({ type: 'orders.void-stray-label', jobId: `voidstray_${row.id}`, orderId: row.id })
       .catch((err: unknown) => {
-        console.error(
-          `[bulk] ${row.id}: void-stray-label job not queued; check the provider for a label with reference ${row.id}: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        services.log.error('order.stray_label_job_not_queued', {
+          orderId: row.id,
+          action: `check the provider for a label with reference ${row.id}`,
+          err,
+        });
       });
   }
   return true;

@@ -35,7 +35,9 @@ export async function stopOverdueBulkOrders(services: Services, input: { limit: 
       : await stopBulkOrder(services, { bulkOrderId: bulk.id, reason: 'deadline' });
     summary.stopped += 1;
     summary.refundedRows += result.refundedRows;
-    if (!bulk.stoppedAt) console.warn(`[bulk] ${bulk.id}: past its deadline; ${result.refundedRows} row(s) refunded`);
+    if (!bulk.stoppedAt) {
+      services.log.warn('bulk.deadline_passed', { bulkOrderId: bulk.id, refundedRows: result.refundedRows });
+    }
   }
   return summary;
 }

@@ -63,7 +63,9 @@ async function recoverEntry(services: Services, invoice: ProcessorInvoice): Prom
     })
     .onConflictDoNothing();
   const entry = await cryptoEntryByInvoice(services, invoice.id);
-  if (entry?.id === transactionId) console.warn(`[crypto] recovered unrecorded invoice ${invoice.id} as ${entry.id}`);
+  if (entry?.id === transactionId) {
+    services.log.warn('crypto.invoice_recovered', { invoiceId: invoice.id, transactionId: entry.id });
+  }
   return entry?.id === transactionId ? entry : undefined;
 }
 
@@ -117,7 +119,7 @@ export async function reconcileCryptoInvoice(
   });
 
   if (invoice.currency !== 'USD') {
-    console.warn(`[crypto] invoice ${invoice.id} is in ${invoice.currency}, not USD: not credited`);
+    services.log.warn('crypto.invoice_not_usd', { invoiceId: invoice.id, currency: invoice.currency });
     return unchanged();
   }
 
@@ -152,7 +154,7 @@ export async function reconcileCryptoInvoice(
 
   const fail = async (why: string): Promise<ReconcileResult> => {
     if (request.status === 'completed') {
-      console.warn(`[crypto] invoice ${invoice.id} turned ${processorState} after it was credited`);
+      services.log.warn('crypto.invoice_state_after_credit', { invoiceId: invoice.id, state: processorState });
       return unchanged();
     }
     const failed = await failPendingEntry(services, {
@@ -173,7 +175,7 @@ export async function reconcileCryptoInvoice(
       const amount =
         invoice.additionalStatus === 'Marked' ? Math.max(received.cents, invoice.amountCents) : received.cents;
       if (amount > 0) return credit(amount);
-      console.warn(`[crypto] invoice ${invoice.id} is ${processorState} with nothing received: not credited`);
+      services.log.warn('crypto.invoice_nothing_received', { invoiceId: invoice.id, state: processorState });
       return unchanged();
     }
     case 'Expired': {

@@ -128,7 +128,7 @@ async function markPending(
   why: string,
   unusableAnswer?: { labelId: string | undefined },
 ): Promise<LabelOutcome> {
-  console.warn(`[orders] ${order.id}: provider outcome unknown (${why}); pending reconciliation`);
+  services.log.warn('order.outcome_unknown', { orderId: order.id, detail: why });
   const now = services.clock.now().toISOString();
   const [row] = await services.db
     .update(orders)
@@ -145,7 +145,7 @@ async function markPending(
 }
 
 async function fail(services: Services, order: OrderRow, error: ApiError): Promise<LabelOutcome> {
-  if (error.logMessage) console.warn(`[orders] ${order.id}: purchase refused (${error.logMessage}); refunding`);
+  if (error.logMessage) services.log.warn('order.purchase_refused', { orderId: order.id, detail: error.logMessage });
   const row = await refundOrder(services, order, error.message);
   return row.status === 'failed' ? { kind: 'failed', order: row, error } : outcomeOf(row);
 }
@@ -190,7 +190,7 @@ async function complete(
   const blobKey = labelBlobKey(order.id);
   services.waitUntil(
     services.blobs.put(blobKey, label.pdf, 'application/pdf').catch((err: unknown) => {
-      console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
+      services.log.warn('order.label_not_stored', { orderId: order.id, err });
     }),
   );
   const now = services.clock.now().toISOString();
@@ -215,11 +215,9 @@ async function complete(
     // Refunded (or completed with another label): the label in hand must not stand unpaid.
     try {
       await provider.voidLabel(label.labelId);
-      console.warn(`[orders] ${order.id}: voided label ${label.labelId} bought after the order was settled`);
+      services.log.warn('order.late_label_voided', { orderId: order.id, labelId: label.labelId });
     } catch (err) {
-      console.error(
-        `[orders] ${order.id}: could not void label ${label.labelId} bought after the order was settled: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      services.log.error('order.late_label_not_voided', { orderId: order.id, labelId: label.labelId, err });
     }
   }
   return outcomeOf(current);
@@ -283,7 +281,7 @@ export async function buyOrderLabel(
       const now = await readOrder(services, open.id);
       return now ? outcomeOf(now) : { kind: 'pending', order: open };
     }
-    console.warn(`[orders] ${open.id}: failing over from ${current.api.name} to ${next.api.name}`);
+    services.log.warn('order.failover', { orderId: open.id, fromApiId: current.api.id, toApiId: next.api.id });
     open = { ...open, providerApiId: next.api.id, providerApiName: next.api.name };
     attemptId = await recordAttempt(services, open, next.api, 'unknown');
     current = next;

@@ -218,9 +218,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
       );
     } catch (err) {
       // The periodic sweep (orders.reconcile-due) finds it anyway.
-      console.error(
-        `[orders] ${outcome.order.id}: reconcile job not queued: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      services.log.error('order.reconcile_not_queued', { orderId: outcome.order.id, err });
     }
   }
   return {

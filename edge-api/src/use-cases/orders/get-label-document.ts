@@ -69,9 +69,7 @@ export async function readLabelPdf(
   if (order.labelBlobKey) {
     // A blob store that cannot answer must not keep a customer from their label: the provider still has it.
     const blob = await services.blobs.get(order.labelBlobKey).catch((err: unknown) => {
-      console.warn(
-        `[orders] ${order.id}: stored label unreadable: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      services.log.warn('order.stored_label_unreadable', { orderId: order.id, err });
       return null;
     });
     if (blob) return blob.body;
@@ -87,7 +85,7 @@ export async function readLabelPdf(
       .set({ labelBlobKey: key, updatedAt: services.clock.now().toISOString() })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'completed')));
   } catch (err) {
-    console.warn(`[orders] ${order.id}: label PDF not stored: ${err instanceof Error ? err.message : String(err)}`);
+    services.log.warn('order.label_not_stored', { orderId: order.id, err });
   }
   return pdf;
 }

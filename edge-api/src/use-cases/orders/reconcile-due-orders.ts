@@ -95,7 +95,7 @@ export async function reconcileDueOrders(
         }
       } catch (err) {
         summary.errors += 1;
-        console.error(`[orders] reconcile ${orderId} failed: ${err instanceof Error ? err.message : String(err)}`);
+        services.log.error('order.reconcile_failed', { orderId, err });
       }
     }
   };

@@ -49,7 +49,7 @@ async function reconcileOpenOrder(services: Services, input: { orderId: string }
   if (order.status === 'completed' || order.status === 'failed') return outcomeOf(order);
   const age = services.clock.now().getTime() - Date.parse(order.createdAt);
   if (age > RECONCILE_WINDOW_MS) {
-    console.warn(`[orders] ${order.id}: unconfirmed for ${Math.round(age / 3_600_000)} h; voiding, then refunding`);
+    services.log.warn('order.reconcile_gave_up', { orderId: order.id, hours: Math.round(age / 3_600_000) });
     return voidAndRefundOrder(services, order, { reason: RECONCILE_GAVE_UP_MESSAGE });
   }
   const outcome = await buyOrderLabel(services, order, { mayExist: true });

@@ -46,13 +46,16 @@ export async function voidAndRefundOrder(
   const age = services.clock.now().getTime() - Date.parse(order.createdAt);
   const holdOrGiveUp = async (why: string): Promise<LabelOutcome> => {
     if (age <= PROVIDER_KEY_WINDOW_MS) {
-      console.warn(`[orders] ${order.id}: label not voided yet (${why}); refund held`);
+      services.log.warn('order.void_pending_refund_held', { orderId: order.id, detail: why });
       return { kind: 'pending', order };
     }
-    console.error(
-      `[orders] ${order.id}: refunded without a confirmed void after ${Math.round(age / 3_600_000)} h (${why}); ` +
-        `check the provider's bill for a label with reference ${order.id}${input.labelId ? ` (${input.labelId})` : ''}`,
-    );
+    services.log.error('order.refunded_without_void', {
+      orderId: order.id,
+      labelId: input.labelId,
+      hours: Math.round(age / 3_600_000),
+      detail: why,
+      action: `check the provider's bill for a label with reference ${order.id}`,
+    });
     return outcomeOf(await refundOrder(services, order, input.reason));
   };
 
@@ -77,13 +80,13 @@ export async function voidAndRefundOrder(
     if (found.kind === 'label' && found.label.status !== 'voided') {
       const voided = await provider.voidLabel(found.label.labelId);
       if (voided.status !== 'voided') return holdOrGiveUp(`label ${voided.labelId} answered ${voided.status}`);
-      console.warn(`[orders] ${order.id}: voided label ${voided.labelId} we could not use; refunding`);
+      services.log.warn('order.unusable_label_voided', { orderId: order.id, labelId: voided.labelId });
     } else {
-      console.warn(`[orders] ${order.id}: the provider has no live label for this purchase; refunding`);
+      services.log.warn('order.no_live_label_refunding', { orderId: order.id });
     }
   } catch (err) {
     if (err instanceof ProviderError && err.code === 'not_found') {
-      console.warn(`[orders] ${order.id}: the provider has no label ${input.labelId ?? ''}; refunding`);
+      services.log.warn('order.no_label_refunding', { orderId: order.id, labelId: input.labelId });
     } else if (err instanceof ProviderError) {
       return holdOrGiveUp(err.logMessage);
     } else {

@@ -1,4 +1,5 @@
 import type { Services } from '../../env';
+import { errorMessage } from '../../lib/logger';
 import { type LabelProvider, ProviderError } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
@@ -20,9 +21,10 @@ export async function voidStrayLabel(services: Services, input: { orderId: strin
   if (order?.status !== 'failed') return 'not_refunded';
   const api = await findApiConfig(services, order.apiId);
   if (!api) {
-    console.error(
-      `[orders] ${order.id}: refunded, its API config is gone; check the provider for reference ${order.id}`,
-    );
+    services.log.error('order.stray_label_api_gone', {
+      orderId: order.id,
+      action: `check the provider for a label with reference ${order.id}`,
+    });
     return 'none';
   }
   let provider: LabelProvider;
@@ -32,13 +34,14 @@ export async function voidStrayLabel(services: Services, input: { orderId: strin
     if (!label) return 'none';
     if (label.status === 'voided') return 'already_voided';
     const voided = await provider.voidLabel(label.labelId);
-    console.warn(`[orders] ${order.id}: voided label ${voided.labelId} left by a purchase refunded before it answered`);
+    services.log.warn('order.stray_label_voided', { orderId: order.id, labelId: voided.labelId });
     return 'voided';
   } catch (err) {
     if (err instanceof ProviderError && err.code === 'not_found') return 'none';
-    console.warn(
-      `[orders] ${order.id}: stray label check failed: ${err instanceof ProviderError ? err.logMessage : err instanceof Error ? err.message : String(err)}`,
-    );
+    services.log.warn('order.stray_label_check_failed', {
+      orderId: order.id,
+      detail: err instanceof ProviderError ? err.logMessage : errorMessage(err),
+    });
     return 'unavailable';
   }
 }

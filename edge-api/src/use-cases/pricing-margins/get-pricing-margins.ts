@@ -17,6 +17,7 @@ import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { ShippingServiceRow } from '../../db/schema/shipping-services';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { errorMessage } from '../../lib/logger';
 import { byName, CARRIER_ORDER, pricedService } from '../../lib/presenters/shipping';
 import { readStoredCarriers, readStoredTiers } from '../../lib/pricing-store';
 import type { ProviderServiceInfo } from '../../ports/label-provider';
@@ -138,9 +139,7 @@ async function readProviderRates(
     if (answer.status === 'rejected') {
       const err = answer.reason;
       const known = err instanceof ApiError ? err : providerApiError(err);
-      console.warn(
-        `[margins] api ${api.id}: provider rates not read: ${known?.logMessage ?? (err instanceof Error ? err.message : String(err))}`,
-      );
+      services.log.warn('margins.rates_unread', { apiId: api.id, detail: known?.logMessage ?? errorMessage(err) });
       out.set(api.id, { error: known?.message ?? RATES_UNAVAILABLE });
       return;
     }

@@ -34,7 +34,8 @@ export async function loadReportSubjects(services: Services, ids: readonly strin
       } catch (err) {
         const apiError = err instanceof ApiError ? err : providerApiError(err);
         if (!apiError) throw err;
-        if (apiError.logMessage) console.warn(`[service-report] ${api.id} (${api.name}): ${apiError.logMessage}`);
+        if (apiError.logMessage)
+          services.log.warn('service_report.api_failed', { apiId: api.id, detail: apiError.logMessage });
         return { id, ok: false, entry: { name: api.name, error: apiError.message } };
       }
     }),

@@ -67,6 +67,6 @@ export async function bootstrapAdmin(services: Services, input: BootstrapAdminIn
     await db.delete(users).where(and(eq(users.id, user.id), eq(users.isAdmin, false)));
     throw new ApiError('conflict', BOOTSTRAP_MESSAGES.adminExists);
   }
-  console.warn(`[labeldesk] first admin created through the bootstrap token: ${promoted.email}`);
+  services.log.warn('admin.bootstrapped', { userId: promoted.id });
   return issueSession(services, promoted);
 }
