@@ -15,6 +15,8 @@ declare module 'vitest' {
     };
     /** A second carrier sandbox, only for the bulk order tests (they switch its rate limit). */
     bulkCarrier: { url: string; controlKey: string; alpha: { baseUrl: string; apiKey: string } };
+    /** The EasyPost-protocol sandbox served from Node: its base URL (an API's), and its controls (url/_controls/...). */
+    easypost: { url: string; baseUrl: string; controlKey: string };
   }
 }
 
