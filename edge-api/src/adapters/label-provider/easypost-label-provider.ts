@@ -21,7 +21,7 @@ import {
   TRACKING_STATUS,
 } from './easypost-protocol';
 import type { HttpLabelProviderOptions } from './http-label-provider';
-import { httpTransport, isPdf, type SendInit, withUnknownOutcome } from './http-transport';
+import { httpTransport, labelFileDownloader, type SendInit, withUnknownOutcome } from './http-transport';
 import {
   CANONICAL_SERVICES,
   catalogueFromRates,
@@ -64,11 +64,10 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       ...init,
       toError: (status, text, retryAfter) => easypostError(call, status, text, retryAfter),
     });
-  const checkFileUrl =
-    options.checkFileUrl ??
-    (async (url: string) => {
-      if (!url.startsWith('https://')) throw new Error(`label URL ${url} is not https`);
-    });
+
+  const downloadPdf = labelFileDownloader('EasyPost', options.checkFileUrl, (url) =>
+    send('file', 'GET', url, { retry: true, noAuth: true, accept: 'application/pdf' }),
+  );
 
   const rateShipment = async (
     from: ProviderAddress,
@@ -110,21 +109,6 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
     zip,
     country: 'US',
   });
-
-  async function downloadPdf(url: string, labelId: string): Promise<Uint8Array> {
-    try {
-      await checkFileUrl(url);
-    } catch (err) {
-      throw new ProviderError('upstream_error', MSG.rejected, {
-        logMessage: `EasyPost label ${labelId}: refused to fetch ${url}: ${err instanceof Error ? err.message : String(err)}`,
-      });
-    }
-    const sent = await send('file', 'GET', url, { retry: true, noAuth: true, accept: 'application/pdf' });
-    if (!isPdf(sent.body)) {
-      throw new ProviderError('upstream_error', MSG.rejected, { logMessage: `EasyPost label ${labelId}: not a PDF` });
-    }
-    return sent.body;
-  }
 
   function labelOf(s: EpShipment, replayed: boolean): ProviderLabel {
     const rate = s.selected_rate;
@@ -266,7 +250,12 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       const reference = input.idempotencyKey ?? input.reference;
       if (input.mayExist && reference) {
         const earlier = await findByReference(reference);
-        if (earlier?.postage_label) return completed(earlier, true);
+        if (earlier?.postage_label) {
+          // That label stands: if it cannot be used now it must be voided, never left billed (an unknown outcome).
+          return completed(earlier, true).catch((err: unknown) => {
+            throw err instanceof ProviderError ? withUnknownOutcome(err, earlier.id) : err;
+          });
+        }
         if (earlier) return buy(earlier, input.serviceCode, input.failFast);
       }
       const pkg = input.package;

@@ -170,6 +170,39 @@ export function withUnknownOutcome(err: ProviderError, labelId: string | undefin
   });
 }
 
+/**
+ * Downloads a label PDF from the file URL a multi-carrier provider gave (EasyPost's `postage_label`, Shippo's
+ * `label_url`): the URL passes `checkFileUrl` (the SSRF rules; default: https only), no credentials are sent, and
+ * anything but a PDF is refused.
+ */
+export function labelFileDownloader(
+  provider: string,
+  checkFileUrl: ((url: string) => Promise<void>) | undefined,
+  get: (url: string) => Promise<Sent>,
+): (url: string, labelId: string) => Promise<Uint8Array> {
+  const check =
+    checkFileUrl ??
+    (async (url: string) => {
+      if (!url.startsWith('https://')) throw new Error(`label URL ${url} is not https`);
+    });
+  return async (url, labelId) => {
+    try {
+      await check(url);
+    } catch (err) {
+      throw new ProviderError('upstream_error', MSG.rejected, {
+        logMessage: `${provider} label ${labelId}: refused to fetch ${url}: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    }
+    const sent = await get(url);
+    if (!isPdf(sent.body)) {
+      throw new ProviderError('upstream_error', MSG.rejected, {
+        logMessage: `${provider} label ${labelId}: not a PDF`,
+      });
+    }
+    return sent.body;
+  };
+}
+
 /** Parses JSON text, or undefined. */
 export function parseJson(text: string): unknown {
   try {
