@@ -20,7 +20,7 @@ interface AddApiModalProps {
 
 /**
  * SPEC §2/§5 Add New API form (a FormModal): name, key and base URL all required ('Please fill in all API fields'),
- * default checkbox, and the provider kind (issue 21: generic, or EasyPost with its official base URL pre-filled);
+ * default checkbox, and the provider kind (issue 21: generic, or EasyPost or Shippo with its official base URL pre-filled);
  * providerMutations.createApi refreshes the API lists and what customers can buy. Mount with a new
  * `key` per opening.
  */
@@ -57,7 +57,7 @@ export function AddApiModal({ opened, onClose, onAdded }: AddApiModalProps) {
           <>
             <Select
               label="Provider kind"
-              description="The protocol the provider speaks; EasyPost pre-fills its official base URL"
+              description="The protocol the provider speaks; EasyPost and Shippo pre-fill their official base URL"
               data={KIND_OPTIONS}
               value={values.kind}
               allowDeselect={false}

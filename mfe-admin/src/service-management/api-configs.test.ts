@@ -155,6 +155,23 @@ describe('withKind (Add New API: the kind pre-fills its official base URL)', () 
     expect(withKind(typed, 'easypost').baseUrl).toBe('http://127.0.0.1:8787/sandbox/easypost');
   });
 
+  it('offers Shippo, pre-filling https://api.goshippo.com, and switching kinds swaps one official URL for the other', () => {
+    const shippo = withKind(EMPTY_ADD_API_FORM, 'shippo');
+    expect(shippo).toMatchObject({ kind: 'shippo', baseUrl: 'https://api.goshippo.com' });
+    expect(withKind(shippo, 'easypost')).toMatchObject({ kind: 'easypost', baseUrl: 'https://api.easypost.com' });
+    const checked = validateAddApi({ ...shippo, name: 'Shippo', key: 'shippo_test_abc' });
+    expect(checked).toEqual({
+      ok: true,
+      body: {
+        name: 'Shippo',
+        key: 'shippo_test_abc',
+        baseUrl: 'https://api.goshippo.com',
+        isDefault: false,
+        kind: 'shippo',
+      },
+    });
+  });
+
   it('sends the kind to the server with the three required fields', () => {
     const checked = validateAddApi({ ...withKind(EMPTY_ADD_API_FORM, 'easypost'), name: 'EP', key: 'EZTK1' });
     expect(checked).toEqual({

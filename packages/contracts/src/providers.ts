@@ -74,7 +74,7 @@ export const ProviderKind = z.enum(PROVIDER_KINDS);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
 /** The kinds an admin can add today (an adapter exists for each). */
-export const ADDABLE_PROVIDER_KINDS = ['generic', 'easypost'] as const satisfies readonly ProviderKind[];
+export const ADDABLE_PROVIDER_KINDS = ['generic', 'easypost', 'shippo'] as const satisfies readonly ProviderKind[];
 export type AddableProviderKind = (typeof ADDABLE_PROVIDER_KINDS)[number];
 
 /** What Add New API pre-fills per kind: the provider's official base URL (generic has none) and its label. */
@@ -150,7 +150,7 @@ export const CreateApiConfigRequest = z.object({
   key: apiField(500),
   baseUrl: apiField(500),
   isDefault: z.boolean().default(false),
-  /** Default generic. An EasyPost base URL must be the provider's official host (or our sandbox of it). */
+  /** Default generic. An EasyPost or Shippo base URL must be the provider's official host (or our sandbox of it). */
   kind: z.enum(ADDABLE_PROVIDER_KINDS).default('generic'),
   priority: z.number().int().min(0).max(10_000).optional(),
   failoverTarget: z.boolean().optional(),

@@ -9,6 +9,7 @@ import {
 } from '../../ports/label-provider';
 import { easypostLabelProvider, type KindProviderOptions } from './easypost-label-provider';
 import { type HttpLabelProviderOptions, httpLabelProvider } from './http-label-provider';
+import { shippoLabelProvider } from './shippo-label-provider';
 
 export interface LabelProvidersOptions {
   /** ALLOW_PRIVATE_PROVIDER_URLS: http and loopback/private addresses allowed. */
@@ -91,6 +92,7 @@ export function labelProviders(options: LabelProvidersOptions): LabelProviders {
 const ADAPTERS: Partial<Record<ProviderKind, (options: KindProviderOptions) => LabelProvider>> = {
   generic: httpLabelProvider,
   easypost: easypostLabelProvider,
+  shippo: shippoLabelProvider,
 };
 
 /**
