@@ -3,10 +3,13 @@ export { CarrierError, type CarrierErrorBody, type CarrierErrorCode, ERROR_STATU
 export { canonicalJson, labelView, OVERSIZED_ANSWER_BYTES, serviceView } from './http-helpers';
 export {
   createEasypostSandbox,
+  createShippoSandbox,
   EASYPOST_SERVICE_NAMES,
   type EasypostSandboxControls,
   type KindSandboxApp,
   type KindSandboxOptions,
+  SHIPPO_SERVICE_LEVELS,
+  type ShippoSandboxControls,
 } from './kinds';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
 export { convertWeight, tierFor } from './pricing';

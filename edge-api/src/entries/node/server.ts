@@ -6,7 +6,9 @@ import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/san
 import {
   type CarrierSandboxApp,
   createEasypostSandbox,
+  createShippoSandbox,
   type EasypostSandboxControls,
+  type ShippoSandboxControls,
 } from '@labeldesk/sandbox-carrier';
 import {
   createMarketplaceSandboxApp,
@@ -73,6 +75,8 @@ export interface StartServerOptions extends NodeConfigInput {
 export const MARKETPLACE_SANDBOX_BASE_PATH = '/sandbox/marketplace';
 /** The embedded EasyPost-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
 export const EASYPOST_SANDBOX_BASE_PATH = '/sandbox/easypost';
+/** The embedded Shippo-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
+export const SHIPPO_SANDBOX_BASE_PATH = '/sandbox/shippo';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 (no trailing slash). */
@@ -89,6 +93,8 @@ export interface RunningServer {
   marketplace: MarketplaceSandboxApp | undefined;
   /** The embedded EasyPost-protocol sandbox under /sandbox/easypost (its test controls), when CARRIER_SANDBOX=on. */
   easypost: EasypostSandboxControls | undefined;
+  /** The embedded Shippo-protocol sandbox under /sandbox/shippo (its test controls), when CARRIER_SANDBOX=on. */
+  shippo: ShippoSandboxControls | undefined;
   /**
    * Stops the server, the job runner and the scheduler, waits for work still running after its answer (label PDF
    * writes), stops the blob writer, then closes the database. Idempotent.
@@ -140,7 +146,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // The embedded carrier sandbox lives on this server: exactly its base URLs are allowed (filled in once we listen and
   // know the port), not every private address; ALLOW_PRIVATE_PROVIDER_URLS opens those.
   const sandboxBaseUrls: string[] = [];
-  // The provider-protocol sandboxes (EasyPost) beside it, under the same switch and DATA_DIR.
+  // The provider-protocol sandboxes (EasyPost, Shippo) beside it, under the same switch and DATA_DIR.
   const easypost =
     config.carrierSandbox === 'on'
       ? createEasypostSandbox({
@@ -149,7 +155,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           ...(clock ? { clock } : {}),
         })
       : undefined;
-  const kindSandboxBaseUrls: { easypost: string[] } = { easypost: [] };
+  const shippo =
+    config.carrierSandbox === 'on'
+      ? createShippoSandbox({
+          basePath: SHIPPO_SANDBOX_BASE_PATH,
+          dataDir: join(config.dataDir, CARRIER_SANDBOX_DIR),
+          ...(clock ? { clock } : {}),
+        })
+      : undefined;
+  const kindSandboxBaseUrls: { easypost: string[]; shippo: string[] } = { easypost: [], shippo: [] };
   const marketplace = config.marketplaceUrl
     ? undefined
     : createMarketplaceSandboxApp({
@@ -224,6 +238,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       const { pathname } = new URL(request.url);
       if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
       if (easypost && pathname.startsWith(`${EASYPOST_SANDBOX_BASE_PATH}/`)) return easypost.fetch(request);
+      if (shippo && pathname.startsWith(`${SHIPPO_SANDBOX_BASE_PATH}/`)) return shippo.fetch(request);
       if (marketplace && pathname.startsWith(`${MARKETPLACE_SANDBOX_BASE_PATH}/`)) return marketplace.fetch(request);
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
@@ -252,6 +267,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       kindSandboxBaseUrls.easypost.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
       log(
         `[labeldesk] EasyPost sandbox (sandbox labels only) under ${url}${base}: add an API of kind EasyPost with that base URL and any key starting with EZTK`,
+      );
+    }
+    if (shippo) {
+      const base = SHIPPO_SANDBOX_BASE_PATH;
+      kindSandboxBaseUrls.shippo.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+      log(
+        `[labeldesk] Shippo sandbox (sandbox labels only) under ${url}${base}: add an API of kind Shippo with that base URL and any key starting with shippo_test_`,
       );
     }
     if (marketplace) {
@@ -327,6 +349,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       carrier,
       marketplace,
       easypost: easypost?.controls,
+      shippo: shippo?.controls,
       close,
     };
   } catch (err) {

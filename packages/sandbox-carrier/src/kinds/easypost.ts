@@ -77,6 +77,8 @@ export interface EasypostSandboxControls {
   setDown(down: boolean): void;
   /** The next `count` buys make the label, then answer 500 (an unclear outcome for the client). */
   failBuysAfterPurchase(count: number): void;
+  /** The next `count` label file downloads answer something that is not a PDF (an unusable label). */
+  breakLabelFiles(count: number): void;
   /** Shipments bought so far: their reference and whether they were refunded. */
   purchases(): { shipmentId: string; reference: string | null; refund: string | null }[];
 }
@@ -110,7 +112,7 @@ export function createEasypostSandboxApp(
   engine: KindEngine,
   basePath: string,
 ): { app: Hono; controls: EasypostSandboxControls } {
-  const state = { down: false, failBuys: 0 };
+  const state = { down: false, failBuys: 0, brokenFiles: 0 };
   const app = new Hono().basePath(basePath);
   const stamp = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
@@ -243,6 +245,10 @@ export function createEasypostSandboxApp(
     const id = c.req.param('file').replace(/\.pdf$/, '');
     const s = engine.shipment(id);
     if (!s?.purchase) return c.text('Not Found', 404);
+    if (state.brokenFiles > 0) {
+      state.brokenFiles -= 1;
+      return c.text('<Error><Code>InternalError</Code></Error>', 200, { 'Content-Type': 'application/pdf' });
+    }
     return new Response(await engine.pdf(s), { headers: { 'Content-Type': 'application/pdf' } });
   });
 
@@ -355,6 +361,9 @@ export function createEasypostSandboxApp(
     },
     failBuysAfterPurchase: (count) => {
       state.failBuys = count;
+    },
+    breakLabelFiles: (count) => {
+      state.brokenFiles = count;
     },
     purchases: () =>
       engine

@@ -156,12 +156,22 @@ export class KindEngine {
     return [...this.state.shipments].reverse();
   }
 
-  /** Buys one rate of a shipment; 'already' when it was bought before (both providers refuse a second purchase). */
-  buy(shipment: KindShipment, rateId: string, transactionPrefix: string): KindShipment | 'already' | 'no_rate' {
+  /**
+   * Buys one rate of a shipment; 'already' when it was bought before (both providers refuse a second purchase).
+   * `reference`: the buyer's reference given with the purchase itself (Shippo's transaction `metadata`), replacing the
+   * shipment's.
+   */
+  buy(
+    shipment: KindShipment,
+    rateId: string,
+    transactionPrefix: string,
+    reference?: string | null,
+  ): KindShipment | 'already' | 'no_rate' {
     if (shipment.purchase) return 'already';
     const rate = shipment.rates.find((r) => r.id === rateId);
     const service = rate && this.services.find((s) => s.serviceCode === rate.serviceCode);
     if (!rate || !service) return 'no_rate';
+    if (reference !== undefined) shipment.reference = reference;
     const at = this.now();
     const label: LabelRecord = {
       labelId: newId(transactionPrefix),
