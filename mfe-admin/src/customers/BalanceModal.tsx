@@ -1,15 +1,24 @@
 import { customerMutations, errorMessage } from '@labeldesk/api-client';
-import type { User } from '@labeldesk/contracts';
-import { FormModal, formatUsd, MoneyInput, SegmentedControl, Text, TextInput, useApiMutation } from '@labeldesk/ui';
-import { useState } from 'react';
+import { UpdateBalanceRequest, type User } from '@labeldesk/contracts';
+import {
+  FormModal,
+  formatUsd,
+  MoneyInput,
+  SegmentedControl,
+  setServerErrors,
+  Text,
+  TextInput,
+  useApiMutation,
+  useContractForm,
+} from '@labeldesk/ui';
 import {
   BALANCE_MODES,
-  type BalanceMode,
-  buildBalanceRequest,
+  balanceFieldOf,
   CLOSE_AFTER_SUCCESS_MS,
-  isBalanceMode,
+  emptyBalanceForm,
   projectedBalance,
   REASON_MAX,
+  toBalanceInput,
 } from './balance-form';
 import { CustomerHeading } from './CustomerHeading';
 
@@ -23,19 +32,23 @@ interface BalanceModalProps {
 }
 
 /**
- * SPEC §2/§4 admin balance modal (FormModal): Add funds (new = current + amount) or Set balance (balance = amount), an
- * amount > 0 and an optional reason. The server applies the change (customerMutations.updateBalance refreshes the
- * customers, deposits and balances shown anywhere); the modal shows the new balance and closes after 2 s.
- * Mount with a new `key` per opening.
+ * SPEC §2/§4 admin balance modal (FormModal on the contract form): Add funds (new = current + amount) or Set balance
+ * (balance = amount), an amount > 0 and an optional reason, checked by UpdateBalanceRequest as the server checks them.
+ * The server applies the change (customerMutations.updateBalance refreshes the customers, deposits and balances shown
+ * anywhere); the modal shows the new balance and closes after 2 s. Mount with a new `key` per opening.
  */
 export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalProps) {
-  const [mode, setMode] = useState<BalanceMode>('add');
-  const [amount, setAmount] = useState<string | number>('');
-  const [reason, setReason] = useState('');
+  const form = useContractForm({
+    schema: UpdateBalanceRequest,
+    initialValues: emptyBalanceForm(),
+    toInput: toBalanceInput,
+    fieldOf: balanceFieldOf,
+  });
   const update = useApiMutation(customerMutations.updateBalance);
 
   if (!user) return null;
-  const preview = projectedBalance(user.balance, mode, amount);
+  const { mode } = form.getValues();
+  const preview = projectedBalance(user.balance, form.getValues());
 
   return (
     <FormModal
@@ -43,6 +56,7 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
       onClose={onClose}
       title="Adjust Balance"
       testIdPrefix="balance"
+      form={form}
       submitLabel={mode === 'add' ? 'Add Funds' : 'Set Balance'}
       busyLabel="Updating..."
       closeAfterMs={CLOSE_AFTER_SUCCESS_MS}
@@ -57,53 +71,42 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
           </Text>
         </>
       }
-      onSubmit={async () => {
-        const check = buildBalanceRequest(mode, amount, reason);
-        if (!check.ok) return { error: check.error };
+      onSubmit={async (body) => {
         try {
-          const res = await update.mutateAsync({ userId: user._id, body: check.body });
+          const res = await update.mutateAsync({ userId: user._id, body });
           onUpdated(res.user);
           return { success: `Balance updated. New balance: ${formatUsd(res.user.balance)}` };
         } catch (e) {
+          setServerErrors(form, e, balanceFieldOf);
           return { error: errorMessage(e, 'Failed to update balance') };
         }
       }}
     >
-      {({ busy, locked, clearError }) => (
+      {({ busy, locked }) => (
         <>
           <SegmentedControl
             fullWidth
             aria-label="Balance change"
             data={BALANCE_MODES}
-            value={mode}
-            onChange={(v) => {
-              if (!isBalanceMode(v)) return;
-              setMode(v);
-              clearError();
-            }}
             disabled={locked}
             data-testid="balance-mode"
+            {...form.getInputProps('mode')}
           />
           <MoneyInput
             label={mode === 'add' ? 'Amount to add' : 'New balance'}
             min={0.01}
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              clearError();
-            }}
             disabled={locked}
             data-autofocus
             data-testid="balance-amount-input"
+            {...form.getInputProps('amount')}
           />
           <TextInput
             label="Reason"
             placeholder="Optional, kept in the customer's history"
             maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
             disabled={locked}
             data-testid="balance-reason"
+            {...form.getInputProps('reason')}
           />
           {preview !== null && (busy || !locked) ? (
             <Text size="sm" c="dimmed" data-testid="balance-preview">

@@ -73,9 +73,10 @@ export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
  * SPEC §4 "Balance admin modal: add (new = current + amount) or set (balance = amount)". The server applies the change
  * itself (no read-modify-write in the browser), as one ledger row naming the admin and the reason.
  */
+const BalanceReason = z.string().trim().max(200, 'Reason must be 200 characters or fewer').optional();
 const UpdateBalanceModes = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('set'), balance: UsdAmount(0.01), reason: z.string().trim().max(200).optional() }),
-  z.object({ mode: z.literal('add'), amount: UsdAmount(0.01), reason: z.string().trim().max(200).optional() }),
+  z.object({ mode: z.literal('set'), balance: UsdAmount(0.01), reason: BalanceReason }),
+  z.object({ mode: z.literal('add'), amount: UsdAmount(0.01), reason: BalanceReason }),
 ]);
 /** SPEC §7's own body: `{ balance }` sets the balance (the SPEC's client computed the new balance itself). */
 type SpecBalanceBody = { balance: number; reason?: string | undefined };

@@ -26,6 +26,19 @@ describe('contractResolver', () => {
     expect(validate({ sender: { name: 'Ann', zip: '10001' }, packageDetails: { weight: 2 } })).toEqual({});
   });
 
+  it('puts an issue on the form field that holds it when the request names it differently (fieldOf)', () => {
+    const Change = z.discriminatedUnion('mode', [
+      z.object({ mode: z.literal('add'), amount: z.number().positive('Please enter a valid amount') }),
+      z.object({ mode: z.literal('set'), balance: z.number().positive('Please enter a valid amount') }),
+    ]);
+    type Values = { mode: 'add' | 'set'; amount: number };
+    const asRequest = (v: Values) => (v.mode === 'add' ? v : { mode: v.mode, balance: v.amount });
+    const validate = contractResolver(Change, asRequest, (path) => (path === 'balance' ? 'amount' : path));
+    expect(validate({ mode: 'set', amount: 0 })).toEqual({ amount: 'Please enter a valid amount' });
+    expect(validate({ mode: 'add', amount: -1 })).toEqual({ amount: 'Please enter a valid amount' });
+    expect(validate({ mode: 'set', amount: 5 })).toEqual({});
+  });
+
   it('a .pick() of the contract checks only the fields the form holds', () => {
     const validate = contractResolver(Order.pick({ sender: true }));
     expect(validate({ sender: { name: '', zip: '' } })).toEqual({

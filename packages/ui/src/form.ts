@@ -32,6 +32,11 @@ export interface ContractFormInput<Values, Body>
   schema: StandardSchemaV1<unknown, Body>;
   /** Form values as the schema's input (e.g. a number input's '' as undefined, so the contract says "is required"). */
   toInput?: (values: Values) => unknown;
+  /**
+   * The form field an issue's path belongs to, where the request names it differently (the balance modal's one amount
+   * field is the request's `amount` or `balance`); default the path itself.
+   */
+  fieldOf?: (path: string) => string;
 }
 
 /**
@@ -41,9 +46,18 @@ export interface ContractFormInput<Values, Body>
 export function contractResolver<Values>(
   schema: StandardSchemaV1,
   toInput: (values: Values) => unknown = (values) => values,
+  fieldOf?: (path: string) => string,
 ): (values: Values) => FormErrors {
   const resolve = schemaResolver(schema, { sync: true });
-  return (values) => resolve(toInput(values));
+  if (!fieldOf) return (values) => resolve(toInput(values));
+  return (values) => {
+    const errors: FormErrors = {};
+    for (const [path, message] of Object.entries(resolve(toInput(values)))) {
+      const field = fieldOf(path);
+      if (errors[field] === undefined) errors[field] = message;
+    }
+    return errors;
+  };
 }
 
 /** The schema's output for values that passed it (the body to send). Throws on values that do not pass. */
@@ -62,11 +76,12 @@ export function contractOutput<Body>(schema: StandardSchemaV1<unknown, Body>, in
 export function useContractForm<Values extends Record<string, any>, Body>({
   schema,
   toInput = (values) => values,
+  fieldOf,
   ...input
 }: ContractFormInput<Values, Body>): ContractForm<Values, Body> {
   return useForm<Values, Body, FormErrors>({
     ...input,
-    validate: contractResolver(schema, toInput),
+    validate: contractResolver(schema, toInput, fieldOf),
     transformValues: (values) => contractOutput(schema, toInput(values)),
   });
 }
@@ -122,8 +137,14 @@ function issuesOf(error: unknown): readonly FieldIssue[] {
 export function setServerErrors(
   form: { getValues: () => unknown; setErrors: (errors: FormErrors) => void },
   error: unknown,
+  /** The form field a request path belongs to, as the form's `fieldOf` (useContractForm). */
+  fieldOf?: (path: string) => string,
 ): boolean {
-  const errors = fieldErrorsFrom(form.getValues(), issuesOf(error));
+  const issues = issuesOf(error);
+  const errors = fieldErrorsFrom(
+    form.getValues(),
+    fieldOf ? issues.map((i) => ({ ...i, path: fieldOf(i.path) })) : issues,
+  );
   if (Object.keys(errors).length === 0) return false;
   form.setErrors(errors);
   return true;
