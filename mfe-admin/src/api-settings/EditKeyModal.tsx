@@ -1,8 +1,6 @@
 import { errorMessage, providerMutations } from '@labeldesk/api-client';
-import type { ShippingApiConfig } from '@labeldesk/contracts';
-import { FormModal, PasswordInput, Text, useApiMutation } from '@labeldesk/ui';
-import { useState } from 'react';
-import { validateApiKey } from './api-key-form';
+import { type ShippingApiConfig, UpdateApiKeyRequest } from '@labeldesk/contracts';
+import { FormModal, PasswordInput, setServerErrors, Text, useApiMutation, useContractForm } from '@labeldesk/ui';
 
 interface EditKeyModalProps {
   opened: boolean;
@@ -12,11 +10,12 @@ interface EditKeyModalProps {
 }
 
 /**
- * SPEC §2/§5: replace one API's key ('API key cannot be empty'), a FormModal; providerMutations.updateApiKey
- * refreshes the API lists and what customers can buy. Mount with a new `key` per opening.
+ * SPEC §2/§5: replace one API's key, a FormModal on the contract form: UpdateApiKeyRequest checks it as the server does
+ * ('API key cannot be empty' under the field; the key is trimmed). providerMutations.updateApiKey refreshes the API
+ * lists and what customers can buy. Mount with a new `key` per opening.
  */
 export function EditKeyModal({ opened, config, onClose, onSaved }: EditKeyModalProps) {
-  const [value, setValue] = useState('');
+  const form = useContractForm({ schema: UpdateApiKeyRequest, initialValues: { key: '' } });
   const update = useApiMutation(providerMutations.updateApiKey);
 
   if (!config) return null;
@@ -28,6 +27,7 @@ export function EditKeyModal({ opened, config, onClose, onSaved }: EditKeyModalP
       title={`Edit API Key: ${config.name}`}
       testIdPrefix="edit-key"
       testIds={{ submit: 'edit-key-save' }}
+      form={form}
       submitLabel="Save Key"
       intro={
         <Text size="sm" c="dimmed">
@@ -38,30 +38,25 @@ export function EditKeyModal({ opened, config, onClose, onSaved }: EditKeyModalP
           . The new key replaces it at once for every label bought through {config.name}.
         </Text>
       }
-      onSubmit={async () => {
-        const checked = validateApiKey(value);
-        if (!checked.ok) return { error: checked.error };
+      onSubmit={async (body) => {
         try {
-          const res = await update.mutateAsync({ id: config._id, body: checked.body });
+          const res = await update.mutateAsync({ id: config._id, body });
           onSaved(res.api);
           return undefined;
         } catch (e) {
+          setServerErrors(form, e);
           return { error: errorMessage(e, 'Failed to update API key') };
         }
       }}
     >
-      {({ locked, clearError }) => (
+      {({ locked }) => (
         <PasswordInput
           label="New API Key"
-          value={value}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            clearError();
-          }}
           disabled={locked}
           autoComplete="off"
           data-autofocus
           data-testid="edit-key-input"
+          {...form.getInputProps('key')}
         />
       )}
     </FormModal>
