@@ -1,5 +1,5 @@
 import { balanceMutations, errorMessage } from '@labeldesk/api-client';
-import { MIN_TOP_UP_USD } from '@labeldesk/contracts';
+import { CreateInvoiceRequest, MIN_TOP_UP_USD } from '@labeldesk/contracts';
 import {
   Alert,
   FormModal,
@@ -8,22 +8,23 @@ import {
   Loader,
   MoneyInput,
   Select,
+  setServerErrors,
   Text,
   TextInput,
   useApiMutation,
+  useContractForm,
 } from '@labeldesk/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   CRYPTO_CURRENCIES,
-  checkTopUp,
   DEFAULT_CRYPTO_CURRENCY,
-  DEFAULT_PAYMENT_METHOD,
+  emptyTopUpForm,
   isPaymentMethod,
   METHOD_NOT_IMPLEMENTED,
   PAYMENT_METHODS,
-  type PaymentMethod,
   REDIRECT_DELAY_MS,
   safePaymentUrl,
+  toTopUpInput,
 } from './top-up';
 
 const INVOICE_FAILED = 'Failed to create payment invoice';
@@ -36,13 +37,18 @@ interface TopUpModalProps {
 }
 
 /**
- * SPEC §2 Top Up: payment method (crypto, Bitcoin, by default), currency USD, amount of at least $1 in cents. On success
- * the modal says it is redirecting and sends the browser to the invoice's payment page 1 s later.
+ * SPEC §2 Top Up: payment method (crypto, Bitcoin, by default), currency USD, amount of at least $1 in cents, on the
+ * contract form (CreateInvoiceRequest checks the amount as the server does, its text under the field). Another method
+ * says 'Payment method not implemented yet' and cannot be submitted. On success the modal says it is redirecting and
+ * sends the browser to the invoice's payment page 1 s later.
  * Mount with a new `key` per opening so each opening starts clean.
  */
 export function TopUpModal({ opened, onClose }: TopUpModalProps) {
-  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
-  const [amount, setAmount] = useState<string | number>('');
+  const form = useContractForm({
+    schema: CreateInvoiceRequest,
+    initialValues: emptyTopUpForm(),
+    toInput: toTopUpInput,
+  });
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Invalidates the pending payments: the new invoice is listed if the customer comes back without paying.
@@ -50,13 +56,12 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const notImplemented = method !== 'crypto';
+  const notImplemented = form.getValues().method !== 'crypto';
 
-  const submit = async (): Promise<FormOutcome> => {
-    const check = checkTopUp(method, amount);
-    if (!check.ok) return { error: check.error };
+  const submit = async (body: CreateInvoiceRequest): Promise<FormOutcome> => {
+    if (notImplemented) return { error: METHOD_NOT_IMPLEMENTED };
     try {
-      const invoice = await createInvoice.mutateAsync(check.body);
+      const invoice = await createInvoice.mutateAsync(body);
       const url = safePaymentUrl(invoice.paymentUrl);
       if (!url) throw new Error('The payment page address is not a web address');
       setRedirecting(true);
@@ -65,6 +70,7 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
       }, REDIRECT_DELAY_MS);
       return undefined;
     } catch (e) {
+      setServerErrors(form, e);
       return { error: errorMessage(e, INVOICE_FAILED) };
     }
   };
@@ -75,13 +81,14 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
       onClose={onClose}
       title="Top Up Balance"
       testIdPrefix="topup"
+      form={form}
       onSubmit={submit}
       submitLabel={redirecting ? 'Redirecting...' : 'Continue to Payment'}
       busyLabel="Creating Invoice..."
       locked={redirecting}
       submitDisabled={notImplemented}
     >
-      {({ locked, setError, clearError }) => (
+      {({ locked, setError }) => (
         <>
           {redirecting ? (
             <Alert color="green" variant="light" role="status" data-testid="topup-redirecting">
@@ -94,12 +101,12 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
           <Select
             label="Payment Method"
             data={METHOD_OPTIONS}
-            value={method}
+            value={form.getValues().method}
             allowDeselect={false}
             disabled={locked}
             onChange={(v) => {
               if (!isPaymentMethod(v)) return;
-              setMethod(v);
+              form.setFieldValue('method', v);
               setError(v === 'crypto' ? null : METHOD_NOT_IMPLEMENTED);
             }}
             data-testid="topup-method"
@@ -119,14 +126,10 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
             label="Amount"
             description={`Minimum $${MIN_TOP_UP_USD.toFixed(2)}`}
             min={MIN_TOP_UP_USD}
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              if (!notImplemented) clearError();
-            }}
             disabled={locked}
             data-autofocus
             data-testid="topup-amount"
+            {...form.getInputProps('amount')}
           />
         </>
       )}

@@ -1,32 +1,22 @@
+import { CreateInvoiceRequest } from '@labeldesk/contracts';
+import { contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
-import { checkTopUp, isPaymentMethod, METHOD_NOT_IMPLEMENTED, parseAmountInput, safePaymentUrl } from './top-up';
+import { isPaymentMethod, safePaymentUrl, type TopUpFormValues, toTopUpInput } from './top-up';
 
-describe('parseAmountInput', () => {
-  it('takes numbers and numeric text, and nothing else', () => {
-    expect(parseAmountInput(25)).toBe(25);
-    expect(parseAmountInput(' 12.5 ')).toBe(12.5);
-    expect(parseAmountInput('')).toBeNull();
-    expect(parseAmountInput('-')).toBeNull();
-    expect(parseAmountInput('abc')).toBeNull();
-    expect(parseAmountInput(Number.NaN)).toBeNull();
-  });
-});
+const form = (amount: number | string): TopUpFormValues => ({ method: 'crypto', amount });
+const validate = contractResolver(CreateInvoiceRequest, toTopUpInput);
 
-describe('checkTopUp', () => {
-  it('accepts a crypto top-up of at least $1 in whole cents and sends the amount as a number', () => {
-    expect(checkTopUp('crypto', 1)).toEqual({ ok: true, body: { amount: 1 } });
-    expect(checkTopUp('crypto', '49.99')).toEqual({ ok: true, body: { amount: 49.99 } });
+describe('the top-up form against its contract', () => {
+  it('accepts a top-up of at least $1 in whole cents and sends the amount as a number', () => {
+    expect(validate(form(1))).toEqual({});
+    expect(CreateInvoiceRequest.parse(toTopUpInput(form('49.99')))).toEqual({ amount: 49.99 });
+    expect(toTopUpInput(form(' 12.5 '))).toEqual({ amount: 12.5 });
   });
 
-  it("refuses empty, zero, negative, below-minimum and sub-cent amounts with 'Please enter a valid amount'", () => {
-    for (const amount of ['', 0, -5, 0.99, '0.5', 10.005, 'ten']) {
-      expect(checkTopUp('crypto', amount)).toEqual({ ok: false, error: 'Please enter a valid amount' });
+  it("refuses empty, unfinished, zero, negative, below-minimum and sub-cent amounts with 'Please enter a valid amount'", () => {
+    for (const amount of ['', '-', 0, -5, 0.99, '0.5', 10.005, 'ten', Number.NaN]) {
+      expect(validate(form(amount))).toEqual({ amount: 'Please enter a valid amount' });
     }
-  });
-
-  it('refuses every method but crypto before looking at the amount', () => {
-    expect(checkTopUp('card', 50)).toEqual({ ok: false, error: METHOD_NOT_IMPLEMENTED });
-    expect(checkTopUp('bank_transfer', '')).toEqual({ ok: false, error: 'Payment method not implemented yet' });
   });
 });
 

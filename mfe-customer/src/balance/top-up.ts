@@ -1,5 +1,3 @@
-import { CreateInvoiceRequest, INVALID_AMOUNT } from '@labeldesk/contracts';
-
 /** SPEC §2 Top Up: crypto is the only working method; the others are listed but not implemented. */
 export const PAYMENT_METHODS = [
   { value: 'crypto', label: 'Cryptocurrency' },
@@ -21,29 +19,25 @@ export function isPaymentMethod(value: string | null): value is PaymentMethod {
   return PAYMENT_METHODS.some((m) => m.value === value);
 }
 
-/**
- * The amount typed into the top-up form as a number, or null when it is not one. Mantine's NumberInput hands over a
- * number, or a string while the text is empty or unfinished ('', '-', '1.').
- */
-export function parseAmountInput(value: string | number): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = value.trim();
-  if (text === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
+/** The top-up form: the method (only crypto works) and the amount (a number input's value: '' while empty). */
+export interface TopUpFormValues {
+  method: PaymentMethod;
+  amount: number | string;
 }
 
-export type TopUpCheck = { ok: true; body: CreateInvoiceRequest } | { ok: false; error: string };
+export const emptyTopUpForm = (): TopUpFormValues => ({ method: DEFAULT_PAYMENT_METHOD, amount: '' });
 
 /**
- * Checks the top-up form before any call: a non-crypto method is refused with 'Payment method not implemented yet';
- * the amount must pass the contract's own rule (at least $1, at most 2 decimals), else 'Please enter a valid amount'.
+ * The form as the body the contract (CreateInvoiceRequest: at least $1 in whole cents) checks, so the field reads
+ * 'Please enter a valid amount' exactly as the server would. Mantine's NumberInput hands over a number, or a string
+ * while the text is empty or unfinished ('', '-', '1.'): that is no amount.
  */
-export function checkTopUp(method: PaymentMethod, amount: string | number): TopUpCheck {
-  if (method !== 'crypto') return { ok: false, error: METHOD_NOT_IMPLEMENTED };
-  const parsed = CreateInvoiceRequest.safeParse({ amount: parseAmountInput(amount) });
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? INVALID_AMOUNT };
-  return { ok: true, body: parsed.data };
+export function toTopUpInput(values: TopUpFormValues): { amount: number | undefined } {
+  const { amount } = values;
+  if (typeof amount === 'number') return { amount: Number.isFinite(amount) ? amount : undefined };
+  const text = amount.trim();
+  const n = Number(text);
+  return { amount: text === '' || !Number.isFinite(n) ? undefined : n };
 }
 
 /**
