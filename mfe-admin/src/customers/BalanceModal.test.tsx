@@ -1,24 +1,11 @@
 // @vitest-environment happy-dom
 
-import type { User } from '@labeldesk/contracts';
 import { apiCalls, fill, renderWithUi, screen, setupUser, stubApi, waitFor } from '@labeldesk/ui/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { BalanceModal } from './BalanceModal';
+import { customerFixture } from './test-fixtures';
 
-const customer: User = {
-  _id: 'usr_7',
-  name: 'Bea Buyer',
-  email: 'bea@example.com',
-  balance: 10.1,
-  totalSpend: 0,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  isAdmin: false,
-  address: null,
-  city: null,
-  state: null,
-  zip: null,
-  country: null,
-};
+const customer = customerFixture(7, { name: 'Bea Buyer', email: 'bea@example.com', balance: 10.1 });
 
 const PATCH = `PATCH /api/admin/users/${customer._id}/balance`;
 const patches = (mock: ReturnType<typeof stubApi>) => apiCalls(mock).filter((c) => c.method === 'PATCH');

@@ -1,25 +1,11 @@
 // @vitest-environment happy-dom
 
-import type { User } from '@labeldesk/contracts';
 import { fill, renderWithUi, screen, setupUser, stubApi, waitFor, within } from '@labeldesk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import CustomersPage from './CustomersPage';
+import { customerFixture } from './test-fixtures';
 
-const user = (n: number, over: Partial<User> = {}): User => ({
-  _id: `usr_${n}`,
-  name: `Customer ${String(n).padStart(2, '0')}`,
-  email: `customer${n}@example.com`,
-  balance: n,
-  totalSpend: 0,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  isAdmin: false,
-  address: null,
-  city: null,
-  state: null,
-  zip: null,
-  country: null,
-  ...over,
-});
+const user = customerFixture;
 
 const rows = () => screen.queryAllByTestId('customer-row');
 
