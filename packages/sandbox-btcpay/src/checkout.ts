@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { isUnderpaid, paidSats, rateOf, remainingSats } from './accounting';
 import { InvoiceActionError } from './invoices';
 import { formatCents, formatRate, formatSats, satsToCents } from './money';
-import { isHttpUrl, SandboxNotFoundError, type SandboxService } from './service';
+import { isHttpUrl } from './options';
+import { SandboxNotFoundError, type SandboxService } from './service';
 import type { InvoiceRecord } from './state';
 
 /** Checkout actions: path segment → what it does. Button ids equal the path segments. */

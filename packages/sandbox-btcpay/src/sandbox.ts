@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { checkoutRoutes } from './checkout';
 import { greenfieldRoutes } from './greenfield';
 import type { InvoiceData, PaymentMethodData } from './models';
-import { type BtcpaySandboxOptions, type DeliveryLogEntry, SandboxNotFoundError, SandboxService } from './service';
+import type { BtcpaySandboxOptions } from './options';
+import { type DeliveryLogEntry, SandboxNotFoundError, SandboxService } from './service';
 import type { InvoiceRecord } from './state';
 
 /** Test and operator controls shared by the mounted app and the standalone server. */
