@@ -1,7 +1,9 @@
 // `pnpm --filter edge-api run dev:worker:sandboxes`: the Worker under `wrangler dev` (offline) with the three upstream
 // sandboxes, seeded the way the Node entry seeds itself on a fresh DATA_DIR:
 //   1. starts the carrier (label provider) sandbox and the BTCPay sandbox on loopback ports, state under --state-dir,
-//      and the marketplace (Amazon) sandbox on a free port of its own (in memory: a restart signs its sellers out);
+//      the EasyPost- and Shippo-protocol sandboxes on one more (--kinds-port; /sandbox/easypost, /sandbox/shippo:
+//      add them as APIs of those kinds, keys EZTK… and shippo_test_…), and the marketplace (Amazon) sandbox on a free
+//      port of its own (in memory: a restart signs its sellers out);
 //   2. keeps the Worker's local secrets (those .dev.vars.example sets — JWT_SECRET, PROVIDER_KEY_SECRET, API_KEY_SECRET,
 //      ADMIN_BOOTSTRAP_TOKEN — and the sandbox store's BTCPay API key and webhook secret) in --state-dir/worker.env (generated once, mode 0600) and passes the vars that point the Worker at
 //      the sandboxes (BTCPAY_URL, BTCPAY_STORE_ID, MARKETPLACE_URL, ALLOW_PRIVATE_PROVIDER_URLS, PUBLIC_URL) with --var;
@@ -12,7 +14,8 @@
 //      else admin@labeldesk.local with a generated password, printed and kept in --state-dir/admin.json) and, through
 //      the admin API, "API 1" (catalogue alpha, default) and "API 2" (beta) with every service their sandbox lists.
 // Later starts reuse the state (local D1, R2, queues and both sandboxes' data) and seed nothing. --fresh starts over.
-// Options: --port N, --carrier-port N (8790), --btcpay-port N (8791), --marketplace-port N (0: a free port),
+// Options: --port N, --carrier-port N (8790), --btcpay-port N (8791), --kinds-port N (8793),
+// --marketplace-port N (0: a free port),
 // --state-dir DIR (edge-api/.wrangler/dev-sandboxes), --fresh. The carrier sandbox's /_sandbox controls are on when
 // CARRIER_SANDBOX_CONTROL_KEY is set, the marketplace sandbox's when MARKETPLACE_SANDBOX_CONTROL_KEY is (16+ characters
 // each). A seller signs in to the marketplace sandbox in a browser at <its URL>/signin (printed at start).
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '8789' },
     'carrier-port': { type: 'string', default: '8790' },
     'btcpay-port': { type: 'string', default: '8791' },
+    'kinds-port': { type: 'string', default: '8793' },
     'marketplace-port': { type: 'string', default: '0' },
     'state-dir': { type: 'string', default: join(EDGE_API, '.wrangler', 'dev-sandboxes') },
     fresh: { type: 'boolean', default: false },
@@ -48,6 +52,7 @@ const { values: args } = parseArgs({
 const port = portArg('port');
 const carrierPort = portArg('carrier-port');
 const btcpayPort = portArg('btcpay-port');
+const kindsPort = portArg('kinds-port');
 const marketplacePort = portArg('marketplace-port', { allowZero: true });
 const stateDir = resolve(args['state-dir']);
 const workerUrl = `http://${LOOPBACK}:${port}`;
@@ -245,15 +250,17 @@ async function main() {
   await assertPortFree(port, '--port');
   await assertPortFree(carrierPort, '--carrier-port');
   await assertPortFree(btcpayPort, '--btcpay-port');
+  await assertPortFree(kindsPort, '--kinds-port');
   if (marketplacePort !== 0) await assertPortFree(marketplacePort, '--marketplace-port');
   if (args.fresh) await rm(stateDir, { recursive: true, force: true });
   await mkdir(join(stateDir, 'carrier'), { recursive: true, mode: 0o700 });
   await mkdir(join(stateDir, 'btcpay'), { recursive: true, mode: 0o700 });
+  await mkdir(join(stateDir, 'kinds'), { recursive: true, mode: 0o700 });
   const persistTo = join(stateDir, 'wrangler');
   const secrets = await loadSecrets();
 
   register();
-  const { createCarrierSandbox } = await import('@labeldesk/sandbox-carrier');
+  const { createCarrierSandbox, serveKindSandboxes } = await import('@labeldesk/sandbox-carrier');
   const { createBtcpaySandbox } = await import('@labeldesk/sandbox-btcpay');
   const { createMarketplaceSandbox } = await import('@labeldesk/sandbox-marketplace');
   const controlKey = process.env.CARRIER_SANDBOX_CONTROL_KEY;
@@ -274,6 +281,7 @@ async function main() {
     dataDir: join(stateDir, 'btcpay'),
     log: (line) => console.log(`[btcpay-sandbox] ${line}`),
   });
+  const kinds = await serveKindSandboxes({ port: kindsPort, host: LOOPBACK, dataDir: join(stateDir, 'kinds') });
   const marketplaceKey = process.env.MARKETPLACE_SANDBOX_CONTROL_KEY;
   const marketplace = await createMarketplaceSandbox({
     port: marketplacePort,
@@ -282,6 +290,8 @@ async function main() {
   });
   log(`carrier sandbox on ${carrier.url}, BTCPay sandbox on ${btcpay.url} (state in ${stateDir})`);
   log(`marketplace sandbox on ${marketplace.url}: sign in as the seller at ${marketplace.url}/signin`);
+  log(`EasyPost sandbox: add an API of kind EasyPost, base URL ${kinds.baseUrls.easypost}, any key starting EZTK`);
+  log(`Shippo sandbox: add an API of kind Shippo, base URL ${kinds.baseUrls.shippo}, any key starting shippo_test_`);
 
   let wrangler;
   let stopping = false;
@@ -303,7 +313,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
-    await Promise.allSettled([carrier.close(), btcpay.close(), marketplace.close()]);
+    await Promise.allSettled([carrier.close(), btcpay.close(), kinds.close(), marketplace.close()]);
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));

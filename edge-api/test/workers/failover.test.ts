@@ -41,7 +41,7 @@ async function registerUser(name: string, email: string) {
 }
 
 async function easypostControl<T>(method: string, action: string, json?: unknown): Promise<T> {
-  const res = await fetch(`${easypost.url}/_controls/${action}`, {
+  const res = await fetch(`${easypost.controls}/${action}`, {
     method,
     headers: { 'X-Sandbox-Key': easypost.controlKey, 'content-type': 'application/json' },
     body: json === undefined ? undefined : JSON.stringify(json),

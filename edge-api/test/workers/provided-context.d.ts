@@ -15,8 +15,10 @@ declare module 'vitest' {
     };
     /** A second carrier sandbox, only for the bulk order tests (they switch its rate limit). */
     bulkCarrier: { url: string; controlKey: string; alpha: { baseUrl: string; apiKey: string } };
-    /** The EasyPost-protocol sandbox served from Node: its base URL (an API's), and its controls (url/_controls/...). */
-    easypost: { url: string; baseUrl: string; controlKey: string };
+    /** The EasyPost-protocol sandbox served from Node: its base URL (an API's), and its controls (`controls`/...). */
+    easypost: { url: string; baseUrl: string; controls: string; controlKey: string };
+    /** The Shippo-protocol sandbox served from Node (same server as EasyPost's): base URL and controls. */
+    shippo: { url: string; baseUrl: string; controls: string; controlKey: string };
   }
 }
 

@@ -11,6 +11,7 @@ export {
   SHIPPO_SERVICE_LEVELS,
   type ShippoSandboxControls,
 } from './kinds';
+export { type KindSandboxServer, type KindSandboxServerOptions, serveKindSandboxes } from './kinds/serve';
 export { LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabelPdf } from './label-pdf';
 export { convertWeight, tierFor } from './pricing';
 export { type RateLimit, TRACKING_LOG_MAX, type TrackingRequestRecord } from './runtime';

@@ -1,10 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createBtcpaySandbox } from '@labeldesk/sandbox-btcpay';
-import { createCarrierSandbox, createEasypostSandbox } from '@labeldesk/sandbox-carrier';
+import { createCarrierSandbox, serveKindSandboxes } from '@labeldesk/sandbox-carrier';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -59,51 +57,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     controlKey: 'workers-bulk-carrier-control',
     alpha: { baseUrl: bulkAlpha.baseUrl, apiKey: bulkAlpha.apiKey },
   });
-  // The EasyPost-protocol sandbox (what the Node entry serves under /sandbox/easypost), so `failover.test.ts` buys
-  // through the EasyPost adapter in workerd. Its controls are in-process; the Worker tests reach them over HTTP under
-  // /_controls (X-Sandbox-Key): PUT down {down}, GET purchases.
-  const easypost = await serveEasypost('workers-easypost-control');
-  project.provide('easypost', easypost.info);
+  // The EasyPost- and Shippo-protocol sandboxes (what the Node entry serves under /sandbox/easypost and
+  // /sandbox/shippo), so `failover.test.ts` and `providers-shippo.test.ts` buy through those adapters in workerd. Their
+  // controls are in-process; the Worker tests reach them over HTTP under /_controls/{kind}/… (X-Sandbox-Key).
+  const kinds = await serveKindSandboxes({ controlKey: 'workers-kind-sandboxes-control' });
+  const kindInfo = (kind: 'easypost' | 'shippo') => ({
+    url: kinds.url,
+    baseUrl: kinds.baseUrls[kind],
+    controls: `${kinds.url}/_controls/${kind}`,
+    controlKey: 'workers-kind-sandboxes-control',
+  });
+  project.provide('easypost', kindInfo('easypost'));
+  project.provide('shippo', kindInfo('shippo'));
   return async () => {
-    await easypost.close();
+    await kinds.close();
     await bulkCarrier.close();
     await carrier.close();
     await btcpay.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
-  };
-}
-
-async function serveEasypost(controlKey: string) {
-  const sandbox = createEasypostSandbox({ basePath: '/sandbox/easypost' });
-  const controls = async (request: Request, action: string): Promise<Response> => {
-    if (request.headers.get('x-sandbox-key') !== controlKey) return new Response('forbidden', { status: 403 });
-    if (request.method === 'PUT' && action === 'down') {
-      const { down } = (await request.json()) as { down: boolean };
-      sandbox.controls.setDown(down);
-      return Response.json({ down });
-    }
-    if (request.method === 'GET' && action === 'purchases') return Response.json(sandbox.controls.purchases());
-    return new Response('not found', { status: 404 });
-  };
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve(
-      {
-        fetch: (request) => {
-          const { pathname } = new URL(request.url);
-          return pathname.startsWith('/_controls/')
-            ? controls(request, pathname.slice('/_controls/'.length))
-            : sandbox.fetch(request);
-        },
-        port: 0,
-        hostname: '127.0.0.1',
-      },
-      () => resolve(s),
-    );
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    info: { url, baseUrl: `${url}/sandbox/easypost`, controlKey },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
