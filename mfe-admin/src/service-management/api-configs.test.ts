@@ -1,3 +1,5 @@
+import { CreateApiConfigRequest } from '@labeldesk/contracts';
+import { contractOutput, contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
 import {
   apiConfigsLoad,
@@ -9,7 +11,6 @@ import {
   selectionAfterDelete,
   serviceCount,
   servicesOf,
-  validateAddApi,
   withKind,
 } from './api-configs';
 import { config, service } from './test-fixtures';
@@ -75,6 +76,13 @@ describe('servicesOf / serviceCount / replaceService', () => {
     expect(api.services.UPS['UPS Ground']?.basePrice).toBe(9.5);
   });
 });
+
+/** What the Add New API form does on submit: the contract's first field error (the modal's alert), or its body. */
+function validateAddApi(values: typeof EMPTY_ADD_API_FORM) {
+  const errors = contractResolver(CreateApiConfigRequest)(values);
+  const first = Object.values(errors)[0];
+  return first ? { ok: false, error: first } : { ok: true, body: contractOutput(CreateApiConfigRequest, values) };
+}
 
 describe('validateAddApi', () => {
   it('sends the trimmed values and the default flag', () => {

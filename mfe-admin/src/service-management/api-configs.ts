@@ -2,7 +2,6 @@ import {
   type AddableProviderKind,
   CARRIERS,
   type Carrier,
-  CreateApiConfigRequest,
   PROVIDER_KIND_INFO,
   type Service,
   type ShippingApiConfig,
@@ -94,18 +93,6 @@ export function withKind(form: AddApiFormValues, kind: AddableProviderKind): Add
   const official = new Set(Object.values(PROVIDER_KIND_INFO).map((k) => k.officialBaseUrl));
   const typed = form.baseUrl.trim() !== '' && !official.has(form.baseUrl.trim());
   return { ...form, kind, baseUrl: typed ? form.baseUrl : (PROVIDER_KIND_INFO[kind].officialBaseUrl ?? '') };
-}
-
-/**
- * SPEC §5 Add API: name, key and base URL are all required — any missing one reads 'Please fill in all API fields',
- * checked with the same contract the server uses. Values are trimmed.
- */
-export function validateAddApi(
-  form: AddApiFormValues,
-): { ok: true; body: CreateApiConfigRequest } | { ok: false; error: string } {
-  const parsed = CreateApiConfigRequest.safeParse(form);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please fill in all API fields' };
 }
 
 /** SPEC §2: the delete confirmation names the API and says it 'cannot be undone'. */

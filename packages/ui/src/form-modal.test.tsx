@@ -12,7 +12,13 @@ const FaqInput = z.object({
   answer: z.string().trim().min(1, 'Answer is required'),
 });
 
-function FaqModal({ save }: { save: (body: z.infer<typeof FaqInput>) => Promise<FormOutcome> }) {
+function FaqModal({
+  save,
+  alertInvalid,
+}: {
+  save: (body: z.infer<typeof FaqInput>) => Promise<FormOutcome>;
+  alertInvalid?: boolean;
+}) {
   const form = useContractForm({ schema: FaqInput, initialValues: { question: '', answer: '' } });
   return (
     <FormModal
@@ -23,6 +29,7 @@ function FaqModal({ save }: { save: (body: z.infer<typeof FaqInput>) => Promise<
       submitLabel="Save"
       busyLabel="Saving..."
       form={form}
+      alertInvalid={alertInvalid}
       onSubmit={async (body) => {
         try {
           return await save(body);
@@ -51,6 +58,17 @@ describe('FormModal with a contract form', () => {
     await userEvent.click(screen.getByTestId('faq-submit'));
     expect(await screen.findByText('Answer is required')).toBeTruthy();
     expect(screen.queryByText('Question is required')).toBeNull();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('with alertInvalid, the first field error is also the red alert (a SPEC message worded for the whole form)', async () => {
+    const save = vi.fn();
+    const userEvent = setupUser();
+    renderWithUi(<FaqModal save={save} alertInvalid />);
+    await userEvent.click(screen.getByTestId('faq-submit'));
+    expect((await screen.findByTestId('faq-error')).textContent).toBe('Question is required');
+    expect(screen.getByLabelText('Question').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Answer').getAttribute('aria-invalid')).toBe('true');
     expect(save).not.toHaveBeenCalled();
   });
 

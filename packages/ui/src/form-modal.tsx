@@ -56,6 +56,11 @@ export interface FormModalProps<Body = undefined> {
   testIds?: Partial<Record<'form' | 'error' | 'success' | 'submit' | 'cancel', string>>;
   /** The modal's fields: validated on submit (errors under the fields, no call) and their output handed to onSubmit. */
   form?: FormModalForm<Body>;
+  /**
+   * Where the SPEC words a form's check as one message for the whole form ('Please fill in all API fields'): a submit
+   * that does not validate also shows the first field error in the red alert, beside the marked fields.
+   */
+  alertInvalid?: boolean;
   onSubmit: (body: Body) => Promise<FormOutcome> | FormOutcome;
   submitLabel: ReactNode;
   /** Text of the submit button while the call runs (e.g. 'Saving...'). */
@@ -110,7 +115,12 @@ export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
     let body = undefined as Body;
     if (props.form) {
       const checked = await props.form.validate();
-      if (checked.hasErrors || !mounted.current) return;
+      if (!mounted.current) return;
+      if (checked.hasErrors) {
+        const first = Object.values(checked.errors).find((e) => typeof e === 'string' && e !== '');
+        if (props.alertInvalid && typeof first === 'string') setError(first);
+        return;
+      }
       body = props.form.getTransformedValues();
     }
     setBusy(true);
