@@ -171,31 +171,19 @@ const SCREENS: Screen[] = [
 ];
 
 describe('every list screen fits 1280×800: no table wider than its box, no row button or badge cut or out of view', () => {
-  // Known regression, found by the final CI run of 2026-11-28 after the bulk row states and failover landed beside the
-  // 1280 px work: these four tables overflow again. Fixing them is the first item of the next session (closing note).
-  const KNOWN_REGRESSIONS = new Set([
-    'Admin Bulk Orders',
-    'Admin Bulk Order Details',
-    'Admin Pricing (margins)',
-    'Admin Pricing, a row opened',
-  ]);
-  it.skip.each(SCREENS.filter((s) => KNOWN_REGRESSIONS.has(s.name)).map((s) => [s.name, s] as const))('%s', () => {});
-  it.each(SCREENS.filter((s) => !KNOWN_REGRESSIONS.has(s.name)).map((s) => [s.name, s] as const))(
-    '%s',
-    async (_name, screen) => {
-      const page = await browser.newPage(LAPTOP);
-      if (screen.as === 'admin') await signInAsAdmin(page);
-      else await asCustomer(page);
-      await page.goto(screen.path);
-      for (const step of screen.steps ?? []) await page.getByTestId(step).first().click();
-      // The margins page asks every provider for its current rates before it answers: on a loaded machine that takes
-      // longer than a click's 15 s, so the first row gets the test's own time.
-      await page.getByTestId(screen.table).locator('tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
-      // Let the modal's or tab's transition end, so boxes are measured where they come to rest.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      expect(await tableLayoutProblems(page)).toEqual([]);
-    },
-  );
+  it.each(SCREENS.map((s) => [s.name, s] as const))('%s', async (_name, screen) => {
+    const page = await browser.newPage(LAPTOP);
+    if (screen.as === 'admin') await signInAsAdmin(page);
+    else await asCustomer(page);
+    await page.goto(screen.path);
+    for (const step of screen.steps ?? []) await page.getByTestId(step).first().click();
+    // The margins page asks every provider for its current rates before it answers: on a loaded machine that takes
+    // longer than a click's 15 s, so the first row gets the test's own time.
+    await page.getByTestId(screen.table).locator('tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 });
+    // Let the modal's or tab's transition end, so boxes are measured where they come to rest.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    expect(await tableLayoutProblems(page)).toEqual([]);
+  });
 });
 
 describe('the favicon', () => {

@@ -2,7 +2,15 @@ import { errorMessage, faqMutations } from '@labeldesk/api-client';
 import type { Faq } from '@labeldesk/contracts';
 import { FormModal, TagsInput, Textarea, TextInput, useApiMutation } from '@labeldesk/ui';
 import { useState } from 'react';
-import { EMPTY_FAQ_FORM, type FaqFormValues, faqToForm, isDuplicateTag, splitTags, validateFaqForm } from './faq-form';
+import {
+  EMPTY_FAQ_FORM,
+  type FaqFormValues,
+  faqToForm,
+  isDuplicateTag,
+  splitTags,
+  suggestWhileTyping,
+  validateFaqForm,
+} from './faq-form';
 
 export interface FaqFormModalProps {
   opened: boolean;
@@ -83,6 +91,7 @@ export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: Faq
             value={values.tags}
             onChange={(tags) => set('tags', splitTags(tags))}
             data={suggestions}
+            filter={suggestWhileTyping}
             splitChars={[',']}
             isDuplicate={isDuplicateTag}
             maxTags={20}

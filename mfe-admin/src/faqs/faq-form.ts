@@ -78,3 +78,14 @@ export function answerPreview(answer: string, max = 120): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+/**
+ * TagsInput filter: known tags are suggested only while the admin types part of one. With nothing typed (on focus, and
+ * right after Enter adds a tag) no list opens, so the suggestions never cover the form's own buttons: a click meant for
+ * Add FAQ that landed on a suggestion used to add that tag instead of saving.
+ */
+export function suggestWhileTyping<T extends object>({ options, search }: { options: T[]; search: string }): T[] {
+  const query = search.trim().toLowerCase();
+  if (!query) return [];
+  return options.filter((o) => 'label' in o && String(o.label).toLowerCase().includes(query));
+}

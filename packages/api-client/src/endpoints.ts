@@ -22,6 +22,7 @@ import {
   AuthResponse,
   BalanceResponse,
   type BulkHistoryQuery,
+  BulkCancelResponse,
   BulkHistoryResponse,
   BulkLabelLinkResponse,
   BulkOrderDetailResponse,
@@ -237,6 +238,9 @@ export const api = {
     get: (id: string) => request(`/api/orders/bulk/${enc(id)}`, { schema: BulkOrderDetailResponse }),
     /** The failed rows as CSV text (save it as failed-orders-{bulkOrderId}.csv). */
     failedCsv: (id: string) => requestText(`/api/orders/bulk/${enc(id)}/failed-csv`),
+    /** Stops the rows not bought yet and refunds them (the owner, or an admin for any bulk order). */
+    cancel: (id: string) =>
+      request(`/api/orders/bulk/${enc(id)}/cancel`, { method: 'POST', schema: BulkCancelResponse }),
   },
   /** Customer: confirm a bulk order's Amazon orders (SPEC §7 Amazon); the conversion itself runs in the browser. */
   amazon: {

@@ -67,6 +67,7 @@ export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mant
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
 export { type BulkSummary, BulkSummaryFields, StatusBadge } from './bulk-blocks';
+export { BulkCancelButton, type BulkRowStateFields, BulkRowWaiting, BulkWaitingNotice } from './bulk-stop';
 export { EmailText, IdText, MoneyCell, RowButton } from './cells';
 export { DetailField, DetailIdField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';

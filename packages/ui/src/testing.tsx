@@ -19,6 +19,13 @@ import { theme } from './theme';
 
 export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
+// happy-dom has no FontFaceSet, and Mantine's autosize Textarea listens on `document.fonts`: give it an inert one.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve(), status: 'loaded' }),
+  });
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

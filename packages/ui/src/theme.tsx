@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   createTheme,
   Drawer,
   MantineProvider,
@@ -33,6 +34,9 @@ export const theme = createTheme({
     }),
     // A link inside a sentence is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A badge never shrinks below its text: squeezed by a narrow column it cut its label to "CO…" or "1 customer a…"
+    // (issue 19, admin tables at 1280 px). The column grows instead, and the table's layout makes room.
+    Badge: Badge.extend({ defaultProps: { miw: 'max-content' } }),
   },
 });
 

@@ -1,5 +1,6 @@
 import type { BulkHistoryQuery, BulkProcessRequest, BulkValidateRequest } from '@labeldesk/contracts';
 import { api } from '../endpoints';
+import { adminOrderKeys } from './admin-orders';
 import { balanceKeys } from './balance';
 import { orderKeys } from './orders';
 import { mutation, query } from './spec';
@@ -34,4 +35,11 @@ export const bulkMutations = {
       api.bulk.process(body, idempotencyKey),
     [balanceKeys.all, bulkKeys.all, orderKeys.all],
   ),
+  /** Customer or admin: the refunds move the owner's balance, and the bulk order becomes final in every list. */
+  cancel: mutation((id: string) => api.bulk.cancel(id), [
+    balanceKeys.all,
+    bulkKeys.all,
+    orderKeys.all,
+    adminOrderKeys.all,
+  ]),
 };
