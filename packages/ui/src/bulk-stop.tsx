@@ -117,7 +117,12 @@ export function BulkCancelButton({
             <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
               Keep Buying
             </Button>
-            <Button color="red" loading={busy} onClick={() => void confirm()} data-testid={`${testIdPrefix}-cancel-yes`}>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => void confirm()}
+              data-testid={`${testIdPrefix}-cancel-yes`}
+            >
               Cancel Labels
             </Button>
           </Group>

@@ -36,10 +36,8 @@ export const bulkMutations = {
     [balanceKeys.all, bulkKeys.all, orderKeys.all],
   ),
   /** Customer or admin: the refunds move the owner's balance, and the bulk order becomes final in every list. */
-  cancel: mutation((id: string) => api.bulk.cancel(id), [
-    balanceKeys.all,
-    bulkKeys.all,
-    orderKeys.all,
-    adminOrderKeys.all,
-  ]),
+  cancel: mutation(
+    (id: string) => api.bulk.cancel(id),
+    [balanceKeys.all, bulkKeys.all, orderKeys.all, adminOrderKeys.all],
+  ),
 };
