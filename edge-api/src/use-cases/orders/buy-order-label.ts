@@ -24,10 +24,9 @@ import {
 } from '../provider-failover/circuit-breaker';
 import {
   attemptError,
-  moveOrderToApi,
+  failOver,
   type PurchaseApi,
   planPurchase,
-  recordAttempt,
   settleAttempt,
 } from '../provider-failover/failover-plan';
 import { connectProvider } from '../shipping-apis/connect-provider';
@@ -273,17 +272,33 @@ export async function buyOrderLabel(
   let attemptId = plan.attemptId;
   let open = order;
 
-  /** Moves the purchase to the next target and records the attempt there before it is asked. */
-  const moveOn = async (): Promise<LabelOutcome | null> => {
+  /**
+   * Settles the attempt on the current API (`failed_over`, counting the failure on its breaker, or `skipped`), moves the
+   * purchase to the next target and records the attempt there before it is asked: one batch (failOver).
+   */
+  const moveOn = async (
+    outcome: 'failed_over' | 'skipped',
+    error: string,
+    breakerFailure?: string,
+  ): Promise<LabelOutcome | null> => {
     const next = targets.shift();
     if (!next) throw new Error('no failover target');
-    if (!(await moveOrderToApi(services, open, current.api.id, next.api))) {
+    const nextAttempt = await failOver(services, {
+      order: open,
+      from: current.api.id,
+      attemptId,
+      outcome,
+      error,
+      breakerFailure,
+      to: next.api,
+    });
+    if (nextAttempt === null) {
       const now = await readOrder(services, open.id);
       return now ? outcomeOf(now) : { kind: 'pending', order: open };
     }
     services.log.warn('order.failover', { orderId: open.id, fromApiId: current.api.id, toApiId: next.api.id });
     open = { ...open, providerApiId: next.api.id, providerApiName: next.api.name };
-    attemptId = await recordAttempt(services, open, next.api, 'unknown');
+    attemptId = nextAttempt;
     current = next;
     return null;
   };
@@ -293,8 +308,7 @@ export async function buyOrderLabel(
     if (state !== 'closed' && targets.length > 0) {
       const probing = state === 'half_open' && (await claimProbe(services, current.api.id));
       if (!probing) {
-        await settleAttempt(services, attemptId, 'skipped', `circuit breaker ${state.replace('_', '-')}`);
-        const settled = await moveOn();
+        const settled = await moveOn('skipped', `circuit breaker ${state.replace('_', '-')}`);
         if (settled) return settled;
         continue;
       }
@@ -324,13 +338,12 @@ export async function buyOrderLabel(
         return markPending(services, open, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
       }
       if (err.nothingBought) {
-        await recordBreakerFailure(services, current.api.id, err.logMessage);
         if (targets.length > 0) {
-          await settleAttempt(services, attemptId, 'failed_over', attemptError(err));
-          const settled = await moveOn();
+          const settled = await moveOn('failed_over', attemptError(err), err.logMessage);
           if (settled) return settled;
           continue;
         }
+        await recordBreakerFailure(services, current.api.id, err.logMessage);
         await settleAttempt(services, attemptId, 'not_bought', attemptError(err));
         if (err.httpStatus === 429 && opts.onRateLimited === 'defer') {
           // A 429 bought nothing (the provider checks its limit first), so asking again later is safe.

@@ -74,6 +74,11 @@ export async function claimProbe(services: Services, apiId: string): Promise<boo
  * threshold; a failed probe (half-open) opens it again for another cooldown. One UPSERT, atomic.
  */
 export async function recordBreakerFailure(services: Services, apiId: string, error: string): Promise<void> {
+  await breakerFailureUpsert(services, apiId, error).run();
+}
+
+/** recordBreakerFailure's one statement, for a batch that does more (a failover's bookkeeping, failover-plan.ts). */
+export function breakerFailureUpsert(services: Services, apiId: string, error: string) {
   const now = services.clock.now();
   const nowIso = now.toISOString();
   const policy = breakerPolicy(services);
@@ -82,7 +87,7 @@ export async function recordBreakerFailure(services: Services, apiId: string, er
   const b = providerBreakers;
   const freshWindow = sql`(${b.windowStartedAt} IS NULL OR ${b.windowStartedAt} < ${windowCutoff})`;
   const counted = sql`(CASE WHEN ${freshWindow} THEN 1 ELSE ${b.failures} + 1 END)`;
-  await services.db
+  return services.db
     .insert(b)
     .values({
       apiId,
@@ -109,8 +114,7 @@ export async function recordBreakerFailure(services: Services, apiId: string, er
         lastErrorAt: nowIso,
         updatedAt: nowIso,
       },
-    })
-    .run();
+    });
 }
 
 /** The API answered (a label, or a definite answer): the breaker closes and its count starts again. */

@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import { readPackage } from '../../lib/presenters/order';
 import { batch } from '../../ports/database';
 import type { ProviderError } from '../../ports/label-provider';
-import type { BreakerSnapshot } from './circuit-breaker';
+import { type BreakerSnapshot, breakerFailureUpsert } from './circuit-breaker';
 
 /** An API a purchase may be bought through, with what the failover needs to know about it. */
 export interface PurchaseApi {
@@ -152,51 +152,68 @@ export async function settleAttempt(
     .run();
 }
 
-/** Records an attempt that is settled already (a skipped API, the next API's attempt before its call). */
-export async function recordAttempt(
-  services: Services,
-  order: Pick<OrderRow, 'id'>,
-  api: { id: string; name: string },
-  outcome: OrderAttemptOutcome,
-  error?: string,
-): Promise<string> {
-  const id = newId('att');
-  await services.db
-    .insert(orderAttempts)
-    .values({
-      id,
-      orderId: order.id,
-      apiId: api.id,
-      apiName: api.name,
-      outcome,
-      error: error ?? null,
-      createdAt: services.clock.now().toISOString(),
-    })
-    .run();
-  return id;
+export interface FailOverInput {
+  order: OrderRow;
+  /** The API the purchase leaves, and its attempt (recorded `unknown` before the call). */
+  from: string;
+  attemptId: string;
+  /** `failed_over`: it failed before anything was bought; `skipped`: its breaker was open, it was not asked. */
+  outcome: 'failed_over' | 'skipped';
+  error: string;
+  /** A failure to count on the breaker of the API it leaves (its log message); none for a skip. */
+  breakerFailure?: string | undefined;
+  to: { id: string; name: string };
 }
 
 /**
- * Moves an open order's purchase from one API to another before the new API is asked, so that reconciliation, voids,
- * the label PDF and tracking all go where the label may be made. Compare-and-set on the current API: false when the
- * order was settled or moved meanwhile.
+ * The bookkeeping of one failover in one batch (one round trip, atomic; it is all a failover adds to a purchase besides
+ * the failed call): moves the open order to the next API (compare-and-set on the API it leaves), records the attempt
+ * there before it is asked — only when the move happened (`changes()` of the move, in the same transaction) —, settles
+ * the attempt it leaves and counts the failure on that API's breaker. Returns the new attempt's id, or null when the
+ * order was settled or moved meanwhile (then only the settled attempt and the breaker changed).
  */
-export async function moveOrderToApi(
-  services: Services,
-  order: OrderRow,
-  from: string,
-  to: { id: string; name: string },
-): Promise<boolean> {
-  const moved = await services.db
+export async function failOver(services: Services, input: FailOverInput): Promise<string | null> {
+  const { order, to } = input;
+  const next = newId('att');
+  const now = services.clock.now().toISOString();
+  const move = services.db
     .update(orders)
-    .set({ providerApiId: to.id, providerApiName: to.name, updatedAt: services.clock.now().toISOString() })
+    .set({ providerApiId: to.id, providerApiName: to.name, updatedAt: now })
     .where(
       and(
         eq(orders.id, order.id),
         inArray(orders.status, ['processing', 'pending_reconciliation']),
-        sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) = ${from}`,
+        sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) = ${input.from}`,
       ),
     )
     .returning({ id: orders.id });
-  return moved.length > 0;
+  // Right after the move: SQLite's changes() is the number of rows the previous statement of this connection changed
+  // (a batch runs on one connection, in one transaction, on libSQL and D1 alike).
+  const recordNext = services.db.insert(orderAttempts).select(
+    services.db
+      .select({
+        id: sql<string>`${next}`.as('id'),
+        orderId: orders.id,
+        apiId: sql<string>`${to.id}`.as('api_id'),
+        apiName: sql<string>`${to.name}`.as('api_name'),
+        outcome: sql<OrderAttemptOutcome>`'unknown'`.as('outcome'),
+        error: sql<string | null>`NULL`.as('error'),
+        createdAt: sql<string>`${now}`.as('created_at'),
+      })
+      .from(orders)
+      .where(and(eq(orders.id, order.id), sql`changes() = 1`)),
+  );
+  const settle = services.db
+    .update(orderAttempts)
+    .set({ outcome: input.outcome, error: input.error })
+    .where(eq(orderAttempts.id, input.attemptId));
+  const [moved] = input.breakerFailure
+    ? await batch(services.db, [
+        move,
+        recordNext,
+        settle,
+        breakerFailureUpsert(services, input.from, input.breakerFailure),
+      ] as const)
+    : await batch(services.db, [move, recordNext, settle] as const);
+  return moved.length > 0 ? next : null;
 }
