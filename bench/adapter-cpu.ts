@@ -1,6 +1,6 @@
 // CPU per purchase of each provider adapter (issue 21): the EasyPost adapter (create a shipment with its rates, buy the
-// matching rate, download the postage label) and Shippo's when its adapter and sandbox exist, against the generic
-// adapter (one POST /v1/labels with the PDF inline, or its label fetched).
+// matching rate, download the postage label) and the Shippo adapter (shipment with rates, a synchronous transaction,
+// the label file), against the generic adapter (one POST /v1/labels, then its PDF).
 //
 // The sandboxes run in a child process (this script with --serve), so this process does only the adapter's own work:
 // building requests, the HTTP client, parsing and validating answers, the label download. CPU = this process's
@@ -17,10 +17,14 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { easypostLabelProvider } from '../edge-api/src/adapters/label-provider/easypost-label-provider';
 import { httpLabelProvider } from '../edge-api/src/adapters/label-provider/http-label-provider';
+import { shippoLabelProvider } from '../edge-api/src/adapters/label-provider/shippo-label-provider';
 import { nodeHttpFetch } from '../edge-api/src/adapters/node/node-http-fetch';
 import type { CreateLabelInput, LabelProvider } from '../edge-api/src/ports/label-provider';
-import * as sandboxes from '../packages/sandbox-carrier/src/index';
-import { createCarrierSandbox, createEasypostSandbox } from '../packages/sandbox-carrier/src/index';
+import {
+  createCarrierSandbox,
+  createEasypostSandbox,
+  createShippoSandbox,
+} from '../packages/sandbox-carrier/src/index';
 import { cpuMs } from './support.mjs';
 
 // The HTTP server the sandboxes' own package uses (the repository root does not depend on it).
@@ -31,7 +35,7 @@ const { serve } = createRequire(new URL('../packages/sandbox-carrier/package.jso
 interface Served {
   generic: { baseUrl: string; apiKey: string };
   easypost: { baseUrl: string; apiKey: string };
-  shippo?: { baseUrl: string; apiKey: string };
+  shippo: { baseUrl: string; apiKey: string };
 }
 
 /** A kind sandbox app (mounted under its base path) on a port of its own. */
@@ -49,16 +53,12 @@ async function serveSandboxes(): Promise<void> {
   const alpha = carrier.catalogues.alpha;
   if (!alpha) throw new Error('no alpha catalogue');
   const easypost = createEasypostSandbox({ basePath: '/sandbox/easypost' });
+  const shippo = createShippoSandbox({ basePath: '/sandbox/shippo' });
   const served: Served = {
     generic: { baseUrl: alpha.baseUrl, apiKey: alpha.apiKey },
     easypost: { baseUrl: `${await listen(easypost)}/sandbox/easypost`, apiKey: 'EZTKbenchmark0123456789' },
+    shippo: { baseUrl: `${await listen(shippo)}/sandbox/shippo`, apiKey: 'shippo_test_benchmark0123456789' },
   };
-  // Shippo's sandbox, once it exists (issue 21's Shippo kind is built beside this bench).
-  const shippoFactory = (sandboxes as Record<string, unknown>).createShippoSandbox;
-  if (typeof shippoFactory === 'function') {
-    const shippo = shippoFactory({ basePath: '/sandbox/shippo' }) as { fetch(r: Request): Response };
-    served.shippo = { baseUrl: `${await listen(shippo)}/sandbox/shippo`, apiKey: 'shippo_test_benchmark0123456789' };
-  }
   console.log(JSON.stringify(served));
 }
 
@@ -137,16 +137,8 @@ async function main() {
     const adapters: [string, LabelProvider][] = [
       ['generic', httpLabelProvider({ ...options, ...served.generic })],
       ['easypost', easypostLabelProvider({ ...options, ...served.easypost, checkFileUrl: async () => {} })],
+      ['shippo', shippoLabelProvider({ ...options, ...served.shippo, checkFileUrl: async () => {} })],
     ];
-    if (served.shippo) {
-      const modulePath = '../edge-api/src/adapters/label-provider/shippo-label-provider';
-      const shippo = (await import(modulePath).catch(() => undefined)) as
-        | Record<string, (o: unknown) => LabelProvider>
-        | undefined;
-      const factory = shippo?.shippoLabelProvider;
-      if (factory) adapters.push(['shippo', factory({ ...options, ...served.shippo, checkFileUrl: async () => {} })]);
-    }
-    if (adapters.length === 2) console.log('(no Shippo adapter and sandbox in this tree: generic and EasyPost only)');
     console.log(`${purchases} purchases per adapter, one after another; ${loadAvg()}\n`);
     // Two rounds, alternating the order, so a change in the machine's load hits every adapter alike.
     const results = new Map<string, { cpu: number[]; sandbox: number[]; wall: number[] }>();
