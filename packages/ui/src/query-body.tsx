@@ -23,8 +23,8 @@ export interface QueryBodyProps<T> {
   loadingLabel: string;
   /** The heading of the failure, e.g. `(e) => errorMessage(e, 'Failed to load orders')`. */
   errorTitle: (error: Error) => string;
-  /** Text under the failure's heading. */
-  errorMessage?: string;
+  /** Text under the failure's heading (e.g. the server's reason: `(e) => errorMessage(e, 'Failed to load FAQs')`). */
+  errorMessage?: string | ((error: Error) => string);
   /** Whether an answer has nothing to show (then `empty` shows instead of `children`). */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -36,11 +36,12 @@ export function QueryBody<T>(props: QueryBodyProps<T>) {
   const { phase, overlay } = queryPhase(result, props.isEmpty);
   let body: ReactNode;
   if (phase === 'failed') {
+    const error = result.error ?? new Error('Request failed');
     body = (
       <Box data-testid={`${id}-error`}>
         <ErrorState
-          title={props.errorTitle(result.error ?? new Error('Request failed'))}
-          message={props.errorMessage}
+          title={props.errorTitle(error)}
+          message={typeof props.errorMessage === 'function' ? props.errorMessage(error) : props.errorMessage}
           onRetry={() => void result.refetch()}
         />
       </Box>
