@@ -4,12 +4,10 @@ import {
   Alert,
   Button,
   EmptyState,
-  ErrorState,
   Group,
-  LoadingState,
-  loadStateOf,
   modals,
   PageHeader,
+  QueryBody,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -19,7 +17,7 @@ import {
   useFlash,
   useQuery,
 } from '@labeldesk/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AddressCard } from './AddressCard';
 import { AddressFormModal } from './AddressFormModal';
 import { type AddressTypeFilter, filterAddresses } from './address-filter';
@@ -34,7 +32,6 @@ const isFilter = (v: string): v is AddressTypeFilter => FILTERS.some((f) => f.va
 /** SPEC §2 Saved Addresses: search, type filter, card grid, add/edit modal, delete with confirm. */
 export default function AddressesPage() {
   const query = useQuery(addressQueries.list());
-  const list = loadStateOf(query, (e) => errorMessage(e, 'Failed to fetch addresses'));
   const removeAddress = useApiMutation(addressMutations.remove);
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState<AddressTypeFilter>('all');
@@ -88,16 +85,13 @@ export default function AddressesPage() {
       onConfirm: () => void remove(address),
     });
 
-  const addresses = list.kind === 'ready' ? list.data.addresses : [];
-  const shown = useMemo(() => filterAddresses(addresses, search, typeFilter), [addresses, search, typeFilter]);
-
   return (
     <Stack gap="md">
       <PageHeader
         title="Saved Addresses"
         description="Keep the addresses you ship from and to, and pick them when you create an order."
         actions={
-          <Button onClick={() => openForm(null)} disabled={list.kind !== 'ready'}>
+          <Button onClick={() => openForm(null)} disabled={query.data === undefined}>
             Add Address
           </Button>
         }
@@ -121,57 +115,63 @@ export default function AddressesPage() {
         </Alert>
       ) : null}
 
-      {list.kind === 'loading' ? <LoadingState label="Loading addresses..." /> : null}
-      {list.kind === 'failed' ? (
-        <ErrorState title="Error Loading Addresses" message={list.message} onRetry={() => void query.refetch()} />
-      ) : null}
-
-      {list.kind === 'ready' ? (
-        <>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              flex="1 1 280px"
-              placeholder="Search by name, company, street, city, state, ZIP or phone"
-              aria-label="Search addresses"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-            />
-            <SegmentedControl
-              aria-label="Address type"
-              data={FILTERS}
-              value={typeFilter}
-              onChange={(v) => isFilter(v) && setTypeFilter(v)}
-            />
-          </Group>
-
-          {addresses.length === 0 ? (
-            <EmptyState title="No saved addresses yet">
-              Add a sender or recipient address to reuse it when you create orders.
-            </EmptyState>
-          ) : shown.length === 0 ? (
-            <EmptyState title="No addresses match your search">
-              Try a different search or choose another address type.
-            </EmptyState>
-          ) : (
+      <QueryBody
+        result={query}
+        testIdPrefix="addresses-load"
+        loadingLabel="Loading addresses..."
+        errorTitle={() => 'Error Loading Addresses'}
+        errorMessage={(e) => errorMessage(e, 'Failed to fetch addresses')}
+      >
+        {({ addresses }) => {
+          const shown = filterAddresses(addresses, search, typeFilter);
+          return (
             <>
-              <Text size="sm" c="dimmed" data-testid="addresses-count">
-                Showing {shown.length} of {addresses.length} {addresses.length === 1 ? 'address' : 'addresses'}
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {shown.map((address) => (
-                  <AddressCard
-                    key={address._id}
-                    address={address}
-                    busy={deletingId === address._id}
-                    onEdit={openForm}
-                    onDelete={confirmDelete}
-                  />
-                ))}
-              </SimpleGrid>
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <TextInput
+                  flex="1 1 280px"
+                  placeholder="Search by name, company, street, city, state, ZIP or phone"
+                  aria-label="Search addresses"
+                  value={search}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                />
+                <SegmentedControl
+                  aria-label="Address type"
+                  data={FILTERS}
+                  value={typeFilter}
+                  onChange={(v) => isFilter(v) && setTypeFilter(v)}
+                />
+              </Group>
+
+              {addresses.length === 0 ? (
+                <EmptyState title="No saved addresses yet">
+                  Add a sender or recipient address to reuse it when you create orders.
+                </EmptyState>
+              ) : shown.length === 0 ? (
+                <EmptyState title="No addresses match your search">
+                  Try a different search or choose another address type.
+                </EmptyState>
+              ) : (
+                <>
+                  <Text size="sm" c="dimmed" data-testid="addresses-count">
+                    Showing {shown.length} of {addresses.length} {addresses.length === 1 ? 'address' : 'addresses'}
+                  </Text>
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                    {shown.map((address) => (
+                      <AddressCard
+                        key={address._id}
+                        address={address}
+                        busy={deletingId === address._id}
+                        onEdit={openForm}
+                        onDelete={confirmDelete}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </>
+              )}
             </>
-          )}
-        </>
-      ) : null}
+          );
+        }}
+      </QueryBody>
 
       <AddressFormModal
         key={form.key}
