@@ -196,9 +196,16 @@ describe('order history: lists, filters, counts, stats, date range', () => {
   it('counts every listed order by My Orders tab', async () => {
     const res = await call(server, 'GET', '/api/orders/counts', { token: ann.token });
     expect(res.status, res.text).toBe(200);
-    expect(OrderCounts.parse(res.body)).toEqual({ all: 16, pending: 16, in_transit: 0, delivered: 0 });
+    expect(OrderCounts.parse(res.body)).toEqual({
+      all: 16,
+      pending: 16,
+      in_transit: 0,
+      delivered: 0,
+      exception: 0,
+      cancelled: 0,
+    });
     const bobs = await call(server, 'GET', '/api/orders/counts', { token: bob.token });
-    expect(bobs.body).toEqual({ all: 1, pending: 1, in_transit: 0, delivered: 0 });
+    expect(bobs.body).toEqual({ all: 1, pending: 1, in_transit: 0, delivered: 0, exception: 0, cancelled: 0 });
   });
 
   it('sums the last 30 days for the Dashboard, one entry per day, oldest first', async () => {
@@ -301,7 +308,7 @@ describe('order history: lists, filters, counts, stats, date range', () => {
     );
     expect((await list(ann.token, '?status=all')).totalOrders).toBe(17);
     const counts = await call(server, 'GET', '/api/orders/counts', { token: ann.token });
-    expect(counts.body).toEqual({ all: 17, pending: 14, in_transit: 1, delivered: 2 });
+    expect(counts.body).toEqual({ all: 17, pending: 14, in_transit: 1, delivered: 2, exception: 0, cancelled: 0 });
 
     // The 30-day window now runs 2026-02-13 .. 2026-03-14 and still holds everything.
     const stats = OrderStats.parse(

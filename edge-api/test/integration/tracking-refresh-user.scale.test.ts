@@ -198,7 +198,11 @@ describe('tracking refresh of a customer with 300 labels', () => {
       totalOrders: LABELS,
       updated: LABELS,
       newlyDelivered: count('delivered'),
-      pending: LABELS - count('delivered'),
+      pending: count('pending'),
+      inTransit: count('in_transit'),
+      delivered: count('delivered'),
+      exception: 0,
+      cancelled: 0,
       errors: 0,
     });
     expect(run.stats.statusChanges).toEqual(

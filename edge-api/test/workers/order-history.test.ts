@@ -94,7 +94,14 @@ describe('order history, statistics and the tracking refresh on D1', () => {
 
   it('counts, sums and lists with the same rules as on libSQL', async () => {
     const services = buildServices(env);
-    expect(await countOrders(services, { userId })).toEqual({ all: 4, pending: 2, in_transit: 1, delivered: 1 });
+    expect(await countOrders(services, { userId })).toEqual({
+      all: 4,
+      pending: 2,
+      in_transit: 1,
+      delivered: 1,
+      exception: 0,
+      cancelled: 0,
+    });
     const stats = await getOrderStats(services, { userId });
     expect(stats).toMatchObject({ totalOrders: 3, pending: 1, inTransit: 1, delivered: 1, totalSpent: 25.5 });
     expect(stats.dailyOrders).toHaveLength(30);

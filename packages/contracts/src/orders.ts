@@ -69,10 +69,37 @@ export const ORDER_STATUSES = ['processing', 'completed', 'pending_reconciliatio
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** Customer tabs (SPEC §2 My Orders): all, pending, in_transit, delivered. `processing` is accepted and means pending. */
-export const CUSTOMER_STATUS_FILTERS = ['all', 'pending', 'in_transit', 'delivered'] as const;
+/**
+ * The figures' buckets: every delivery status in exactly one, so the counts of the dashboard cards, the My Orders tabs
+ * and the tracking refresh statistics add up to their totals. "Pending" means one thing everywhere: the label is made
+ * and the parcel not dropped off yet (pending, or processing: SPEC §4 maps processing to pending). An exception
+ * covers the carrier's returned, failed and undeliverable parcels (the providers' return_to_sender/failure/error).
+ */
+export const DELIVERY_BUCKETS = {
+  pending: ['pending', 'processing'],
+  in_transit: ['in_transit'],
+  delivered: ['delivered'],
+  exception: ['exception'],
+  cancelled: ['cancelled'],
+} as const satisfies Record<string, readonly DeliveryStatus[]>;
+export type DeliveryBucket = keyof typeof DELIVERY_BUCKETS;
+export const DELIVERY_BUCKET_NAMES = Object.keys(DELIVERY_BUCKETS) as DeliveryBucket[];
+
+/** The bucket of a stored delivery status (unknown text counts as pending, as the customer view shows it). */
+export function deliveryBucketOf(status: string): DeliveryBucket {
+  for (const bucket of DELIVERY_BUCKET_NAMES) {
+    if ((DELIVERY_BUCKETS[bucket] as readonly string[]).includes(status)) return bucket;
+  }
+  return 'pending';
+}
+
+/**
+ * Customer tabs (SPEC §2 My Orders): all, pending, in_transit, delivered; `exception` and `cancelled` (the dashboard's
+ * Exceptions and Cancelled cards link to them) extend them. `processing` is accepted and means pending.
+ */
+export const CUSTOMER_STATUS_FILTERS = ['all', 'pending', 'in_transit', 'delivered', 'exception', 'cancelled'] as const;
 export const CustomerStatusFilter = z
-  .enum(['all', 'pending', 'processing', 'in_transit', 'delivered'])
+  .enum(['all', 'pending', 'processing', 'in_transit', 'delivered', 'exception', 'cancelled'])
   .transform((v) => (v === 'processing' ? 'pending' : v));
 /** Admin filter (SPEC §2 All Orders): All, Delivered, In Transit, Processing, Cancelled. */
 export const ADMIN_STATUS_FILTERS = ['all', 'delivered', 'in_transit', 'processing', 'cancelled'] as const;
@@ -83,21 +110,9 @@ export const AdminStatusFilter = z.enum(['all', 'delivered', 'in_transit', 'proc
  * filter"; the customer view counts unknown statuses as pending/Processing). Null = no filter.
  */
 export function deliveryStatusesFor(filter: string | undefined): DeliveryStatus[] | null {
-  switch (filter) {
-    case 'pending':
-    case 'processing':
-      return ['pending', 'processing'];
-    case 'in_transit':
-      return ['in_transit'];
-    case 'delivered':
-      return ['delivered'];
-    case 'cancelled':
-      return ['cancelled'];
-    case 'exception':
-      return ['exception'];
-    default:
-      return null;
-  }
+  if (filter === 'processing') return [...DELIVERY_BUCKETS.pending];
+  const bucket = DELIVERY_BUCKET_NAMES.find((b) => b === filter);
+  return bucket ? [...DELIVERY_BUCKETS[bucket]] : null;
 }
 
 /** SPEC §4 customer view: unknown → pending ('Processing'). */
@@ -380,21 +395,28 @@ export const OrderListResponse = Pagination.extend({
 });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-/** SPEC §3 Order counts. */
+/** SPEC §3 Order counts. GET /api/orders/counts: every listed order in `all` and in exactly one of the other five (DELIVERY_BUCKETS). */
 export const OrderCounts = z.object({
   all: z.number().int(),
   pending: z.number().int(),
   in_transit: z.number().int(),
   delivered: z.number().int(),
+  exception: z.number().int(),
+  cancelled: z.number().int(),
 });
 export type OrderCounts = z.infer<typeof OrderCounts>;
 
 /** SPEC §3 Order stats (last 30 days). */
 export const OrderStats = z.object({
+  /** pending + inTransit + delivered + exception + cancelled (DELIVERY_BUCKETS). */
   totalOrders: z.number().int(),
   inTransit: z.number().int(),
   pending: z.number().int(),
   delivered: z.number().int(),
+  /** Returned, failed or undeliverable parcels (delivery status exception). */
+  exception: z.number().int(),
+  /** Labels the carrier reports cancelled. */
+  cancelled: z.number().int(),
   /** USD. */
   totalSpent: z.number(),
   /** One entry per day of the window, oldest first (YYYY-MM-DD, UTC). */

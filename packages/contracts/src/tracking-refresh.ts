@@ -40,7 +40,16 @@ export const TrackingRefreshStats = z.object({
   totalOrders: z.number().int(),
   updated: z.number().int(),
   newlyDelivered: z.number().int(),
+  /**
+   * The labels looked at so far by their delivery status after the run, each in exactly one bucket (DELIVERY_BUCKETS):
+   * `pending` means what it means in the customer's figures (made, not dropped off yet), so
+   * pending + inTransit + delivered + exception + cancelled = the labels looked at.
+   */
   pending: z.number().int(),
+  inTransit: z.number().int(),
+  delivered: z.number().int(),
+  exception: z.number().int(),
+  cancelled: z.number().int(),
   errors: z.number().int(),
   statusChanges: z.array(TrackingStatusChange),
   duration: z.number(),
@@ -76,11 +85,14 @@ export const RefreshUserTrackingResponse = z.object({
 export type RefreshUserTrackingResponse = z.infer<typeof RefreshUserTrackingResponse>;
 
 /** GET /api/tracking/refresh-stats/{userId}: the customer's labels now, and the latest refresh run. */
+/** The customer's bought labels, each in exactly one of the five buckets (DELIVERY_BUCKETS), which add up to the total. */
 export const UserTrackingStats = z.object({
   totalOrders: z.number().int(),
   deliveredOrders: z.number().int(),
   inTransitOrders: z.number().int(),
   pendingOrders: z.number().int(),
+  exceptionOrders: z.number().int(),
+  cancelledOrders: z.number().int(),
   /** Percent delivered of all labels, one decimal. */
   deliveryRate: z.number(),
   /** Labels whose tracking was checked in the last 24 h. */

@@ -28,7 +28,16 @@ export const trackingRefreshRuns = sqliteTable(
     processed: integer('processed').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     newlyDelivered: integer('newly_delivered').notNull().default(0),
+    /**
+     * The labels looked at so far by delivery status after the run, one bucket each (DELIVERY_BUCKETS): pending
+     * (pending or processing), in transit, delivered, exception, cancelled. Runs before these columns existed counted
+     * every label not delivered or cancelled in `pending` and have zeros in the other four.
+     */
     pending: integer('pending').notNull().default(0),
+    inTransit: integer('in_transit').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    exception: integer('exception').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     /** JSON [{orderId, from, to}] */
     statusChangesJson: text('status_changes_json').notNull().default('[]'),

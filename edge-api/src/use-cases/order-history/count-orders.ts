@@ -2,19 +2,18 @@ import type { OrderCounts } from '@labeldesk/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Services } from '../../env';
-import { isListed } from './order-filters';
+import { bucketCounts, isListed } from './order-filters';
 
 /**
- * GET /api/orders/counts: the caller's listed orders by My Orders tab, counted in SQL (index on user_id):
- * all, pending (delivery status pending or processing), in_transit, delivered.
+ * GET /api/orders/counts: the caller's listed orders by My Orders tab, counted in SQL (index on user_id): all, and
+ * each order in exactly one of pending (delivery status pending or processing), in_transit, delivered, exception,
+ * cancelled, so the five add up to all.
  */
 export async function countOrders(services: Services, input: { userId: string }): Promise<OrderCounts> {
   const [row] = await services.db
     .select({
       all: sql<number>`COUNT(*)`,
-      pending: sql<number>`COALESCE(SUM(CASE WHEN ${orders.deliveryStatus} IN ('pending', 'processing') THEN 1 ELSE 0 END), 0)`,
-      inTransit: sql<number>`COALESCE(SUM(CASE WHEN ${orders.deliveryStatus} = 'in_transit' THEN 1 ELSE 0 END), 0)`,
-      delivered: sql<number>`COALESCE(SUM(CASE WHEN ${orders.deliveryStatus} = 'delivered' THEN 1 ELSE 0 END), 0)`,
+      ...bucketCounts(),
     })
     .from(orders)
     .where(and(eq(orders.userId, input.userId), isListed()));
@@ -23,5 +22,7 @@ export async function countOrders(services: Services, input: { userId: string })
     pending: Number(row?.pending ?? 0),
     in_transit: Number(row?.inTransit ?? 0),
     delivered: Number(row?.delivered ?? 0),
+    exception: Number(row?.exception ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
   };
 }

@@ -1,5 +1,5 @@
-import { deliveryStatusesFor } from '@labeldesk/contracts';
-import { and, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { DELIVERY_BUCKETS, type DeliveryBucket, deliveryStatusesFor } from '@labeldesk/contracts';
+import { and, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { type OrderStatusValue, orders } from '../../db/schema';
 import { contains, dayRange } from '../../lib/list-query';
@@ -21,7 +21,26 @@ export function isListed(): SQL {
 }
 
 /** The delivery statuses counted as "pending" (SPEC §4: processing maps to pending). */
-export const PENDING_DELIVERY_STATUSES = ['pending', 'processing'] as const;
+export const PENDING_DELIVERY_STATUSES = DELIVERY_BUCKETS.pending;
+
+/** How many of the selected orders are in `bucket` (DELIVERY_BUCKETS), as a select field. */
+export function bucketCount(bucket: DeliveryBucket): SQL<number> {
+  return sql<number>`COALESCE(SUM(CASE WHEN ${inArray(orders.deliveryStatus, [...DELIVERY_BUCKETS[bucket]])} THEN 1 ELSE 0 END), 0)`;
+}
+
+/**
+ * The select fields counting the selected orders in each of the five buckets: every order in exactly one, so they
+ * add up to COUNT(*) (the dashboard cards, the My Orders tabs, the refresh statistics).
+ */
+export function bucketCounts() {
+  return {
+    pending: bucketCount('pending'),
+    inTransit: bucketCount('in_transit'),
+    delivered: bucketCount('delivered'),
+    exception: bucketCount('exception'),
+    cancelled: bucketCount('cancelled'),
+  };
+}
 
 export interface OrderFilterInput {
   /** A customer or admin status filter value (`all` or undefined = no filter). */

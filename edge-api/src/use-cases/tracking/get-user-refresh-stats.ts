@@ -3,19 +3,22 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { orders, type TrackingRefreshRunRow, trackingRefreshRuns, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { bucketCounts } from '../order-history/order-filters';
 
 export interface UserTrackingCounts {
   totalOrders: number;
   deliveredOrders: number;
   inTransitOrders: number;
   pendingOrders: number;
+  exceptionOrders: number;
+  cancelledOrders: number;
   deliveryRate: number;
   recentlyUpdated: number;
 }
 
 /**
- * GET /api/tracking/refresh-stats/{userId} (admin): the customer's bought labels by delivery status (pending counts
- * pending and processing), the delivered share in percent, how many were checked in the last 24 h, and the latest
+ * GET /api/tracking/refresh-stats/{userId} (admin): the customer's bought labels by delivery status, each in exactly one
+ * of the five buckets (pending counts pending and processing; then in transit, delivered, exception, cancelled), the delivered share in percent, how many were checked in the last 24 h, and the latest
  * refresh run (running or finished). Unknown user: 404.
  */
 export async function getUserRefreshStats(
@@ -28,9 +31,7 @@ export async function getUserRefreshStats(
   const [row] = await services.db
     .select({
       total: sql<number>`count(*)`,
-      delivered: sql<number>`coalesce(sum(${orders.deliveryStatus} = 'delivered'), 0)`,
-      inTransit: sql<number>`coalesce(sum(${orders.deliveryStatus} = 'in_transit'), 0)`,
-      pending: sql<number>`coalesce(sum(${orders.deliveryStatus} IN ('pending', 'processing')), 0)`,
+      ...bucketCounts(),
       recent: sql<number>`coalesce(sum(${orders.lastCheckedAt} >= ${since}), 0)`,
     })
     .from(orders)
@@ -49,6 +50,8 @@ export async function getUserRefreshStats(
       deliveredOrders: delivered,
       inTransitOrders: Number(row?.inTransit ?? 0),
       pendingOrders: Number(row?.pending ?? 0),
+      exceptionOrders: Number(row?.exception ?? 0),
+      cancelledOrders: Number(row?.cancelled ?? 0),
       deliveryRate: total === 0 ? 0 : Math.round((delivered / total) * 1000) / 10,
       recentlyUpdated: Number(row?.recent ?? 0),
     },

@@ -1,3 +1,4 @@
+import { type DeliveryBucket, deliveryBucketOf } from '@labeldesk/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   type OrderRow,
@@ -31,11 +32,20 @@ export interface RunUserTrackingRefreshInput {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-interface Progress {
+/** The labels looked at, by delivery status after the run (DELIVERY_BUCKETS; the run row's columns). */
+const BUCKET_FIELDS = {
+  pending: 'pending',
+  in_transit: 'inTransit',
+  delivered: 'delivered',
+  exception: 'exception',
+  cancelled: 'cancelled',
+} as const satisfies Record<DeliveryBucket, string>;
+type BucketField = (typeof BUCKET_FIELDS)[DeliveryBucket];
+
+interface Progress extends Record<BucketField, number> {
   processed: number;
   updated: number;
   newlyDelivered: number;
-  pending: number;
   errors: number;
   statusChanges: { orderId: string; from: string; to: string }[];
   cursor: string | null;
@@ -66,6 +76,10 @@ export async function runUserTrackingRefresh(services: Services, input: RunUserT
     updated: run.updated,
     newlyDelivered: run.newlyDelivered,
     pending: run.pending,
+    inTransit: run.inTransit,
+    delivered: run.delivered,
+    exception: run.exception,
+    cancelled: run.cancelled,
     errors: run.errors,
     statusChanges: JSON.parse(run.statusChangesJson),
     cursor: run.cursor,
@@ -136,7 +150,7 @@ async function refreshOne(
   }
   if (!provider) {
     progress.errors += 1;
-    countPending(progress, row.deliveryStatus);
+    countBucket(progress, row.deliveryStatus);
     return null;
   }
   for (;;) {
@@ -156,7 +170,7 @@ async function refreshOne(
       } else {
         progress.errors += 1;
       }
-      countPending(progress, row.deliveryStatus);
+      countBucket(progress, row.deliveryStatus);
       return null;
     }
     const updated = await storeProviderTracking(services, row, tracking);
@@ -168,14 +182,14 @@ async function refreshOne(
         if (updated.deliveryStatus === 'delivered') progress.newlyDelivered += 1;
       }
     }
-    countPending(progress, now);
+    countBucket(progress, now);
     return null;
   }
 }
 
-/** `pending` in the stats: labels of the run still on their way (not delivered or cancelled) after it. */
-function countPending(progress: Progress, status: string) {
-  if (status !== 'delivered' && status !== 'cancelled') progress.pending += 1;
+/** Counts a label looked at in the bucket of its delivery status after the run (one bucket per label). */
+function countBucket(progress: Progress, status: string) {
+  progress[BUCKET_FIELDS[deliveryBucketOf(status)]] += 1;
 }
 
 async function enqueueNext(services: Services, runId: string, cursor: string | null, delaySeconds: number) {
@@ -204,6 +218,10 @@ async function save(
       updated: progress.updated,
       newlyDelivered: progress.newlyDelivered,
       pending: progress.pending,
+      inTransit: progress.inTransit,
+      delivered: progress.delivered,
+      exception: progress.exception,
+      cancelled: progress.cancelled,
       errors: progress.errors,
       statusChangesJson: JSON.stringify(progress.statusChanges),
       cursor: progress.cursor,
