@@ -128,7 +128,9 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
             <Stat label="Total orders" value={s.totalOrders} testId="stat-total" />
             <Stat label="Delivered" value={s.deliveredOrders} testId="stat-delivered" />
             <Stat label="In transit" value={s.inTransitOrders} testId="stat-in-transit" />
-            <Stat label="Pending" value={s.pendingOrders} testId="stat-pending" />
+            <Stat label="Pending (not dropped off)" value={s.pendingOrders} testId="stat-pending" />
+            <Stat label="Exceptions" value={s.exceptionOrders} testId="stat-exceptions" />
+            <Stat label="Cancelled" value={s.cancelledOrders} testId="stat-cancelled" />
             <Stat label="Delivery rate" value={`${s.deliveryRate}%`} testId="stat-rate" />
             <Stat label="Updated in last 24 h" value={s.recentlyUpdated} testId="stat-recent" />
           </SimpleGrid>
@@ -173,12 +175,21 @@ export function TrackingRefreshModal({ opened, user, onClose }: TrackingRefreshM
                   : 'Last refresh failed'}
             </Text>
             <Progress value={progressPercent(run.processed, run.stats.totalOrders)} animated={running} />
-            <SimpleGrid cols={{ base: 2, sm: 5 }}>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat label="Updated" value={run.stats.updated} testId="run-updated" />
               <Stat label="Newly delivered" value={run.stats.newlyDelivered} testId="run-newly-delivered" />
-              <Stat label="Pending" value={run.stats.pending} testId="run-pending" />
               <Stat label="Errors" value={run.stats.errors} testId="run-errors" />
               <Stat label="Duration" value={`${run.stats.duration} s`} testId="run-duration" />
+            </SimpleGrid>
+            <Text size="xs" c="dimmed">
+              The labels it looked at, by status after it (each in one):
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 5 }} data-testid="run-buckets">
+              <Stat label="Pending (not dropped off)" value={run.stats.pending} testId="run-pending" />
+              <Stat label="In transit" value={run.stats.inTransit} testId="run-in-transit" />
+              <Stat label="Delivered" value={run.stats.delivered} testId="run-delivered" />
+              <Stat label="Exceptions" value={run.stats.exception} testId="run-exceptions" />
+              <Stat label="Cancelled" value={run.stats.cancelled} testId="run-cancelled" />
             </SimpleGrid>
             {run.stats.statusChanges.length > 0 ? (
               <Table.ScrollContainer minWidth={400} mah={240}>

@@ -61,6 +61,33 @@ export const STAT_CARDS: ReadonlyArray<{
   { key: 'delivered', title: 'Completed', hint: 'Successfully delivered', money: false, testId: 'stat-completed' },
 ];
 
+/**
+ * The cards shown beside the five when they have something to count, so every order of the window is on exactly one
+ * card (Pending + In Transit + Completed + Exceptions + Cancelled = Total Orders); each opens My Orders filtered to it.
+ */
+export const ATTENTION_CARDS: ReadonlyArray<{
+  key: 'exception' | 'cancelled';
+  title: string;
+  hint: string;
+  to: string;
+  testId: string;
+}> = [
+  {
+    key: 'exception',
+    title: 'Exceptions',
+    hint: 'Returned, failed or held up by the carrier',
+    to: '/my-orders?status=exception',
+    testId: 'stat-exceptions',
+  },
+  {
+    key: 'cancelled',
+    title: 'Cancelled',
+    hint: 'Labels the carrier cancelled',
+    to: '/my-orders?status=cancelled',
+    testId: 'stat-cancelled',
+  },
+];
+
 /** The dashboard's error banner: each message once, in the order they happened. */
 export function addBannerError(errors: readonly string[], message: string): string[] {
   return errors.includes(message) ? [...errors] : [...errors, message];

@@ -1,6 +1,6 @@
 import { errorMessage, orderQueries } from '@labeldesk/api-client';
 import { customerStatusLabel } from '@labeldesk/contracts';
-import { Link } from '@labeldesk/router';
+import { Link, useSearchParams } from '@labeldesk/router';
 import {
   Badge,
   Button,
@@ -22,10 +22,10 @@ import {
   isOrderPageSize,
   isOrderTab,
   ORDER_PAGE_SIZES,
-  ORDER_TABS,
   ordersQuery,
   purchaseNote,
   trackingText,
+  visibleOrderTabs,
 } from './orders-view';
 
 const LOAD_FAILED = 'Failed to load orders';
@@ -43,11 +43,21 @@ function CreateOrderButton({ testId }: { testId: string }) {
  * selector and pages, and the Order Details modal (tracking timeline, label actions).
  */
 export default function MyOrdersPage() {
+  // `?status=` opens a tab (the dashboard's Exceptions and Cancelled cards link here) and follows the tab chosen.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get('status');
   const list = useListScreen({
+    initialStatus: isOrderTab(linked) ? linked : 'all',
     request: ({ page, limit, filters, status }) =>
       ordersQuery(isOrderTab(status) ? status : 'all', page, isOrderPageSize(limit) ? limit : 10, filters),
     query: orderQueries.list,
   });
+  // The address says which tab is open (a tab chosen, or Clear All Filters, replaces it), so a reload keeps it.
+  const status = list.status;
+  useEffect(() => {
+    const wanted = status === 'all' ? null : status;
+    if (linked !== wanted) setSearchParams(wanted ? { status: wanted } : {}, { replace: true });
+  }, [status, linked, setSearchParams]);
   // The tabs still work without their numbers; the list shows its own error if the API is down.
   const counts = useQuery(orderQueries.counts());
   useEffect(() => {
@@ -67,7 +77,7 @@ export default function MyOrdersPage() {
         above={
           <Tabs value={list.status} onChange={(v) => isOrderTab(v) && list.setStatus(v)}>
             <Tabs.List>
-              {ORDER_TABS.map((t) => (
+              {visibleOrderTabs(counts.data, list.status).map((t) => (
                 <Tabs.Tab
                   key={t.value}
                   value={t.value}

@@ -10,15 +10,26 @@ import {
 } from '@labeldesk/contracts';
 import { cityLine } from '../addresses/address-format';
 
-/** SPEC §2 My Orders tabs: all, pending, in_transit, delivered (each with its count from GET /api/orders/counts). */
+/**
+ * SPEC §2 My Orders tabs: all, pending, in_transit, delivered (each with its count from GET /api/orders/counts), then
+ * Exceptions and Cancelled, shown only when they hold orders or are chosen (the dashboard's cards link to them), so
+ * the tabs after All count every order once.
+ */
 export type OrderTab = keyof OrderCounts;
-export const ORDER_TABS: ReadonlyArray<{ value: OrderTab; label: string }> = [
+export const ORDER_TABS: ReadonlyArray<{ value: OrderTab; label: string; onlyWhenAny?: boolean }> = [
   { value: 'all', label: 'All' },
   { value: 'pending', label: 'Pending' },
   { value: 'in_transit', label: 'In Transit' },
   { value: 'delivered', label: 'Delivered' },
+  { value: 'exception', label: 'Exceptions', onlyWhenAny: true },
+  { value: 'cancelled', label: 'Cancelled', onlyWhenAny: true },
 ];
 export const isOrderTab = (v: string | null): v is OrderTab => ORDER_TABS.some((t) => t.value === v);
+
+/** The tabs to show: the SPEC's four always; Exceptions and Cancelled when they count orders or are the one chosen. */
+export function visibleOrderTabs(counts: OrderCounts | undefined, current: string): typeof ORDER_TABS {
+  return ORDER_TABS.filter((t) => !t.onlyWhenAny || t.value === current || (counts?.[t.value] ?? 0) > 0);
+}
 
 /** SPEC §9 page sizes; 10 by default. */
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;

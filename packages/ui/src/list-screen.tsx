@@ -57,6 +57,8 @@ export interface ListScreenOptions<Q, T> {
   pageSize?: number;
   /** The status filter's value meaning "everything" (default 'all'); Clear Filters goes back to it. */
   allStatus?: string;
+  /** The status the screen opens with (e.g. from a link's `?status=`); default `allStatus`. */
+  initialStatus?: string;
   /** Polls while this returns a number of ms (e.g. while a row is still processing); false stops. */
   refetchInterval?: (data: T | undefined) => number | false;
 }
@@ -100,7 +102,7 @@ export function useListScreen<Q, T>(options: ListScreenOptions<Q, T>): ListScree
   const [debouncedSearch] = useDebouncedValue(search, LIST_SEARCH_DEBOUNCE_MS);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  const [status, setStatus] = useState(allStatus);
+  const [status, setStatus] = useState(options.initialStatus ?? allStatus);
   const [limit, setLimit] = useState(options.pageSize ?? 10);
 
   const values = { search, from, to };
