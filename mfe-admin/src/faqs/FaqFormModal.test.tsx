@@ -44,3 +44,35 @@ describe('Add FAQ: the tags input', () => {
     await waitFor(() => expect(options()).toEqual(['labels']));
   });
 });
+
+describe('Add FAQ: the contract form', () => {
+  it("says 'Question and answer cannot be empty' and marks the empty field, calling nothing", async () => {
+    const api = stubApi({});
+    const user = setupUser();
+    renderWithUi(<FaqFormModal opened faq={null} suggestions={[]} onClose={() => {}} onSaved={() => {}} />);
+    await user.type(await screen.findByLabelText(/^Question/), 'Q?');
+    await user.type(screen.getByLabelText(/^Answer/), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    expect((await screen.findByTestId('faq-form-error')).textContent).toBe('Question and answer cannot be empty');
+    expect(screen.getByLabelText(/^Answer/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Question/).getAttribute('aria-invalid')).not.toBe('true');
+    expect(apiCalls(api)).toEqual([]);
+  });
+
+  it("edits an FAQ: its values are the form's, and the trimmed change is saved", async () => {
+    const api = stubApi({
+      [`PUT /api/admin/faqs/${SAVED._id}`]: { json: { faq: { ...SAVED, answer: 'B.' }, message: 'FAQ updated' } },
+    });
+    const user = setupUser();
+    renderWithUi(
+      <FaqFormModal opened faq={{ ...SAVED, order: 1 }} suggestions={[]} onClose={() => {}} onSaved={() => {}} />,
+    );
+    const answer = (await screen.findByLabelText(/^Answer/)) as HTMLTextAreaElement;
+    expect(answer.value).toBe('A.');
+    await user.clear(answer);
+    await user.type(answer, '  B.  ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(apiCalls(api)).toHaveLength(1));
+    expect(apiCalls(api)[0]?.body).toEqual({ question: 'Q?', answer: 'B.', tags: ['Refunds'] });
+  });
+});

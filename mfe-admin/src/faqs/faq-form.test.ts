@@ -1,6 +1,23 @@
-import type { Faq } from '@labeldesk/contracts';
+import { CreateFaqRequest, type Faq } from '@labeldesk/contracts';
+import { contractOutput, contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
-import { answerPreview, faqToForm, isDuplicateTag, knownTags, splitTags, validateFaqForm } from './faq-form';
+import {
+  answerPreview,
+  type FaqFormValues,
+  faqFieldOf,
+  faqToForm,
+  isDuplicateTag,
+  knownTags,
+  splitTags,
+} from './faq-form';
+
+/** What the FAQ form does on submit (tags are split as they are typed): the alert's first error, or the body. */
+function validateFaqForm(values: FaqFormValues) {
+  const typed = { ...values, tags: splitTags(values.tags) };
+  const errors = contractResolver(CreateFaqRequest, undefined, faqFieldOf)(typed);
+  const first = Object.values(errors)[0];
+  return first ? { ok: false, error: first } : { ok: true, value: contractOutput(CreateFaqRequest, typed) };
+}
 
 const faq = (id: string, tags: string[]): Faq => ({
   _id: id,
@@ -12,7 +29,7 @@ const faq = (id: string, tags: string[]): Faq => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-describe('validateFaqForm', () => {
+describe('the FAQ form against its contract', () => {
   it('refuses an empty or blank question or answer with the SPEC text', () => {
     for (const values of [
       { question: '', answer: 'An answer', tags: [] },

@@ -1,4 +1,4 @@
-import { CreateFaqRequest, type Faq } from '@labeldesk/contracts';
+import type { Faq } from '@labeldesk/contracts';
 
 /** What the add/edit modal holds while the admin types. */
 export interface FaqFormValues {
@@ -7,30 +7,14 @@ export interface FaqFormValues {
   tags: string[];
 }
 
-/** The body the API accepts: question and answer trimmed, tags trimmed and unique (case-insensitive). */
-export interface FaqFormOutput {
-  question: string;
-  answer: string;
-  tags: string[];
-}
-
-export type FaqFormResult = { ok: true; value: FaqFormOutput } | { ok: false; error: string };
-
 export const EMPTY_FAQ_FORM: FaqFormValues = { question: '', answer: '', tags: [] };
 
 export function faqToForm(faq: Faq): FaqFormValues {
   return { question: faq.question, answer: faq.answer, tags: [...faq.tags] };
 }
 
-/**
- * Checks the form with the same schema the server uses, so the texts match (SPEC §5: 'Question and answer cannot be
- * empty'). The first problem is the one shown.
- */
-export function validateFaqForm(values: FaqFormValues): FaqFormResult {
-  const parsed = CreateFaqRequest.safeParse({ ...values, tags: splitTags(values.tags) });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, error: parsed.error.issues[0]?.message ?? 'Question and answer cannot be empty' };
-}
+/** A tag's issue ('tags.3') belongs to the tags input. */
+export const faqFieldOf = (path: string): string => (path.startsWith('tags.') ? 'tags' : path);
 
 /**
  * What the tags input holds after a change: a pasted or blurred value such as "a, b" becomes two tags, blanks go, and
