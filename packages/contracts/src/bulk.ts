@@ -57,9 +57,12 @@ export const BULK_MESSAGES = {
   /** Why an open row waits (its row state `retrying`). */
   rowRateLimited: 'The carrier asked us to slow down; this label will be tried again.',
   rowUnanswered: 'The carrier did not answer; this label will be tried again.',
-  /** A cell that starts with =, +, - or @ (or a tab/CR) would run as a formula in a spreadsheet. */
-  formulaCell: (column: string) => `${column} must not start with =, +, -, @ or a tab`,
-  invalidNumber: (column: string) => `${column} must be a number`,
+  /**
+   * A cell that starts with =, +, - or @ (or a tab/CR) would run as a formula in a spreadsheet. Row errors all read
+   * `column: Sentence` ('toCity: City is required').
+   */
+  formulaCell: (column: string) => `${column}: Must not start with =, +, -, @ or a tab`,
+  invalidNumber: (column: string) => `${column}: Must be a number`,
 } as const;
 
 // Limits ------------------------------------------------------------------------------------------------------------

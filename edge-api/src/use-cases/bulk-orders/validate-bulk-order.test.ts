@@ -62,11 +62,13 @@ describe('checkBulkRow', () => {
     const checked = checkBulkRow(row({ toName: '', weight: 'abc', height: '0', toZip: '=1' }), selection);
     expect(checked.request).toBeNull();
     expect(checked.errors).toEqual([
-      BULK_MESSAGES.formulaCell('toZip'),
-      BULK_MESSAGES.invalidNumber('weight'),
+      'toZip: Must not start with =, +, -, @ or a tab',
+      'weight: Must be a number',
       'toName: Name is required',
       `height: ${ORDER_MESSAGES.minPackageNumber}`,
     ]);
+    // One wording for every row error: the column, a colon, then the sentence.
+    for (const error of checked.errors) expect(error).toMatch(/^[a-zA-Z]+: [A-Z]/);
   });
 
   it('refuses unknown columns, over-long cells and rows that are not objects', () => {
