@@ -18,6 +18,7 @@ import {
   Code,
   EmptyState,
   ErrorState,
+  type FileWithPath,
   formatDateTime,
   Group,
   ListScreen,
@@ -37,14 +38,10 @@ import {
   useListScreen,
   useQuery,
 } from '@labeldesk/ui';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  deliveryStatusWord,
-  isOlderThanDays,
-  MAX_COOKIES_FILE_BYTES,
-  parseCookiesFile,
-  savedAgeText,
-} from './credentials';
+import { useEffect, useRef, useState } from 'react';
+import { AmazonOrdersTable, hasAmazonOrders } from './AmazonOrdersTable';
+import { CookiesDropzone } from './CookiesDropzone';
+import { isOlderThanDays, parseCookiesFile, savedAgeText } from './credentials';
 import { MarketplaceSandboxLink } from './MarketplaceSandboxLink';
 
 /** SPEC §9: the Amazon success message stays 5 s. */
@@ -57,29 +54,6 @@ type Detail =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; detail: BulkOrderDetailResponse; confirmations: AmazonConfirmation[] };
-
-function confirmationCell(c: AmazonConfirmation | undefined) {
-  if (!c)
-    return (
-      <Text size="xs" c="dimmed">
-        Not sent
-      </Text>
-    );
-  const color = { confirmed: 'green', refused: 'red', failed: 'orange', sending: 'blue' }[c.status];
-  const word = { confirmed: 'Confirmed', refused: 'Refused', failed: 'Not confirmed', sending: 'Sending' }[c.status];
-  return (
-    <Stack gap={2}>
-      <Badge color={color} variant="light" data-testid="amazon-confirm-result">
-        {word}
-      </Badge>
-      {c.reason ? (
-        <Text size="xs" c="dimmed">
-          {c.reason}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 /**
  * /amazon-confirm (SPEC §2 Amazon Order Confirmation): pick a bulk order, give the Seller Central cookies (.json file)
@@ -148,16 +122,8 @@ export function AmazonConfirmPage() {
     clearSuccess();
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = (file: FileWithPath) => {
     setError(null);
-    if (file.size > MAX_COOKIES_FILE_BYTES) {
-      setCookies(null);
-      setError(AMAZON_CONFIRM_MESSAGES.cookiesTooLarge);
-      return;
-    }
     file.text().then(
       (text) => {
         const parsed = parseCookiesFile(text);
@@ -172,18 +138,18 @@ export function AmazonConfirmPage() {
       () => setError(AMAZON_CONFIRM_MESSAGES.fileRead),
     );
   };
+  const onReject = (message: string) => {
+    setCookies(null);
+    setError(message);
+  };
 
   const savedCsrf = useSavedCsrf && saved?.credentials.csrfToken ? saved.credentials.csrfToken : null;
   const savedCookies = useSavedCookies && saved?.credentials.cookies ? saved.credentials.cookies : null;
   const tokenToSend = savedCsrf ?? csrfToken.trim();
   const cookiesToSend = savedCookies ?? cookies?.header ?? '';
-  const canSubmit = selectedId !== null && tokenToSend !== '' && cookiesToSend !== '' && !busy;
-
-  const confirmationsByOrder = useMemo(() => {
-    const map = new Map<string, AmazonConfirmation>();
-    if (detail.kind === 'ready') for (const c of detail.confirmations) map.set(c.orderId, c);
-    return map;
-  }, [detail]);
+  // Said as soon as the chosen bulk order is read (not only on Confirm): nothing in it can be confirmed on Amazon.
+  const noAmazonOrders = detail.kind === 'ready' && !hasAmazonOrders(detail.detail);
+  const canSubmit = selectedId !== null && tokenToSend !== '' && cookiesToSend !== '' && !busy && !noAmazonOrders;
 
   const submit = async () => {
     setError(null);
@@ -191,12 +157,7 @@ export function AmazonConfirmPage() {
     if (!selectedId) return setError(AMAZON_CONFIRM_MESSAGES.selectBulkOrder);
     if (!cookiesToSend) return setError(AMAZON_CONFIRM_MESSAGES.cookiesRequired);
     if (!tokenToSend) return setError(AMAZON_CONFIRM_MESSAGES.csrfRequired);
-    if (
-      detail.kind === 'ready' &&
-      !detail.detail.orders.some((o) => (o.amazonOrderId ?? '').trim() !== '' && (o.sku ?? '').trim() !== '')
-    ) {
-      return setError(AMAZON_CONFIRM_MESSAGES.noAmazonOrders);
-    }
+    if (noAmazonOrders) return setError(AMAZON_CONFIRM_MESSAGES.noAmazonOrders);
     try {
       // On success the confirmations, the saved credentials and the bulk orders refetch (amazonMutations).
       const res = await confirmOrders.mutateAsync({
@@ -322,7 +283,13 @@ export function AmazonConfirmPage() {
             <Text size="sm">
               Bulk order <Code>{selectedId}</Code>
             </Text>
-          ) : (
+          ) : null}
+          {noAmazonOrders ? (
+            <Alert color="yellow" variant="light" data-testid="amazon-no-amazon-orders">
+              {AMAZON_CONFIRM_MESSAGES.noAmazonOrders}
+            </Alert>
+          ) : null}
+          {selectedId ? null : (
             <Text size="sm" c="dimmed">
               Select a bulk order above.
             </Text>
@@ -370,23 +337,7 @@ export function AmazonConfirmPage() {
             </Stack>
           ) : null}
           {!useSavedCookies || !saved?.hasCookies ? (
-            <Stack gap={4}>
-              <Text component="label" htmlFor="amazon-cookies-file" size="sm" fw={500}>
-                Cookies (.json file)
-              </Text>
-              <input
-                id="amazon-cookies-file"
-                type="file"
-                accept=".json,application/json"
-                onChange={onFile}
-                data-testid="amazon-cookies-file"
-              />
-              {cookies ? (
-                <Text size="xs" c="dimmed" data-testid="amazon-cookies-loaded">
-                  {cookies.fileName}: {cookies.count} cookies
-                </Text>
-              ) : null}
-            </Stack>
+            <CookiesDropzone loaded={cookies} disabled={busy} onFile={onFile} onReject={onReject} />
           ) : null}
 
           <Group>
@@ -430,40 +381,7 @@ export function AmazonConfirmPage() {
             {detail.kind === 'loading' ? <LoadingState label="Loading orders..." /> : null}
             {detail.kind === 'failed' ? <ErrorState title={detail.message} onRetry={retryDetail} /> : null}
             {detail.kind === 'ready' ? (
-              <Table.ScrollContainer minWidth={820}>
-                <Table verticalSpacing="xs" data-testid="amazon-orders-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Order ID</Table.Th>
-                      <Table.Th>Amazon Order ID</Table.Th>
-                      <Table.Th>Tracking</Table.Th>
-                      <Table.Th>Recipient</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Amazon</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {detail.detail.orders.map((o) => (
-                      <Table.Tr key={o._id} data-testid="amazon-order-row">
-                        <Table.Td>
-                          <Text size="xs" ff="monospace">
-                            {o.orderId}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{o.amazonOrderId ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Text size="xs" ff="monospace">
-                            {o.trackingNumber}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{o.recipient.name}</Table.Td>
-                        <Table.Td>{deliveryStatusWord(o.deliveryStatus)}</Table.Td>
-                        <Table.Td>{confirmationCell(confirmationsByOrder.get(o._id))}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <AmazonOrdersTable detail={detail.detail} confirmations={detail.confirmations} />
             ) : null}
           </Stack>
         </Paper>
