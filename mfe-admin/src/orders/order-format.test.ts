@@ -112,6 +112,7 @@ describe('package texts', () => {
   it('writes weight with its unit and dimensions in inches', () => {
     expect(weightText({ weight: 2.5, weightUnit: 'lbs' })).toBe('2.5 lbs');
     expect(weightText({ weight: 12, weightUnit: 'oz' })).toBe('12 oz');
+    expect(weightText({ weight: 1, weightUnit: 'lbs' })).toBe('1 lb');
     expect(dimensionsText({ dimensions: { length: 10, width: 8.25, height: 4 } })).toBe('10 × 8.25 × 4 in');
   });
 });

@@ -6,6 +6,7 @@ import {
   type PackageDetails,
   type TrackingEvent,
 } from '@labeldesk/contracts';
+import { weightUnitLabel } from '@labeldesk/pricing';
 
 /** The tracking number the provider has not issued yet. */
 export const TRACKING_PLACEHOLDER = 'PENDING';
@@ -95,9 +96,9 @@ export function dateParts(iso: string): { day: string; time: string } {
   return { day: dayFormat.format(date), time: timeFormat.format(date) };
 }
 
-/** '2.5 lbs' / '12 oz'. */
+/** '2.5 lbs' / '1 lb' / '12 oz'. */
 export function weightText(pkg: Pick<PackageDetails, 'weight' | 'weightUnit'>): string {
-  return `${number.format(pkg.weight)} ${pkg.weightUnit}`;
+  return `${number.format(pkg.weight)} ${weightUnitLabel(pkg.weight, pkg.weightUnit)}`;
 }
 
 /** '10 × 8 × 4 in' (length × width × height, inches). */

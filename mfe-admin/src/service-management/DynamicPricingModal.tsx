@@ -1,5 +1,6 @@
 import { errorMessage, providerMutations, providerQueries } from '@labeldesk/api-client';
 import type { Carrier, Service } from '@labeldesk/contracts';
+import { weightWithUnit } from '@labeldesk/pricing';
 import { ErrorState, FormModal, formatUsd, LoadingState, Stack, Text, useApiMutation, useQuery } from '@labeldesk/ui';
 import { useState } from 'react';
 import { CARRIER_LABELS } from './api-configs';
@@ -92,7 +93,7 @@ export function DynamicPricingModal({ opened, target, onClose, onSaved }: Dynami
             <Text size="sm" c="dimmed">
               Price by package weight in {loaded.weightUnit}, both ends included. Base price{' '}
               {formatUsd(loaded.basePrice)}
-              {loaded.maxWeight ? `, maximum ${loaded.maxWeight} ${loaded.weightUnit}` : ''}.
+              {loaded.maxWeight ? `, maximum ${weightWithUnit(loaded.maxWeight, loaded.weightUnit)}` : ''}.
             </Text>
             <TierRowsEditor
               rows={rows}

@@ -1,4 +1,5 @@
 import type { BulkCsvRowData, BulkRowResult } from '@labeldesk/contracts';
+import { weightUnitLabel } from '@labeldesk/pricing';
 import { Badge, Checkbox, formatUsd, Group, Pagination, Stack, Table, Text } from '@labeldesk/ui';
 import { useState } from 'react';
 import { firstErrorText, isSelectable, selectionLevel } from './bulk-order';
@@ -90,7 +91,8 @@ export function ValidationTable({
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">
-                      {row?.weight} lbs · {row?.length}×{row?.width}×{row?.height} in
+                      {row?.weight} {weightUnitLabel(Number(row?.weight), 'lbs')} · {row?.length}×{row?.width}×
+                      {row?.height} in
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" data-testid="bulk-row-outcome">

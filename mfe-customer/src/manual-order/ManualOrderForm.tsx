@@ -1,5 +1,6 @@
 import { ApiClientError, balanceQueries } from '@labeldesk/api-client';
 import { type Address, ORDER_MESSAGES } from '@labeldesk/contracts';
+import { weightWithUnit } from '@labeldesk/pricing';
 import { Grid, SimpleGrid, Stack, setServerErrors, Text, useContractForm, useQuery } from '@labeldesk/ui';
 import { type FormEvent, useState } from 'react';
 import { ServicePicker } from '../ordering/ServicePicker';
@@ -123,7 +124,7 @@ export function ManualOrderForm({
               footer={
                 service?.maxWeight ? (
                   <Text size="xs" c="dimmed" data-testid="service-max-weight">
-                    Maximum weight for {service.name}: {service.maxWeight} {service.weightUnit}
+                    Maximum weight for {service.name}: {weightWithUnit(service.maxWeight, service.weightUnit)}
                   </Text>
                 ) : null
               }

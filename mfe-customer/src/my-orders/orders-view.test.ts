@@ -102,5 +102,7 @@ describe('partyLines / packageSummary', () => {
         template: null,
       }),
     ).toBe('2.5 lbs · 10 × 8 × 4 in');
+    const one = { weight: 1, weightUnit: 'lbs' as const, dimensions: { length: 10, width: 8, height: 4 } };
+    expect(packageSummary({ ...one, description: '', value: 0, template: null })).toBe('1 lb · 10 × 8 × 4 in');
   });
 });

@@ -8,6 +8,7 @@ import {
   type OrderParty,
   type TrackingEvent,
 } from '@labeldesk/contracts';
+import { weightUnitLabel } from '@labeldesk/pricing';
 import { cityLine } from '../addresses/address-format';
 
 /**
@@ -106,8 +107,8 @@ export function partyLines(party: OrderParty): string[] {
     .filter(Boolean);
 }
 
-/** '2 lbs · 10 × 8 × 4 in' for the package summary. */
+/** '2 lbs · 10 × 8 × 4 in' ('1 lb · …') for the package summary. */
 export function packageSummary(pkg: Order['packageDetails']): string {
   const { length, width, height } = pkg.dimensions;
-  return `${pkg.weight} ${pkg.weightUnit} · ${length} × ${width} × ${height} in`;
+  return `${pkg.weight} ${weightUnitLabel(pkg.weight, pkg.weightUnit)} · ${length} × ${width} × ${height} in`;
 }

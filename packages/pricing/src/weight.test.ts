@@ -8,6 +8,8 @@ import {
   toServiceUnit,
   weightToHundredths,
   weightUnitFor,
+  weightUnitLabel,
+  weightWithUnit,
 } from './weight';
 
 describe('weightUnitFor', () => {
@@ -94,6 +96,18 @@ describe('maximum weight', () => {
     expect(describeMaxWeight(ground)).toBe('70 lbs');
     expect(describeMaxWeight(firstClass)).toBe('15.99 oz');
     expect(describeMaxWeight({ name: 'X', maxWeight: null })).toBe('N/A');
+    expect(describeMaxWeight({ name: 'Letter', maxWeight: 1 })).toBe('1 lb');
+  });
+
+  it("prints one weight with its unit: '1 lb', never '1 lbs' (issue 19)", () => {
+    expect(weightWithUnit(1, 'lbs')).toBe('1 lb');
+    expect(weightWithUnit(1.0, 'lbs')).toBe('1 lb');
+    expect(weightWithUnit(2, 'lbs')).toBe('2 lbs');
+    expect(weightWithUnit(0.5, 'lbs')).toBe('0.5 lbs');
+    expect(weightWithUnit(1.01, 'lbs')).toBe('1.01 lbs');
+    expect(weightWithUnit(1, 'oz')).toBe('1 oz');
+    expect(weightUnitLabel(Number('1'), 'lbs')).toBe('lb');
+    expect(weightUnitLabel(Number('abc'), 'lbs')).toBe('lbs');
   });
 
   it('prints weights short', () => {

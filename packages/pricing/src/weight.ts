@@ -78,10 +78,20 @@ export function checkMaxWeight(weight: number, unit: WeightUnit, service: Weight
   return exceedsMax(weight, unit, service) ? maxWeightMessage(service) : null;
 }
 
-/** Service report column (SPEC §2): 'N lbs' (or 'N oz' for an oz service), 'N/A' without a limit. */
+/** Service report column (SPEC §2): 'N lbs' ('1 lb'; 'N oz' for an oz service), 'N/A' without a limit. */
 export function describeMaxWeight(service: WeightLimitedService): string {
   const max = maxWeightOf(service);
-  return max ? `${formatWeight(max.value)} ${max.unit}` : 'N/A';
+  return max ? weightWithUnit(max.value, max.unit) : 'N/A';
+}
+
+/** The unit as printed after one weight: 'lbs', but 'lb' after exactly 1 ('1 lb', '2 lbs', '0.5 lbs'); 'oz' always. */
+export function weightUnitLabel(weight: number, unit: WeightUnit): string {
+  return unit === 'lbs' && toMicro(weight) === 1_000_000 ? 'lb' : unit;
+}
+
+/** One weight for people, everywhere one is printed: '2.5 lbs', '1 lb', '12 oz'. */
+export function weightWithUnit(weight: number, unit: WeightUnit): string {
+  return `${formatWeight(weight)} ${weightUnitLabel(weight, unit)}`;
 }
 
 /** A decimal weight as short text: 70 → '70', 15.99 → '15.99', 0.1 + 0.2 → '0.3'; more than 2 decimals are kept. */
