@@ -1,6 +1,7 @@
-import { adminOrderQueries, errorMessage } from '@labeldesk/api-client';
+import { adminOrderQueries, bulkMutations, errorMessage } from '@labeldesk/api-client';
 import {
   BULK_MESSAGES,
+  BULK_POLL_MS,
   type BulkOrder,
   type BulkOrderDetailResponse,
   bulkStatusColor,
@@ -8,8 +9,14 @@ import {
   type Order,
 } from '@labeldesk/contracts';
 import {
+  Alert,
+  BULK_CANCEL_FAILED,
+  BulkCancelButton,
+  BulkRowState,
   BulkSummaryFields,
+  BulkWaitingNotice,
   Button,
+  bulkStoppedText,
   DetailField,
   Group,
   Modal,
@@ -19,6 +26,7 @@ import {
   Table,
   Text,
   Title,
+  useApiMutation,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
@@ -34,7 +42,9 @@ import { useRowActions } from './use-row-actions';
 /**
  * SPEC §2 Bulk Order Details: bulk order id, Order Date, Total Orders, Total Price, Status, User, 'Download All Labels',
  * 'Download Trackings CSV', and the table 'Individual Orders' (Order ID, Tracking #, Recipient, Destination, Carrier,
- * Status, per-row view and download label), each button busy while its action runs.
+ * Status, per-row view and download label), each button busy while its action runs. Each row's state (bought, queued,
+ * retrying with reason and next attempt, failed), a notice when rows wait on the provider, and Cancel Remaining Labels
+ * while rows are unbought (issue 19).
  */
 export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; onClose: () => void }) {
   const [viewing, setViewing] = useState<Order | null>(null);
@@ -56,7 +66,11 @@ export function BulkOrderDetailsModal({ bulk, onClose }: { bulk: BulkOrder | nul
 }
 
 function Details({ bulk, onView }: { bulk: BulkOrder; onView: (order: Order) => void }) {
-  const result = useQuery(adminOrderQueries.bulkDetail(bulk._id));
+  // While labels are being bought the rows move on their own: polled as the customer's progress is (every 3 s).
+  const result = useQuery({
+    ...adminOrderQueries.bulkDetail(bulk._id),
+    refetchInterval: (q) => (q.state.data?.bulkOrder.status === 'processing' ? BULK_POLL_MS : false),
+  });
   return (
     <QueryBody
       result={result}
@@ -76,6 +90,20 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
   const user = loaded.user ?? orders[0]?.userDetails;
 
   const busy = rowBusy[bulkOrder._id] ?? null;
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  const cancel = useApiMutation(bulkMutations.cancel);
+  const status = bulkOrder.processingStatus;
+  // Rows neither bought nor refunded yet: an admin may stop them for any customer (refunded to that customer at once).
+  const cancellable = bulkOrder.status === 'processing' && bulkOrder.stoppedAt === null && status.labelsRemaining > 0;
+  const cancelRemaining = async (): Promise<string | null> => {
+    try {
+      const res = await cancel.mutateAsync(bulkOrder._id);
+      setCancelled(res.message);
+      return null;
+    } catch (e) {
+      return errorMessage(e, BULK_CANCEL_FAILED);
+    }
+  };
   const run = (action: BulkAction) =>
     runOn(bulkOrder._id, action, () =>
       action === 'labels'
@@ -102,6 +130,25 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
         </DetailField>
       </BulkSummaryFields>
 
+      {bulkOrder.status === 'processing' ? (
+        <BulkWaitingNotice
+          waiting={status.labelsWaiting}
+          nextAttemptAt={status.nextAttemptAt}
+          canCancel={cancellable}
+          testId="admin-bulk-details-waiting"
+        />
+      ) : null}
+      {cancelled ? (
+        <Alert color="green" variant="light" data-testid="admin-bulk-details-cancelled">
+          {cancelled}
+        </Alert>
+      ) : null}
+      {bulkOrder.stoppedAt ? (
+        <Text size="sm" c="dimmed" data-testid="admin-bulk-details-stopped">
+          {bulkStoppedText(bulkOrder.stoppedAt, bulkOrder.stopReason)}
+        </Text>
+      ) : null}
+
       <Group gap="sm">
         <Button
           onClick={() => void run('labels')}
@@ -120,6 +167,13 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
         >
           Download Trackings CSV
         </Button>
+        {cancellable ? (
+          <BulkCancelButton
+            remaining={status.labelsRemaining}
+            onConfirm={cancelRemaining}
+            testIdPrefix="admin-bulk-details"
+          />
+        ) : null}
       </Group>
       <StatusAlerts testIdPrefix="admin-bulk-details-action" error={error} />
 
@@ -152,7 +206,11 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
                 <Table.Td>{order.destination || `${order.recipient.city}, ${order.recipient.state}`}</Table.Td>
                 <Table.Td>{CARRIER_LABELS[order.carrier]}</Table.Td>
                 <Table.Td>
-                  <OrderStatusBadges order={order} />
+                  <BulkRowState
+                    row={order}
+                    bought={<OrderStatusBadges order={order} />}
+                    testId="admin-bulk-details-order-state"
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

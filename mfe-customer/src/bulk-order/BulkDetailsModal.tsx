@@ -1,8 +1,9 @@
-import { api, bulkQueries, errorMessage } from '@labeldesk/api-client';
+import { api, bulkMutations, bulkQueries, errorMessage } from '@labeldesk/api-client';
 import { type BulkDownloadDeps, downloadAllLabels, downloadTrackings } from '@labeldesk/bulk-csv/downloads';
 import { hasTracking } from '@labeldesk/bulk-csv/trackings';
 import {
   BULK_MESSAGES,
+  BULK_POLL_MS,
   type BulkOrder,
   bulkStatusColor,
   bulkStatusLabel,
@@ -10,8 +11,13 @@ import {
 } from '@labeldesk/contracts';
 import {
   Alert,
+  BULK_CANCEL_FAILED,
+  BulkCancelButton,
+  BulkRowState,
   BulkSummaryFields,
+  BulkWaitingNotice,
   Button,
+  bulkStoppedText,
   DetailField,
   downloadUrl,
   ErrorState,
@@ -26,6 +32,7 @@ import {
   Table,
   Text,
   Title,
+  useApiMutation,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
@@ -63,10 +70,16 @@ export function BulkDetailsModal({ bulk, onClose }: { bulk: BulkOrder | null; on
 }
 
 function Details({ bulk }: { bulk: BulkOrder }) {
-  const query = useQuery(bulkQueries.detail(bulk._id));
+  // While labels are being bought the rows move on their own: polled as the progress is (SPEC §4, every 3 s).
+  const query = useQuery({
+    ...bulkQueries.detail(bulk._id),
+    refetchInterval: (q) => (q.state.data && isRunning(q.state.data.bulkOrder) ? BULK_POLL_MS : false),
+  });
   const detail = loadStateOf(query, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
   const [busy, setBusy] = useState<Download | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  const cancel = useApiMutation(bulkMutations.cancel);
 
   if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
   if (detail.kind === 'failed') {
@@ -99,6 +112,19 @@ function Details({ bulk }: { bulk: BulkOrder }) {
   const downloadTrackingsCsv = () => run('trackings', () => downloadTrackings(bulkOrder._id, browserBulkDeps, loaded));
 
   const running = isRunning(bulkOrder);
+  const status = bulkOrder.processingStatus;
+  // Rows neither bought nor refunded yet: the customer may stop them (POST …/cancel refunds each at once).
+  const cancellable = running && bulkOrder.stoppedAt === null && status.labelsRemaining > 0;
+  const cancelRemaining = async (): Promise<string | null> => {
+    try {
+      // The answer is the bulk order as it now stands; the details, history and balance refetch (bulkMutations).
+      const res = await cancel.mutateAsync(bulkOrder._id);
+      setCancelled(res.message);
+      return null;
+    } catch (e) {
+      return errorMessage(e, BULK_CANCEL_FAILED);
+    }
+  };
   return (
     <Stack gap="md" data-testid="bulk-details">
       <BulkSummaryFields
@@ -116,6 +142,24 @@ function Details({ bulk }: { bulk: BulkOrder }) {
         <Alert color="blue" variant="light" data-testid="bulk-details-running">
           Labels are still being created. {progressText(progressOf(bulkOrder))}
         </Alert>
+      ) : null}
+      {running ? (
+        <BulkWaitingNotice
+          waiting={status.labelsWaiting}
+          nextAttemptAt={status.nextAttemptAt}
+          canCancel={cancellable}
+          testId="bulk-details-waiting"
+        />
+      ) : null}
+      {cancelled ? (
+        <Alert color="green" variant="light" data-testid="bulk-details-cancelled">
+          {cancelled}
+        </Alert>
+      ) : null}
+      {bulkOrder.stoppedAt ? (
+        <Text size="sm" c="dimmed" data-testid="bulk-details-stopped">
+          {bulkStoppedText(bulkOrder.stoppedAt, bulkOrder.stopReason)}
+        </Text>
       ) : null}
 
       <Group gap="sm">
@@ -146,6 +190,13 @@ function Details({ bulk }: { bulk: BulkOrder }) {
         >
           Download Failed Rows CSV
         </Button>
+        {cancellable ? (
+          <BulkCancelButton
+            remaining={status.labelsRemaining}
+            onConfirm={cancelRemaining}
+            testIdPrefix="bulk-details"
+          />
+        ) : null}
       </Group>
       <StatusAlerts testIdPrefix="bulk-details" error={error} />
 
@@ -179,11 +230,11 @@ function Details({ bulk }: { bulk: BulkOrder }) {
                 </Table.Td>
                 <Table.Td ta="right">{formatUsd(order.price)}</Table.Td>
                 <Table.Td>
-                  {order.status === 'failed'
-                    ? 'Failed'
-                    : order.status === 'completed'
-                      ? customerStatusLabel(order.deliveryStatus)
-                      : 'Creating label'}
+                  <BulkRowState
+                    row={order}
+                    bought={customerStatusLabel(order.deliveryStatus)}
+                    testId="bulk-details-order-state"
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

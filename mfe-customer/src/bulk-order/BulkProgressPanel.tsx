@@ -1,10 +1,10 @@
 import type { BulkOrder } from '@labeldesk/contracts';
-import { Group, Paper, Progress, Stack, Text, Title } from '@labeldesk/ui';
+import { bulkWaitingText, Group, Paper, Progress, Stack, Text, Title } from '@labeldesk/ui';
 import { finishedMessage, isRunning, progressOf, progressText } from './bulk-order';
 
 /**
  * The progress of the bulk orders being bought (from the server, so it survives leaving the page), and of those that
- * just ended, at their final count while their message shows (SPEC §4).
+ * just ended, at their final count while their message shows (SPEC §4). A bar says when rows wait on the provider.
  */
 export function BulkProgressPanel({ bulks, running }: { bulks: readonly BulkOrder[]; running: boolean }) {
   if (bulks.length === 0) return null;
@@ -17,6 +17,10 @@ export function BulkProgressPanel({ bulks, running }: { bulks: readonly BulkOrde
         {bulks.map((bulk) => {
           const progress = progressOf(bulk);
           const active = isRunning(bulk);
+          // Rows the provider rate limited or did not answer: said under the bar, so a stalled count is explained.
+          const waiting = active
+            ? bulkWaitingText(bulk.processingStatus.labelsWaiting, bulk.processingStatus.nextAttemptAt)
+            : '';
           return (
             <Stack
               key={bulk._id}
@@ -42,6 +46,11 @@ export function BulkProgressPanel({ bulks, running }: { bulks: readonly BulkOrde
                 data-done={progress.done}
                 data-total={progress.total}
               />
+              {waiting ? (
+                <Text size="xs" c="orange.9" data-testid="bulk-progress-waiting">
+                  {waiting} Open the bulk order to cancel the labels not bought yet.
+                </Text>
+              ) : null}
             </Stack>
           );
         })}

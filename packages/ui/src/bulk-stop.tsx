@@ -1,11 +1,15 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { formatDateTime } from './format';
+import { Modal } from './modal';
 
 /**
  * What the bulk order details show of rows that cannot finish (customer and admin alike): where each row stands, a
- * notice when rows wait on the provider, and the Cancel button with its confirmation.
+ * notice when rows wait on the provider, and the Cancel button with its confirmation (issue 19).
  */
+
+/** When the cancel call itself failed (no answer, or an unexpected one) and the server said nothing more. */
+export const BULK_CANCEL_FAILED = 'Failed to cancel the remaining labels';
 
 /** A row as the details list it (the API's `rowState`, `retryReason`, `nextAttemptAt`, `failureReason`). */
 export interface BulkRowStateFields {
@@ -15,18 +19,42 @@ export interface BulkRowStateFields {
   failureReason: string | null;
 }
 
-/** An open row's state: waiting its turn, or retrying with the reason and the next attempt. */
-export function BulkRowWaiting({ row, testId }: { row: BulkRowStateFields; testId?: string }) {
+/**
+ * A row's state cell: `bought` shows `bought` (the screen's delivery status or badges), `failed` says so with the
+ * reason, an open row says whether it waits its turn or retries (reason and next attempt).
+ */
+export function BulkRowState({ row, bought, testId }: { row: BulkRowStateFields; bought: ReactNode; testId?: string }) {
+  if (row.rowState === 'bought') {
+    return (
+      <div data-testid={testId} data-row-state="bought">
+        {bought}
+      </div>
+    );
+  }
+  if (row.rowState === 'failed') {
+    return (
+      <Stack gap={0} data-testid={testId} data-row-state="failed">
+        <Text size="sm" c="red.8" fw={600}>
+          Failed
+        </Text>
+        {row.failureReason ? (
+          <Text size="xs" c="dimmed">
+            {row.failureReason}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
   if (row.rowState === 'queued') {
     return (
-      <Text size="sm" data-testid={testId}>
+      <Text size="sm" data-testid={testId} data-row-state="queued">
         Queued
       </Text>
     );
   }
   return (
-    <Stack gap={0} data-testid={testId}>
-      <Text size="sm" c="orange" fw={600}>
+    <Stack gap={0} data-testid={testId} data-row-state="retrying">
+      <Text size="sm" c="orange.9" fw={600}>
         Retrying
       </Text>
       {row.retryReason ? (
@@ -43,29 +71,38 @@ export function BulkRowWaiting({ row, testId }: { row: BulkRowStateFields; testI
   );
 }
 
-/** Under the progress: how many rows wait on the provider and when the next one is tried. */
+/** The one sentence saying rows wait on the provider ('' when none does): the progress bars and the notice use it. */
+export function bulkWaitingText(waiting: number, nextAttemptAt: string | null): string {
+  if (waiting <= 0) return '';
+  const rows = waiting === 1 ? '1 label is' : `${waiting} labels are`;
+  return `${rows} waiting on the shipping provider${nextAttemptAt ? `; next attempt ${formatDateTime(nextAttemptAt)}` : ''}.`;
+}
+
+/** Under the progress: how many rows wait on the provider, when the next one is tried, and that they can be cancelled. */
 export function BulkWaitingNotice({
   waiting,
   nextAttemptAt,
+  canCancel,
   testId,
 }: {
   waiting: number;
   nextAttemptAt: string | null;
+  /** The viewer may cancel (the notice then says what Cancel does). */
+  canCancel: boolean;
   testId?: string;
 }) {
-  if (waiting === 0) return null;
+  if (waiting <= 0) return null;
   return (
     <Alert color="orange" variant="light" data-testid={testId}>
-      {waiting === 1 ? '1 label is' : `${waiting} labels are`} waiting on the shipping provider
-      {nextAttemptAt ? `; next attempt ${formatDateTime(nextAttemptAt)}` : ''}. You can cancel the labels not bought
-      yet: their price goes back to the balance at once.
+      {bulkWaitingText(waiting, nextAttemptAt)}
+      {canCancel ? ' You can cancel the labels not bought yet: their price goes back to the balance at once.' : ''}
     </Alert>
   );
 }
 
 /**
  * 'Cancel Remaining Labels' behind a confirmation. `onConfirm` cancels and answers an error text, or null when done
- * (the details then refresh with the final status). Shown by the screen while rows remain.
+ * (the details then show the final status). The screen shows it while rows remain unbought.
  */
 export function BulkCancelButton({
   remaining,
@@ -92,7 +129,15 @@ export function BulkCancelButton({
   };
   return (
     <>
-      <Button color="red" variant="outline" onClick={() => setOpen(true)} data-testid={`${testIdPrefix}-cancel`}>
+      <Button
+        color="red"
+        variant="outline"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        data-testid={`${testIdPrefix}-cancel`}
+      >
         Cancel Remaining Labels
       </Button>
       <Modal
@@ -104,12 +149,13 @@ export function BulkCancelButton({
       >
         <Stack gap="md" data-testid={`${testIdPrefix}-cancel-confirm`}>
           <Text size="sm">
-            {remaining === 1 ? 'The 1 label' : `The ${remaining} labels`} not bought yet will not be bought, and
-            {remaining === 1 ? ' its price goes' : ' their price goes'} back to the balance at once. Labels already
-            bought stay bought.
+            {remaining === 1
+              ? 'The 1 label not bought yet will not be bought, and its price goes back to the balance at once.'
+              : `The ${remaining} labels not bought yet will not be bought, and their price goes back to the balance at once.`}{' '}
+            Labels already bought stay bought.
           </Text>
           {error ? (
-            <Alert color="red" variant="light" data-testid={`${testIdPrefix}-cancel-error`}>
+            <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-cancel-error`}>
               {error}
             </Alert>
           ) : null}
@@ -130,4 +176,12 @@ export function BulkCancelButton({
       </Modal>
     </>
   );
+}
+
+/** Why and when a bulk order was stopped before every row was bought (its rows not bought then were refunded). */
+export function bulkStoppedText(stoppedAt: string, reason: 'customer' | 'admin' | 'deadline' | null): string {
+  const when = formatDateTime(stoppedAt);
+  if (reason === 'deadline') return `Stopped ${when}: the labels not bought by the deadline were refunded.`;
+  if (reason === 'admin') return `Cancelled by an administrator ${when}: the labels not bought were refunded.`;
+  return `Cancelled ${when}: the labels not bought were refunded.`;
 }

@@ -67,7 +67,15 @@ export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mant
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
 export { type BulkSummary, BulkSummaryFields, StatusBadge } from './bulk-blocks';
-export { BulkCancelButton, type BulkRowStateFields, BulkRowWaiting, BulkWaitingNotice } from './bulk-stop';
+export {
+  BULK_CANCEL_FAILED,
+  BulkCancelButton,
+  BulkRowState,
+  type BulkRowStateFields,
+  BulkWaitingNotice,
+  bulkStoppedText,
+  bulkWaitingText,
+} from './bulk-stop';
 export { EmailText, IdText, MoneyCell, RowButton } from './cells';
 export { DetailField, DetailIdField, PartyCard, type PartyCardLine } from './detail-blocks';
 export { downloadUrl, saveFile } from './download';
