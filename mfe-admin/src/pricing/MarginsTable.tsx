@@ -112,7 +112,7 @@ export function MarginsTable({
                       <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                     </ActionIcon>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.apiName}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.apiName}</Table.Td>
                   <Table.Td>{CARRIER_NAMES[row.carrier]}</Table.Td>
                   <Table.Td>
                     <Text fz="sm" fw={500}>
