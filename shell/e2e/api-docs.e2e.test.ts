@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser, signInAsNewCustomer, textOf, visible } from './support/browser';
+import { tableLayoutProblems } from './support/layout';
 
 const browser = setupBrowser();
 
@@ -22,7 +23,12 @@ describe('API Information page', () => {
     const masked = await textOf(live);
     expect(masked).toMatch(/^ld_live_•+[A-Za-z0-9]{4}$/);
 
-    await page.getByRole('button', { name: 'Show Live key' }).click();
+    // The show/hide button draws an icon (SVG), not an emoji that some systems' fonts render as an empty box.
+    const show = page.getByRole('button', { name: 'Show Live key' });
+    expect(await show.locator('svg').count()).toBe(1);
+    expect((await show.textContent())?.trim()).toBe('');
+    await show.click();
+    expect(await page.getByRole('button', { name: 'Hide Live key' }).locator('svg').count()).toBe(1);
     await expect.poll(() => textOf(live)).toMatch(/^ld_live_[A-Za-z0-9]{40}$/);
     const oldKey = await textOf(live);
     expect(oldKey.slice(-4)).toBe(masked.slice(-4));
@@ -35,6 +41,12 @@ describe('API Information page', () => {
     // The curl examples use this site's real base URL.
     await page.getByRole('tab', { name: 'Endpoints' }).click();
     await visible(page.getByText(`"${baseUrl()}/api/v1/orders/<order_id>"`, { exact: false }).first());
+    // Every GET/POST badge shows its whole word, at 1280 px and on a narrower window (issue 19: cut to one letter).
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      expect(await tableLayoutProblems(page)).toEqual([]);
+    }
     await page.getByRole('tab', { name: 'Getting Started' }).click();
 
     // Regenerate: the confirmation warns first; cancelling changes nothing.

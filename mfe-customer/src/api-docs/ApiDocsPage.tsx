@@ -11,6 +11,8 @@ import {
   CopyButton,
   ErrorState,
   Group,
+  IconEye,
+  IconEyeOff,
   List,
   LoadingState,
   Modal,
@@ -83,7 +85,7 @@ function KeyRow(props: {
             aria-label={visible ? `Hide ${props.title}` : `Show ${props.title}`}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? '🙈' : '👁'}
+            {visible ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
           </ActionIcon>
         </Tooltip>
         <Button variant="light" onClick={copy} aria-label={`Copy ${props.title}`}>

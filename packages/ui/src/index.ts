@@ -66,6 +66,9 @@ export { Dropzone, type FileWithPath } from '@mantine/dropzone';
 export { useDebouncedValue, useDisclosure, useInterval, useTimeout } from '@mantine/hooks';
 export { modals } from '@mantine/modals';
 export { notifications } from '@mantine/notifications';
+// Icons: @tabler/icons-react, Mantine's usual companion (SVG, one module per icon); re-exported one by one so the kit's
+// bundle carries only these. An emoji depends on the system's fonts and rendered as an empty box on some (issue 19).
+export { IconEye, IconEyeOff } from '@tabler/icons-react';
 export { type BulkSummary, BulkSummaryFields, StatusBadge } from './bulk-blocks';
 export {
   BULK_CANCEL_FAILED,
