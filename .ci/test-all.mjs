@@ -37,9 +37,14 @@ function cpuBudget() {
 /** Test files run at once per layer (the layers themselves run one after another). */
 const maxWorkers = `--maxWorkers=${Math.max(1, cpuBudget() - 1)}`;
 
+/** Seconds each command took, by label, for the summary (issue 20 asks for the layer times). */
+const seconds = new Map();
+
 function sh(label, command, args, opts = {}) {
   console.log(`\n=== ${label} ===\n$ ${[command, ...args].join(' ')}`);
+  const started = Date.now();
   const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env, ...opts });
+  seconds.set(label, (seconds.get(label) ?? 0) + (Date.now() - started) / 1000);
   return r.status === 0;
 }
 
@@ -173,6 +178,9 @@ for (const project of ['unit', 'integration']) {
 
 console.log('\n=== summary ===');
 for (const { name, ok } of layers) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+console.log('\ntime per step:');
+for (const [label, s] of seconds) console.log(`  ${String(Math.round(s)).padStart(5)} s  ${label}`);
+console.log(`  ${String(Math.round([...seconds.values()].reduce((a, b) => a + b, 0))).padStart(5)} s  in all`);
 for (const { name, ok } of layers) {
   if (!ok && !failures.some((f) => f.startsWith(`${name}:`)))
     failures.push(`${name}: failed (no failing test named in a report); see its output above`);
