@@ -343,4 +343,24 @@ describe('bulk orders', () => {
     const { balance } = await apiAs<{ balance: number }>(customer.token, 'GET', '/api/balance');
     expect(balance).toBe(1);
   });
+
+  it('the service picked on Bulk Order is still picked after leaving the page and coming back (issue 19)', async () => {
+    const page = await browser.newPage();
+    await signInAsNewCustomer(page, 'Returning Picker');
+    await page.goto('/bulk-order');
+    await choose(page, page.getByTestId('bulk-carrier'), 'UPS');
+    await choose(page, page.getByTestId('bulk-service'), /^UPS 2nd Day Air/);
+    const picked = await page.getByTestId('bulk-service').inputValue();
+    expect(picked).toMatch(/^UPS 2nd Day Air/);
+    // Away (the sidebar, no reload) and back: the same carrier and service, not the defaults.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page
+      .getByRole('link', { name: /bulk order/i })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/bulk-order');
+    await expect.poll(() => page.getByTestId('bulk-service').inputValue()).toBe(picked);
+    expect(await page.getByTestId('bulk-carrier').inputValue()).toBe('UPS');
+  });
 });
