@@ -3,14 +3,11 @@ import {
   Badge,
   Card,
   EmptyState,
-  ErrorState,
   formatUsd,
   Group,
-  Loader,
-  LoadingState,
-  loadStateOf,
   PageHeader,
   Paper,
+  QueryBody,
   SimpleGrid,
   Stack,
   Tabs,
@@ -18,7 +15,7 @@ import {
   Title,
   useQuery,
 } from '@labeldesk/ui';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import {
   carrierSections,
   LEGEND,
@@ -35,45 +32,9 @@ import {
  * enabled services with this customer's price, weight limit and reliability badge, plus the badge legend.
  */
 export default function ServicesPage() {
-  const balance = loadStateOf(useQuery(balanceQueries.current()), (e) => errorMessage(e, 'Failed to load balance'));
+  const balanceQuery = useQuery(balanceQueries.current());
   const apisQuery = useQuery({ ...shippingQueries.apis(), select: (res) => orderApis(res.apis) });
-  const apis = loadStateOf(apisQuery, (e) => errorMessage(e, 'Failed to load shipping services'));
   const [picked, setTab] = useState<string | null>(null);
-  // The tab shown: the one picked while its API is still offered, else the first (the default comes first).
-  const tab = apis.kind === 'ready' && !apis.data.some((a) => a._id === picked) ? (apis.data[0]?._id ?? null) : picked;
-
-  let body: ReactNode;
-  if (apis.kind === 'loading') body = <LoadingState label="Loading shipping services..." />;
-  else if (apis.kind === 'failed') body = <ErrorState title={apis.message} onRetry={() => void apisQuery.refetch()} />;
-  else if (apis.data.length === 0) {
-    body = (
-      <div data-testid="services-no-apis">
-        <EmptyState title={NO_APIS} />
-      </div>
-    );
-  } else {
-    body = (
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {apis.data.map((a) => (
-            <Tabs.Tab key={a._id} value={a._id} data-testid="services-api-tab">
-              {a.name}
-              {a.isDefault ? (
-                <Badge size="xs" variant="light" ml={6}>
-                  Default
-                </Badge>
-              ) : null}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {apis.data.map((a) => (
-          <Tabs.Panel key={a._id} value={a._id}>
-            <ApiServices apiId={a._id} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    );
-  }
 
   return (
     <Stack gap="lg">
@@ -86,17 +47,18 @@ export default function ServicesPage() {
           <Text size="sm" c="dimmed">
             Available Balance
           </Text>
-          {balance.kind === 'loading' ? <Loader size="sm" aria-label="Loading balance" /> : null}
-          {balance.kind === 'ready' ? (
-            <Text fz={28} fw={700} data-testid="services-balance">
-              {formatUsd(balance.data.balance)}
-            </Text>
-          ) : null}
-          {balance.kind === 'failed' ? (
-            <Text size="sm" c="red" role="alert">
-              {balance.message}
-            </Text>
-          ) : null}
+          <QueryBody
+            result={balanceQuery}
+            testIdPrefix="services-balance-load"
+            loadingLabel="Loading balance..."
+            errorTitle={(e) => errorMessage(e, 'Failed to load balance')}
+          >
+            {(data) => (
+              <Text fz={28} fw={700} data-testid="services-balance">
+                {formatUsd(data.balance)}
+              </Text>
+            )}
+          </QueryBody>
         </Card>
         <Card withBorder padding="md" style={{ flex: 1 }} miw={280} data-testid="services-legend">
           <Text size="sm" fw={600} mb={6}>
@@ -114,7 +76,40 @@ export default function ServicesPage() {
           </Stack>
         </Card>
       </Group>
-      {body}
+      <QueryBody
+        result={apisQuery}
+        testIdPrefix="services-apis"
+        loadingLabel="Loading shipping services..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load shipping services')}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState title={NO_APIS} />}
+      >
+        {(list) => {
+          // The tab shown: the one picked while its API is still offered, else the first (the default comes first).
+          const tab = list.some((a) => a._id === picked) ? picked : (list[0]?._id ?? null);
+          return (
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List mb="md">
+                {list.map((a) => (
+                  <Tabs.Tab key={a._id} value={a._id} data-testid="services-api-tab">
+                    {a.name}
+                    {a.isDefault ? (
+                      <Badge size="xs" variant="light" ml={6}>
+                        Default
+                      </Badge>
+                    ) : null}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {list.map((a) => (
+                <Tabs.Panel key={a._id} value={a._id}>
+                  <ApiServices apiId={a._id} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          );
+        }}
+      </QueryBody>
     </Stack>
   );
 }
@@ -122,14 +117,22 @@ export default function ServicesPage() {
 /** One API's enabled services, per carrier card. */
 function ApiServices({ apiId }: { apiId: string }) {
   const query = useQuery(shippingQueries.services(apiId));
-  const load = loadStateOf(query, (e) => errorMessage(e, 'Failed to load services for selected API'));
+  return (
+    <QueryBody
+      result={query}
+      testIdPrefix="services-list"
+      loadingLabel="Loading services..."
+      errorTitle={(e) => errorMessage(e, 'Failed to load services for selected API')}
+      isEmpty={(data) => carrierSections(data).length === 0}
+      empty={<EmptyState title="No services available">This API has no services you can use right now.</EmptyState>}
+    >
+      {(data) => <CarrierCards sections={carrierSections(data)} />}
+    </QueryBody>
+  );
+}
 
-  if (load.kind === 'loading') return <LoadingState label="Loading services..." />;
-  if (load.kind === 'failed') return <ErrorState title={load.message} onRetry={() => void query.refetch()} />;
-  const sections = carrierSections(load.data);
-  if (sections.length === 0) {
-    return <EmptyState title="No services available">This API has no services you can use right now.</EmptyState>;
-  }
+/** Per carrier, a card of its services with this customer's price, weight limit and reliability. */
+function CarrierCards({ sections }: { sections: ReturnType<typeof carrierSections> }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
       {sections.map((section) => (
