@@ -9,14 +9,12 @@ import {
   type Order,
 } from '@labeldesk/contracts';
 import {
-  Alert,
   BULK_CANCEL_FAILED,
   BulkCancelButton,
   BulkRowState,
+  BulkStopNotices,
   BulkSummaryFields,
-  BulkWaitingNotice,
   Button,
-  bulkStoppedText,
   DetailField,
   Group,
   Modal,
@@ -130,24 +128,16 @@ function LoadedDetails({ loaded, onView }: { loaded: BulkOrderDetailResponse; on
         </DetailField>
       </BulkSummaryFields>
 
-      {bulkOrder.status === 'processing' ? (
-        <BulkWaitingNotice
-          waiting={status.labelsWaiting}
-          nextAttemptAt={status.nextAttemptAt}
-          canCancel={cancellable}
-          testId="admin-bulk-details-waiting"
-        />
-      ) : null}
-      {cancelled ? (
-        <Alert color="green" variant="light" data-testid="admin-bulk-details-cancelled">
-          {cancelled}
-        </Alert>
-      ) : null}
-      {bulkOrder.stoppedAt ? (
-        <Text size="sm" c="dimmed" data-testid="admin-bulk-details-stopped">
-          {bulkStoppedText(bulkOrder.stoppedAt, bulkOrder.stopReason)}
-        </Text>
-      ) : null}
+      <BulkStopNotices
+        running={bulkOrder.status === 'processing'}
+        waiting={status.labelsWaiting}
+        nextAttemptAt={status.nextAttemptAt}
+        canCancel={cancellable}
+        cancelled={cancelled}
+        stoppedAt={bulkOrder.stoppedAt}
+        stopReason={bulkOrder.stopReason}
+        testIdPrefix="admin-bulk-details"
+      />
 
       <Group gap="sm">
         <Button

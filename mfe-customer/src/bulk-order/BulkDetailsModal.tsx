@@ -14,10 +14,9 @@ import {
   BULK_CANCEL_FAILED,
   BulkCancelButton,
   BulkRowState,
+  BulkStopNotices,
   BulkSummaryFields,
-  BulkWaitingNotice,
   Button,
-  bulkStoppedText,
   DetailField,
   downloadUrl,
   ErrorState,
@@ -143,24 +142,16 @@ function Details({ bulk }: { bulk: BulkOrder }) {
           Labels are still being created. {progressText(progressOf(bulkOrder))}
         </Alert>
       ) : null}
-      {running ? (
-        <BulkWaitingNotice
-          waiting={status.labelsWaiting}
-          nextAttemptAt={status.nextAttemptAt}
-          canCancel={cancellable}
-          testId="bulk-details-waiting"
-        />
-      ) : null}
-      {cancelled ? (
-        <Alert color="green" variant="light" data-testid="bulk-details-cancelled">
-          {cancelled}
-        </Alert>
-      ) : null}
-      {bulkOrder.stoppedAt ? (
-        <Text size="sm" c="dimmed" data-testid="bulk-details-stopped">
-          {bulkStoppedText(bulkOrder.stoppedAt, bulkOrder.stopReason)}
-        </Text>
-      ) : null}
+      <BulkStopNotices
+        running={running}
+        waiting={status.labelsWaiting}
+        nextAttemptAt={status.nextAttemptAt}
+        canCancel={cancellable}
+        cancelled={cancelled}
+        stoppedAt={bulkOrder.stoppedAt}
+        stopReason={bulkOrder.stopReason}
+        testIdPrefix="bulk-details"
+      />
 
       <Group gap="sm">
         <Button

@@ -185,3 +185,52 @@ export function bulkStoppedText(stoppedAt: string, reason: 'customer' | 'admin' 
   if (reason === 'admin') return `Cancelled by an administrator ${when}: the labels not bought were refunded.`;
   return `Cancelled ${when}: the labels not bought were refunded.`;
 }
+
+/**
+ * The details' notices about rows that cannot finish, customer and admin alike: rows waiting on the provider (while the
+ * order runs), the answer of a cancel just made, and when and why the order was stopped. Test ids: `${testIdPrefix}-waiting`,
+ * `-cancelled`, `-stopped`.
+ */
+export function BulkStopNotices({
+  running,
+  waiting,
+  nextAttemptAt,
+  canCancel,
+  cancelled,
+  stoppedAt,
+  stopReason,
+  testIdPrefix,
+}: {
+  running: boolean;
+  waiting: number;
+  nextAttemptAt: string | null;
+  canCancel: boolean;
+  /** The cancel call's answer, shown once it came. */
+  cancelled: string | null;
+  stoppedAt: string | null;
+  stopReason: 'customer' | 'admin' | 'deadline' | null;
+  testIdPrefix: string;
+}) {
+  return (
+    <>
+      {running ? (
+        <BulkWaitingNotice
+          waiting={waiting}
+          nextAttemptAt={nextAttemptAt}
+          canCancel={canCancel}
+          testId={`${testIdPrefix}-waiting`}
+        />
+      ) : null}
+      {cancelled ? (
+        <Alert color="green" variant="light" data-testid={`${testIdPrefix}-cancelled`}>
+          {cancelled}
+        </Alert>
+      ) : null}
+      {stoppedAt ? (
+        <Text size="sm" c="dimmed" data-testid={`${testIdPrefix}-stopped`}>
+          {bulkStoppedText(stoppedAt, stopReason)}
+        </Text>
+      ) : null}
+    </>
+  );
+}

@@ -75,6 +75,7 @@ export {
   BulkCancelButton,
   BulkRowState,
   type BulkRowStateFields,
+  BulkStopNotices,
   BulkWaitingNotice,
   bulkStoppedText,
   bulkWaitingText,
