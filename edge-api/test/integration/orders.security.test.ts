@@ -89,7 +89,7 @@ describe('orders, tracking and admin order views: role matrix', () => {
       expect(OrderListResponse.parse(res.body).totalOrders, q).toBe(0);
     }
     const counts = await call(server, 'GET', '/api/orders/counts', { token: bob.token });
-    expect(counts.body).toEqual({ all: 1, pending: 1, in_transit: 0, delivered: 0 });
+    expect(counts.body).toEqual({ all: 1, pending: 1, in_transit: 0, delivered: 0, exception: 0, cancelled: 0 });
     const stats = await call(server, 'GET', '/api/orders/stats/overview', { token: bob.token });
     expect(stats.body).toMatchObject({ totalOrders: 1, totalSpent: bobOrder.price });
     const range = await call(server, 'GET', '/api/orders/date-range/2026-07-01/2026-07-01', { token: bob.token });
