@@ -43,9 +43,42 @@ const row = (toName: string) => ({
   description: 'Mug',
 });
 
+interface ApiFailover {
+  _id: string;
+  baseUrl: string;
+  priority: number;
+  failoverTarget: boolean;
+}
+
+/**
+ * Takes every API that does not speak to the carrier sandbox (e.g. the EasyPost API failover.e2e adds to the shared
+ * server) out of failover, so no other provider can buy the rows while the carrier refuses; returns how to put them back.
+ */
+async function onlyCarrierSandboxBuys(admin: string): Promise<() => Promise<void>> {
+  const { apis } = await apiAs<{ apis: ApiFailover[] }>(admin, 'GET', '/api/admin/config/apis');
+  const others = apis.filter((a) => a.failoverTarget && !a.baseUrl.includes('/sandbox/carrier'));
+  for (const a of others) {
+    await apiAs(admin, 'PATCH', `/api/admin/config/apis/${a._id}/failover`, {
+      priority: a.priority,
+      failoverTarget: false,
+    });
+  }
+  return async () => {
+    for (const a of others) {
+      await apiAs(admin, 'PATCH', `/api/admin/config/apis/${a._id}/failover`, {
+        priority: a.priority,
+        failoverTarget: true,
+      });
+    }
+  };
+}
+
 describe('a bulk order that cannot finish (issue 19)', () => {
+  let restoreFailover: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await carrierDown(false);
+    await restoreFailover?.();
+    restoreFailover = undefined;
   });
 
   it('with the carrier refusing every request the customer sees the rows waiting, cancels them, gets the money back and a final status', async () => {
@@ -55,6 +88,7 @@ describe('a bulk order that cannot finish (issue 19)', () => {
     await fundCustomer(admin, customer.token, 100, 'E2E bulk cancel funds');
     const { apiId, service } = await defaultUpsGround(customer.token);
 
+    restoreFailover = await onlyCarrierSandboxBuys(admin);
     await carrierDown(true);
     const created = await apiAs<{ bulkOrderId: string; totalPrice: number; newBalance: number }>(
       customer.token,

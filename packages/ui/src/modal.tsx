@@ -6,6 +6,8 @@ function giveFocusBack(opener: HTMLElement | null) {
   if (!opener) return;
   const atClose = document.activeElement;
   setTimeout(() => {
+    // The page (or a test's DOM) may be gone by then.
+    if (typeof document === 'undefined') return;
     const now = document.activeElement;
     if (opener.isConnected && (now === null || now === document.body || now === atClose)) {
       opener.focus({ preventScroll: true });
