@@ -21,6 +21,8 @@ declare namespace Cloudflare {
 		ALLOW_PRIVATE_PROVIDER_URLS: "false";
 		PROVIDER_TIMEOUT_MS: "10000";
 		BULK_ROW_DEADLINE_HOURS: "24";
+		MAIL_FROM: "LabelDesk <no-reply@labeldesk.example>";
+		RESEND_API_URL: "";
 		RATE_LIMITER: DurableObjectNamespace<import("./src/entries/worker/index").RateLimiter>;
 	}
 }

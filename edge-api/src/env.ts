@@ -8,6 +8,7 @@ import type { Clock } from './ports/clock';
 import type { Db } from './ports/database';
 import type { JobQueue } from './ports/job-queue';
 import type { LabelProviders } from './ports/label-provider';
+import type { Mailer } from './ports/mailer';
 import type { Marketplace } from './ports/marketplace';
 import type { PaymentProcessor } from './ports/payment-processor';
 import type { RateLimiter } from './ports/rate-limiter';
@@ -74,6 +75,11 @@ export interface Services {
    * cannot clear each other's memory). Lets a public API request skip the key read.
    */
   verifiedApiKeys?: VerifiedApiKeys;
+  /**
+   * Outgoing mail (SMTP on Node, Resend on Workers). Only the `mail.send` job calls it; use-cases enqueue mails
+   * (use-cases/mail/enqueue-mail.ts).
+   */
+  mailer: Mailer;
   /** Swagger UI's files for the interactive API reference (/api/v1/reference), from our own origin. */
   referenceAssets: ReferenceAssets;
   /**

@@ -5,12 +5,14 @@ import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
 import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
 import { stopOverdueBulkOrders } from '../use-cases/bulk-orders/stop-overdue-bulk-orders';
 import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoices';
+import { deliverMail } from '../use-cases/mail/deliver-mail';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
 import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
 import { purgeFinishedJobs } from './purge-finished-jobs';
+import { purgeResetTokens } from './purge-reset-tokens';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
 
 /**
@@ -27,6 +29,7 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
     case 'maintenance.purge': {
       await purgeFinishedJobs(services, message.olderThanMs);
       await purgeWebhookDeliveries(services, WEBHOOK_DELIVERY_RETENTION_MS);
+      await purgeResetTokens(services, message.olderThanMs);
       return { kind: 'ack' };
     }
     case 'crypto.recheck': {
@@ -93,6 +96,11 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       // read (provider down) throws, and the job is retried with backoff; GET /api/labels/bulk/{id} builds it anyway.
       await produceCombinedLabels(services, message.bulkOrderId);
       return { kind: 'ack' };
+    }
+    case 'mail.send': {
+      // Sent, nothing to send, or refused for good (logged): done. A transport that is down or busy: backoff.
+      const outcome = await deliverMail(services, { jobId: message.jobId, mail: message.mail });
+      return outcome.kind === 'retry' ? { kind: 'retry', reason: outcome.reason } : { kind: 'ack' };
     }
     default: {
       const unknown: never = message;

@@ -17,6 +17,28 @@ export const authLimits = {
     limit: 5,
     windowMs: 10 * 60_000,
   }),
+  /** Forgot Password: per client address, and per typed address (whether or not it has an account). */
+  forgotPasswordPerIp: (ip: string): RateLimitRequest => ({
+    key: `forgot-password:ip:${ip}`,
+    limit: 10,
+    windowMs: 15 * 60_000,
+  }),
+  forgotPasswordPerEmail: (email: string): RateLimitRequest => ({
+    key: `forgot-password:email:${email}`,
+    limit: 3,
+    windowMs: 15 * 60_000,
+  }),
+  /** Reset Password: per client address, and per account once the token names one. */
+  resetPasswordPerIp: (ip: string): RateLimitRequest => ({
+    key: `reset-password:ip:${ip}`,
+    limit: 10,
+    windowMs: 15 * 60_000,
+  }),
+  resetPasswordPerUser: (userId: string): RateLimitRequest => ({
+    key: `reset-password:user:${userId}`,
+    limit: 5,
+    windowMs: 15 * 60_000,
+  }),
   /** Guessing the current password through change-password with a stolen session: 5 tries per 15 minutes. */
   changePasswordPerUser: (userId: string): RateLimitRequest => ({
     key: `change-password:user:${userId}`,

@@ -5,6 +5,19 @@ import { z } from 'zod';
  * same database so none is lost on restart. Every job carries a unique `jobId`; handlers key their effects by it so a
  * redelivery changes nothing.
  */
+/**
+ * A mail to render and send (the `mail.send` job, src/use-cases/mail/deliver-mail.ts). It names a template and its
+ * inputs, never a rendered secret: the password reset token is made by the job itself, so none sits in the queue.
+ */
+export const MailJob = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('password-reset'),
+    /** The address typed on Forgot Password: the job looks the account up (none: nothing is sent). */
+    email: z.string().min(1).max(320),
+  }),
+]);
+export type MailJob = z.infer<typeof MailJob>;
+
 export const JobMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('maintenance.purge'),
@@ -81,6 +94,12 @@ export const JobMessage = z.discriminatedUnion('type', [
     jobId: z.string(),
     /** Builds and stores the combined labels PDF of this bulk order (ids only: the message stays tiny). */
     bulkOrderId: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('mail.send'),
+    /** `mail_…`: also the mail's idempotency key at the transport. */
+    jobId: z.string(),
+    mail: MailJob,
   }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;

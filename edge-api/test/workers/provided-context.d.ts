@@ -19,6 +19,8 @@ declare module 'vitest' {
     easypost: { url: string; baseUrl: string; controls: string; controlKey: string };
     /** The Shippo-protocol sandbox served from Node (same server as EasyPost's): base URL and controls. */
     shippo: { url: string; baseUrl: string; controls: string; controlKey: string };
+    /** A stand-in for Resend's email API served from Node: its base URL (POST /emails) and the key it accepts. */
+    resend: { url: string; apiKey: string };
   }
 }
 

@@ -83,6 +83,20 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
+/** POST /api/auth/forgot-password (an extension of SPEC §7): answered 200 with one message whatever the address. */
+export const ForgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+/** POST /api/auth/reset-password: the token from the reset mail's link and the new password (the password policy). */
+export const ResetPasswordRequest = z.object({
+  token: z
+    .string({ error: 'The reset link is incomplete: open the link from the mail again' })
+    .min(1, 'The reset link is incomplete: open the link from the mail again')
+    .max(200, 'The reset link is not valid'),
+  password: newPassword('New password is required'),
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
 export const VerifyResponse = z.object({
   valid: z.boolean(),
   expired: z.boolean(),

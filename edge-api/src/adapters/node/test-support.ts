@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import { createLogger } from '../../lib/logger';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, fixedClock } from '../../ports/clock';
+import { unconfiguredMailer } from '../../ports/mailer';
 import { unconfiguredMarketplace } from '../../ports/marketplace';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import { noopRateLimiter } from '../../ports/rate-limiter';
@@ -68,6 +69,7 @@ export async function testServices(
     labelProviders: labelProviders({ allowPrivate: true, timeoutMs: 5_000 }),
     providerKeys: createSecretBox('unit-test-provider-key-secret-0123456789abcdef'),
     marketplace: unconfiguredMarketplace,
+    mailer: unconfiguredMailer,
     waitUntil: background.waitUntil,
     apiKeys: createApiKeyVault('unit-test-api-key-secret-0123456789abcdef'),
     referenceAssets: swaggerUiFiles(log),

@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './ledger-entries';
 export * from './ledger-settlements';
 export * from './orders';
+export * from './password-reset-tokens';
 export * from './provider-failover';
 export * from './sessions';
 export * from './shipping-apis';

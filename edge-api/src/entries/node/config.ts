@@ -133,6 +133,23 @@ export const NodeConfig = z
      * /sandbox/marketplace on this server.
      */
     marketplaceUrl: httpUrl('MARKETPLACE_URL'),
+    /**
+     * The SMTP server mail goes through (nodemailer URL: smtp://user:pass@host:587 with STARTTLS, smtps://…:465);
+     * unset: the embedded mail sandbox (/sandbox/mail).
+     */
+    smtpUrl: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    /** The From of every mail, e.g. `LabelDesk <no-reply@example.com>`. */
+    mailFrom: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().max(320).default('LabelDesk <no-reply@labeldesk.local>'),
+    ),
     /** Enables the embedded marketplace sandbox's /_sandbox controls for whoever sends this key in X-Sandbox-Key. */
     marketplaceSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     /** Background jobs the local runner runs at once. */
@@ -195,6 +212,8 @@ export interface NodeConfigInput {
   bulkConcurrencyPerApi?: number | string | undefined;
   bulkRowDeadlineHours?: number | string | undefined;
   marketplaceUrl?: string | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
   marketplaceSandboxControlKey?: string | undefined;
   testFastPasswordHashing?: boolean | string | undefined;
 }
@@ -232,6 +251,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
     bulkRowDeadlineHours: env.BULK_ROW_DEADLINE_HOURS || undefined,
     marketplaceUrl: env.MARKETPLACE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     marketplaceSandboxControlKey: env.MARKETPLACE_SANDBOX_CONTROL_KEY || undefined,
     testFastPasswordHashing: env.TEST_FAST_PASSWORD_HASHING,
   };
@@ -268,6 +289,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
       bulkRowDeadlineHours: 'BULK_ROW_DEADLINE_HOURS',
       marketplaceUrl: 'MARKETPLACE_URL',
+      smtpUrl: 'SMTP_URL',
+      mailFrom: 'MAIL_FROM',
       marketplaceSandboxControlKey: 'MARKETPLACE_SANDBOX_CONTROL_KEY',
       testFastPasswordHashing: 'TEST_FAST_PASSWORD_HASHING',
     };

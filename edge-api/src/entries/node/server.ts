@@ -15,6 +15,7 @@ import {
   type MarketplaceSandboxApp,
   type MarketplaceSandboxOptions,
 } from '@labeldesk/sandbox-marketplace';
+import { smtpMailer } from '../../adapters/mail/smtp-mailer';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
 import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
@@ -40,6 +41,7 @@ import {
   loadOrCreateLocalSecret,
   PROVIDER_KEY_SECRET_FILE,
 } from './local-secrets';
+import { MAIL_SANDBOX_BASE_PATH, type MailSandboxControls, startMailSandbox } from './mail-sandbox';
 import { BTCPAY_SANDBOX_BASE_PATH, type PaymentsSetup, setupPayments } from './payments';
 import { createNodeServices } from './services';
 import { createWebApp } from './static';
@@ -91,6 +93,8 @@ export interface RunningServer {
   carrier: CarrierSandboxApp | undefined;
   /** The embedded marketplace sandbox under /sandbox/marketplace (its test controls), when MARKETPLACE_URL is unset. */
   marketplace: MarketplaceSandboxApp | undefined;
+  /** The embedded mail sandbox under /sandbox/mail (its test controls), when SMTP_URL is unset. */
+  mail: MailSandboxControls | undefined;
   /** The embedded EasyPost-protocol sandbox under /sandbox/easypost (its test controls), when CARRIER_SANDBOX=on. */
   easypost: EasypostSandboxControls | undefined;
   /** The embedded Shippo-protocol sandbox under /sandbox/shippo (its test controls), when CARRIER_SANDBOX=on. */
@@ -172,6 +176,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         ...(clock ? { now: () => clock.now() } : {}),
         ...marketplaceSandboxOptions,
       });
+  // Mail: SMTP_URL, or the embedded sandbox's own SMTP server on loopback.
+  const mailSandbox = config.smtpUrl
+    ? undefined
+    : await startMailSandbox({ dataDir: config.dataDir, ...(clock ? { now: () => clock.now() } : {}) });
+  const mailer = smtpMailer({ url: config.smtpUrl ?? mailSandbox?.smtpUrl ?? '', from: config.mailFrom });
   // Known once we listen (the embedded sandbox is on our own port).
   let marketplaceBaseUrl: string | undefined = config.marketplaceUrl;
   const node = await createNodeServices({
@@ -193,6 +202,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     jwtTtlSeconds: config.jwtTtlSeconds,
     supportEmail: config.supportEmail,
     log: createLogger({ sink: logSink, ...(clock ? { now: () => clock.now() } : {}) }),
+    mailer,
     ...(clock ? { clock } : {}),
     ...(config.testFastPasswordHashing ? { passwordParams: TEST_PASSWORD_PARAMS } : {}),
   });
@@ -241,6 +251,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       if (shippo && pathname.startsWith(`${SHIPPO_SANDBOX_BASE_PATH}/`)) return shippo.fetch(request);
       if (marketplace && pathname.startsWith(`${MARKETPLACE_SANDBOX_BASE_PATH}/`)) return marketplace.fetch(request);
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
+      if (mailSandbox && (pathname === MAIL_SANDBOX_BASE_PATH || pathname.startsWith(`${MAIL_SANDBOX_BASE_PATH}/`)))
+        return mailSandbox.fetch(request);
       return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
     };
 
@@ -283,6 +295,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       );
     }
     const publicUrl = config.publicUrl ?? `http://localhost:${info.port}`;
+    if (mailSandbox) {
+      log(
+        `[labeldesk] Mail sandbox at ${publicUrl}${MAIL_SANDBOX_BASE_PATH}: every mail (password reset links too) lands there, readable by anyone who can reach this server. Set SMTP_URL before real use.`,
+      );
+    }
     const processor = payments.start({ internalUrl: url, publicUrl });
     if (payments.sandbox) {
       log(
@@ -334,6 +351,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         });
         await runner?.stop();
         await payments?.close();
+        mailer.close();
+        await mailSandbox?.close();
         await node.background.settled();
         await node.blobs.close();
         await database.close();
@@ -347,6 +366,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       services: finalServices,
       btcpay: payments.sandbox,
       carrier,
+      mail: mailSandbox?.controls,
       marketplace,
       easypost: easypost?.controls,
       shippo: shippo?.controls,
@@ -358,6 +378,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await runner?.stop();
     server?.close();
     await payments?.close();
+    mailer.close();
+    await mailSandbox?.close();
     await node.blobs.close();
     await database.close();
     throw err;

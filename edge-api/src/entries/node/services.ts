@@ -17,6 +17,7 @@ import { createLogger, type Logger } from '../../lib/logger';
 import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { type Clock, systemClock } from '../../ports/clock';
+import { type Mailer, unconfiguredMailer } from '../../ports/mailer';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import type { BreakerPolicy } from '../../use-cases/provider-failover/circuit-breaker';
 
@@ -64,6 +65,8 @@ export async function createNodeServices(opts: {
   passwordParams?: PasswordParams;
   /** Structured log lines; default JSON lines on stdout/stderr. */
   log?: Logger;
+  /** SMTP (SMTP_URL, or the embedded mail sandbox); default none (mail jobs fail as not configured). */
+  mailer?: Mailer;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir });
@@ -101,6 +104,7 @@ export async function createNodeServices(opts: {
     apiKeys: createApiKeyVault(opts.apiKeySecret),
     referenceAssets: swaggerUiFiles(log),
     verifiedApiKeys: memoryVerifiedApiKeys(),
+    mailer: opts.mailer ?? unconfiguredMailer,
     marketplace: httpMarketplace({ baseUrl: opts.marketplaceBaseUrl ?? (() => undefined) }),
     waitUntil: background.waitUntil,
   };

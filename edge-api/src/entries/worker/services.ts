@@ -1,5 +1,6 @@
 import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
 import { labelProviders } from '../../adapters/label-provider/label-providers';
+import { resendMailer } from '../../adapters/mail/resend-mailer';
 import { httpMarketplace } from '../../adapters/marketplace/http-marketplace';
 import { assetsReferenceFiles } from '../../adapters/workers/assets-reference-files';
 import { cloudflareJobQueue } from '../../adapters/workers/cloudflare-job-queue';
@@ -12,6 +13,7 @@ import { createApiKeyVault } from '../../lib/api-key-vault';
 import { createLogger } from '../../lib/logger';
 import { createSecretBox } from '../../lib/secret-box';
 import { systemClock } from '../../ports/clock';
+import { unconfiguredMailer } from '../../ports/mailer';
 import { unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
 import { parseWorkerVars } from './vars';
@@ -54,6 +56,9 @@ export function buildServices(env: Env): Services {
       timeoutMs: vars.PROVIDER_TIMEOUT_MS,
     }),
     providerKeys: createSecretBox(vars.PROVIDER_KEY_SECRET),
+    mailer: vars.RESEND_API_KEY
+      ? resendMailer({ apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM, baseUrl: vars.RESEND_API_URL })
+      : unconfiguredMailer,
     marketplace: httpMarketplace({ baseUrl: () => vars.MARKETPLACE_URL || undefined }),
     // Replaced per invocation by the entry (forInvocation) with that invocation's ctx.waitUntil.
     waitUntil: (work) => {

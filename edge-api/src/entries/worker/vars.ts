@@ -74,6 +74,19 @@ export const WorkerVars = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Rows of a bulk order still unbought this long after it was created fail and are refunded (hours). */
     BULK_ROW_DEADLINE_HOURS: bulkRowDeadlineHours(),
+    /** The From of every mail; with RESEND_API_KEY (a secret) mail goes out through Resend. */
+    MAIL_FROM: z.string().trim().min(3).max(320).default('LabelDesk <no-reply@labeldesk.example>'),
+    RESEND_API_KEY: z
+      .string()
+      .trim()
+      .default('')
+      .refine(...notPlaceholder('RESEND_API_KEY')),
+    /** Empty: https://api.resend.com. */
+    RESEND_API_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v)), 'RESEND_API_URL must be an http(s) URL'),
     /**
      * A secret that lets POST /api/auth/bootstrap-admin create the first admin while none exists. Unset or empty:
      * that route is closed.

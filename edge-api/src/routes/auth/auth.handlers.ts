@@ -8,6 +8,8 @@ import { changePassword as changePasswordUseCase } from '../../use-cases/auth/ch
 import { loginUser } from '../../use-cases/auth/login-user';
 import { logoutSession } from '../../use-cases/auth/logout-session';
 import { registerUser } from '../../use-cases/auth/register-user';
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '../../use-cases/auth/request-password-reset';
+import { resetPassword as resetPasswordUseCase } from '../../use-cases/auth/reset-password';
 import { INVALID_TOKEN_MESSAGE } from '../../use-cases/auth/verify-session';
 import { bootstrapAdmin as bootstrapFirstAdmin } from '../../use-cases/users/bootstrap-admin';
 import { getUserById } from '../../use-cases/users/get-user-by-id';
@@ -79,5 +81,19 @@ export const changePassword = factory.createHandlers(requireUser, authValidators
   if (!user) throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE);
   await changePasswordUseCase(services, { user, sessionId: c.get('sessionId'), currentPassword, newPassword });
   const body: MessageResponse = { message: 'Password changed. Your other sessions were signed out.' };
+  return c.json(body, 200);
+});
+
+export const forgotPassword = factory.createHandlers(authValidators.forgotPassword, async (c) => {
+  const { email } = c.req.valid('json');
+  await requestPasswordReset(c.get('services'), { email, clientIp: c.get('clientIp') });
+  const body: MessageResponse = { message: FORGOT_PASSWORD_MESSAGE };
+  return c.json(body, 200);
+});
+
+export const resetPassword = factory.createHandlers(authValidators.resetPassword, async (c) => {
+  const { token, password } = c.req.valid('json');
+  await resetPasswordUseCase(c.get('services'), { token, password, clientIp: c.get('clientIp') });
+  const body: MessageResponse = { message: 'Your password was changed. Please log in with the new password.' };
   return c.json(body, 200);
 });

@@ -10,4 +10,6 @@ export const authRouter = new Hono<AppEnv>()
   .get(authRoutes.verifyAdmin, ...handlers.verifyAdmin)
   .post(authRoutes.bootstrapAdmin, ...handlers.bootstrapAdmin)
   .post(authRoutes.logout, ...handlers.logout)
-  .post(authRoutes.changePassword, ...handlers.changePassword);
+  .post(authRoutes.changePassword, ...handlers.changePassword)
+  .post(authRoutes.forgotPassword, ...handlers.forgotPassword)
+  .post(authRoutes.resetPassword, ...handlers.resetPassword);

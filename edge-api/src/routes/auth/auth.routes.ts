@@ -1,4 +1,11 @@
-import { BootstrapAdminRequest, ChangePasswordRequest, LoginRequest, RegisterRequest } from '@labeldesk/contracts';
+import {
+  BootstrapAdminRequest,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+} from '@labeldesk/contracts';
 import { jsonBody } from '../../middleware/validate';
 
 /**
@@ -14,6 +21,9 @@ export const authRoutes = {
   bootstrapAdmin: '/auth/bootstrap-admin',
   logout: '/auth/logout',
   changePassword: '/auth/change-password',
+  /** Extensions (issue 23): a reset mail for an address, then a new password with the mail's token. No auth. */
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
 } as const;
 
 export const authValidators = {
@@ -21,4 +31,6 @@ export const authValidators = {
   register: jsonBody(RegisterRequest),
   bootstrapAdmin: jsonBody(BootstrapAdminRequest),
   changePassword: jsonBody(ChangePasswordRequest),
+  forgotPassword: jsonBody(ForgotPasswordRequest),
+  resetPassword: jsonBody(ResetPasswordRequest),
 };

@@ -9,6 +9,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { TestProject } from 'vitest/node';
 import type {} from '../provided-context';
 import { startHranaServer } from './hrana-server';
+import { startResendStandIn } from './resend-stand-in';
 
 /**
  * Runs in Node before the Worker tests: a libSQL file migrated with the same drizzle-kit folder, served over Hrana
@@ -69,7 +70,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('easypost', kindInfo('easypost'));
   project.provide('shippo', kindInfo('shippo'));
+  // A Resend (email API) stand-in, so `mail.test.ts` runs the Worker's mail adapter against real HTTP.
+  const resendKey = 're_workers_test_key';
+  const resend = await startResendStandIn(resendKey);
+  project.provide('resend', { url: resend.url, apiKey: resendKey });
   return async () => {
+    await resend.close();
     await kinds.close();
     await bulkCarrier.close();
     await carrier.close();

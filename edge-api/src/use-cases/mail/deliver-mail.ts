@@ -1,0 +1,61 @@
+import type { Services } from '../../env';
+import { mailTemplates, type RenderedMail } from '../../lib/mail-templates';
+import type { MailJob } from '../../ports/job-queue';
+import { MailError } from '../../ports/mailer';
+import { issuePasswordReset, PASSWORD_RESET_TTL_MINUTES } from '../auth/issue-password-reset';
+
+export type DeliverMailOutcome = { kind: 'sent' | 'skipped' | 'failed' } | { kind: 'retry'; reason: string };
+
+/** Renders one mail job's template (looking up what it needs) and hands it to the mailer. Never throws. */
+export async function deliverMail(
+  services: Services,
+  job: { jobId: string; mail: MailJob },
+): Promise<DeliverMailOutcome> {
+  let outgoing: { to: string } & RenderedMail;
+  try {
+    const rendered = await render(services, job.mail);
+    if (!rendered) {
+      services.log.info('mail.skipped', { template: job.mail.template });
+      return { kind: 'skipped' };
+    }
+    outgoing = rendered;
+  } catch (err) {
+    services.log.warn('mail.render_failed', { template: job.mail.template, err });
+    return { kind: 'retry', reason: `could not render ${job.mail.template}` };
+  }
+  try {
+    await services.mailer.send({ ...outgoing, idempotencyKey: job.jobId });
+    services.log.info('mail.sent', { template: job.mail.template });
+    return { kind: 'sent' };
+  } catch (err) {
+    const permanent = err instanceof MailError && err.kind === 'permanent';
+    services.log.warn(permanent ? 'mail.failed' : 'mail.deferred', { template: job.mail.template, err });
+    if (permanent) return { kind: 'failed' };
+    return { kind: 'retry', reason: `mail transport: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** The mail for a job, or null when there is nothing to send (an unknown address on Forgot Password). */
+async function render(services: Services, mail: MailJob): Promise<({ to: string } & RenderedMail) | null> {
+  const { publicUrl } = services.config;
+  switch (mail.template) {
+    case 'password-reset': {
+      const reset = await issuePasswordReset(services, mail.email);
+      if (!reset) return null;
+      const resetUrl = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(reset.token)}`;
+      return {
+        to: reset.email,
+        ...mailTemplates.passwordReset({
+          publicUrl,
+          name: reset.name,
+          resetUrl,
+          validMinutes: PASSWORD_RESET_TTL_MINUTES,
+        }),
+      };
+    }
+    default: {
+      const unknown: never = mail.template;
+      throw new Error(`unknown mail template ${String(unknown)}`);
+    }
+  }
+}
