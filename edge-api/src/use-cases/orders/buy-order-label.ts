@@ -222,6 +222,12 @@ async function complete(
   return outcomeOf(current);
 }
 
+/** The order was settled or moved by another path while this one failed over: its outcome as it stands now. */
+async function settledMeanwhile(services: Services, order: OrderRow): Promise<LabelOutcome> {
+  const now = await readOrder(services, order.id);
+  return now ? outcomeOf(now) : { kind: 'pending', order };
+}
+
 /** Where a caller wants to know how long the provider took (the purchase reports it as Server-Timing). */
 export interface ProviderTiming {
   providerMs?: number;
@@ -268,9 +274,13 @@ export async function buyOrderLabel(
   const plan = await planPurchase(services, order, first);
   // After an unclear outcome anywhere, a label may exist: this order is only ever asked for where it went.
   const targets = plan.mayHaveLabel ? [] : [...plan.targets];
-  let current: PurchaseApi = { api: { ...api, name: first.name }, breaker: plan.breaker };
+  let current: PurchaseApi = plan.skippedTo ?? { api: { ...api, name: first.name }, breaker: plan.breaker };
   let attemptId = plan.attemptId;
   let open = order;
+  if (plan.skippedTo) {
+    services.log.warn('order.failover', { orderId: open.id, fromApiId: first.id, toApiId: current.api.id });
+    open = { ...open, providerApiId: current.api.id, providerApiName: current.api.name };
+  }
 
   /**
    * Settles the attempt on the current API (`failed_over`, counting the failure on its breaker, or `skipped`), moves the
@@ -292,10 +302,7 @@ export async function buyOrderLabel(
       breakerFailure,
       to: next.api,
     });
-    if (nextAttempt === null) {
-      const now = await readOrder(services, open.id);
-      return now ? outcomeOf(now) : { kind: 'pending', order: open };
-    }
+    if (nextAttempt === null) return settledMeanwhile(services, open);
     services.log.warn('order.failover', { orderId: open.id, fromApiId: current.api.id, toApiId: next.api.id });
     open = { ...open, providerApiId: next.api.id, providerApiName: next.api.name };
     attemptId = nextAttempt;

@@ -40,6 +40,24 @@ export function breakerState(row: BreakerSnapshot, now: Date): BreakerState {
   return now.toISOString() < row.openUntil ? 'open' : 'half_open';
 }
 
+/**
+ * The open-until of each API's breaker as this process (or isolate) last read it. Only a hint of the order to do things
+ * in (planPurchase reads the breaker before it writes when the hint says open); every decision is taken on the row
+ * read from the database. Keyed by API id (ids are unique across databases); bounded by the number of APIs.
+ */
+const openHints = new Map<string, string>();
+
+export function noteBreaker(apiId: string, row: BreakerSnapshot): void {
+  if (row?.openUntil) openHints.set(apiId, row.openUntil);
+  else openHints.delete(apiId);
+}
+
+/** A recent read saw this API's breaker open until after `now`. */
+export function likelyOpen(apiId: string, now: Date): boolean {
+  const until = openHints.get(apiId);
+  return until !== undefined && now.toISOString() < until;
+}
+
 /** True when the row holds anything a success must clear. */
 export function breakerDirty(row: BreakerSnapshot): boolean {
   return !!row && (row.failures > 0 || row.openUntil !== null);

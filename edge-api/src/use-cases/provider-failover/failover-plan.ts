@@ -12,9 +12,9 @@ import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
 import { readPackage } from '../../lib/presenters/order';
-import { batch } from '../../ports/database';
+import { batch, type Db, reusableStatement } from '../../ports/database';
 import type { ProviderError } from '../../ports/label-provider';
-import { type BreakerSnapshot, breakerFailureUpsert } from './circuit-breaker';
+import { type BreakerSnapshot, breakerFailureUpsert, likelyOpen, noteBreaker } from './circuit-breaker';
 
 /** An API a purchase may be bought through, with what the failover needs to know about it. */
 export interface PurchaseApi {
@@ -32,6 +32,11 @@ export interface FailoverPlan {
   mayHaveLabel: boolean;
   /** Other APIs selling the same carrier service within its weight, in failover order. */
   targets: PurchaseApi[];
+  /**
+   * Set when the chosen API's breaker was open and the plan skipped it in its own write (see planPurchase): the order
+   * now stands on this API, and `attemptId` is its attempt there.
+   */
+  skippedTo?: PurchaseApi;
 }
 
 const OZ_PER_LB = 16;
@@ -45,34 +50,16 @@ function weightFits(
   return inOz(pkg.weight, pkg.weightUnit) <= inOz(svc.maxWeight, svc.weightUnit) + 1e-9;
 }
 
-/**
- * Records the attempt on `apiId` before the provider is asked ("record each attempt before the call": a crash mid-call
- * leaves it `unknown`, which forbids a later failover), and reads, in the same batch, the breaker of that API, whether
- * an earlier attempt may have left a label, and the failover targets.
- */
-export async function planPurchase(
-  services: Services,
-  order: OrderRow,
-  first: { id: string; name: string },
-): Promise<FailoverPlan> {
-  const attemptId = newId('att');
-  const now = services.clock.now().toISOString();
-  const [, earlier, breakers, targets] = await batch(services.db, [
-    services.db.insert(orderAttempts).values({
-      id: attemptId,
-      orderId: order.id,
-      apiId: first.id,
-      apiName: first.name,
-      outcome: 'unknown',
-      createdAt: now,
-    }),
+/** The plan's reads: an earlier attempt that may have left a label, the first API's breaker, the failover targets. */
+function planReads(services: Services, order: OrderRow, firstId: string, exceptAttempt: string) {
+  return [
     services.db
       .select({ id: orderAttempts.id })
       .from(orderAttempts)
       .where(
         and(
           eq(orderAttempts.orderId, order.id),
-          ne(orderAttempts.id, attemptId),
+          ne(orderAttempts.id, exceptAttempt),
           inArray(orderAttempts.outcome, ['unknown', 'bought']),
         ),
       )
@@ -84,51 +71,219 @@ export async function planPurchase(
         probeUntil: providerBreakers.probeUntil,
       })
       .from(providerBreakers)
-      .where(eq(providerBreakers.apiId, first.id))
+      .where(eq(providerBreakers.apiId, firstId))
       .limit(1),
-    services.db
-      .select({
-        id: shippingApis.id,
-        name: shippingApis.name,
-        keyCiphertext: shippingApis.keyCiphertext,
-        baseUrl: shippingApis.baseUrl,
-        kind: shippingApis.kind,
-        maxWeight: shippingServices.maxWeight,
-        weightUnit: shippingServices.weightUnit,
-        failures: providerBreakers.failures,
-        openUntil: providerBreakers.openUntil,
-        probeUntil: providerBreakers.probeUntil,
-      })
-      .from(shippingServices)
-      .innerJoin(shippingApis, eq(shippingApis.id, shippingServices.apiId))
-      .leftJoin(providerBreakers, eq(providerBreakers.apiId, shippingApis.id))
-      .where(
-        and(
-          eq(shippingServices.carrier, order.carrier),
-          eq(shippingServices.serviceCode, order.serviceCode),
-          eq(shippingServices.enabled, true),
-          eq(shippingServices.active, true),
-          eq(shippingApis.enabled, true),
-          // The chosen API may always take its own order back (after a failover target failed too).
-          or(eq(shippingApis.failoverTarget, true), eq(shippingApis.id, order.apiId)),
-          ne(shippingApis.id, first.id),
-        ),
-      )
-      .orderBy(asc(shippingApis.priority), asc(shippingApis.createdAt), asc(shippingApis.id)),
-  ] as const);
+    targetsQuery(services, order, firstId),
+  ] as const;
+}
+
+/** Other APIs selling the order's carrier service (any weight), with their breakers, in failover order. */
+function targetsQuery(services: Services, order: OrderRow, firstId: string) {
+  return services.db
+    .select({
+      id: shippingApis.id,
+      name: shippingApis.name,
+      keyCiphertext: shippingApis.keyCiphertext,
+      baseUrl: shippingApis.baseUrl,
+      kind: shippingApis.kind,
+      maxWeight: shippingServices.maxWeight,
+      weightUnit: shippingServices.weightUnit,
+      failures: providerBreakers.failures,
+      openUntil: providerBreakers.openUntil,
+      probeUntil: providerBreakers.probeUntil,
+    })
+    .from(shippingServices)
+    .innerJoin(shippingApis, eq(shippingApis.id, shippingServices.apiId))
+    .leftJoin(providerBreakers, eq(providerBreakers.apiId, shippingApis.id))
+    .where(
+      and(
+        eq(shippingServices.carrier, order.carrier),
+        eq(shippingServices.serviceCode, order.serviceCode),
+        eq(shippingServices.enabled, true),
+        eq(shippingServices.active, true),
+        eq(shippingApis.enabled, true),
+        // The chosen API may always take its own order back (after a failover target failed too).
+        or(eq(shippingApis.failoverTarget, true), eq(shippingApis.id, order.apiId)),
+        ne(shippingApis.id, firstId),
+      ),
+    )
+    .orderBy(asc(shippingApis.priority), asc(shippingApis.createdAt), asc(shippingApis.id));
+}
+
+type PlanReads = ReturnType<typeof planReads>;
+type ReadResults = readonly [Awaited<PlanReads[0]>, Awaited<PlanReads[1]>, Awaited<PlanReads[2]>];
+
+/** The targets that fit the parcel, each once, by priority; every breaker seen becomes a hint. */
+function fittingTargets(order: OrderRow, targets: ReadResults[2]): PurchaseApi[] {
   const pkg = readPackage(order.packageJson);
   const seen = new Set<string>();
   const fitting: PurchaseApi[] = [];
   for (const t of targets) {
-    if (seen.has(t.id) || !pkg || !weightFits(pkg, t)) continue;
+    if (seen.has(t.id)) continue;
     seen.add(t.id);
+    const breaker =
+      t.failures === null ? null : { failures: t.failures, openUntil: t.openUntil, probeUntil: t.probeUntil };
+    noteBreaker(t.id, breaker);
+    if (!pkg || !weightFits(pkg, t)) continue;
     fitting.push({
       api: { id: t.id, name: t.name, keyCiphertext: t.keyCiphertext, baseUrl: t.baseUrl, kind: t.kind },
-      breaker: t.failures === null ? null : { failures: t.failures, openUntil: t.openUntil, probeUntil: t.probeUntil },
+      breaker,
     });
   }
-  return { attemptId, breaker: breakers[0] ?? null, mayHaveLabel: earlier.length > 0, targets: fitting };
+  return fitting;
 }
+
+/** The reads' answer. */
+function readPlan(order: OrderRow, firstId: string, [earlier, breakers, targets]: ReadResults) {
+  const breaker = breakers[0] ?? null;
+  noteBreaker(firstId, breaker);
+  return { breaker, mayHaveLabel: earlier.length > 0, targets: fittingTargets(order, targets) };
+}
+
+/**
+ * Records the attempt on `apiId` before the provider is asked ("record each attempt before the call": a crash mid-call
+ * leaves it `unknown`, which forbids a later failover), and reads, in the same batch, the breaker of that API, whether
+ * an earlier attempt may have left a label, and the failover targets.
+ *
+ * When a recent read saw the chosen API's breaker open (likelyOpen, a per-process hint), the one batch plans the skip
+ * instead (skipStatements): a skipped API then costs the purchase nothing but a few more statements in the write it
+ * makes anyway. The database decides: a stale hint (the breaker closed meanwhile) moves nothing, and the purchase is
+ * planned as usual in a second batch.
+ */
+export async function planPurchase(
+  services: Services,
+  order: OrderRow,
+  first: { id: string; name: string },
+): Promise<FailoverPlan> {
+  const now = services.clock.now();
+  if (likelyOpen(first.id, now)) {
+    const skipped = newId('att'); // ids sort by time: the skip comes first
+    const attemptId = newId('att');
+    const [targets, moved] = await batch(services.db, [
+      targetsQuery(services, order, first.id),
+      ...skipStatements(services, { order, first, skipped, next: attemptId, now: now.toISOString() }),
+    ] as const);
+    const fitting = fittingTargets(order, targets);
+    const to = fitting.find((t) => t.api.id === moved[0]?.providerApiId);
+    if (to) {
+      const rest = fitting.slice(fitting.indexOf(to) + 1);
+      return { attemptId, breaker: to.breaker, mayHaveLabel: false, targets: rest, skippedTo: to };
+    }
+    // Not moved: the breaker closed meanwhile (or the order is not one to move): planned as usual below.
+  }
+  const attemptId = newId('att');
+  const [, ...reads] = await batch(services.db, [
+    services.db.insert(orderAttempts).values({
+      id: attemptId,
+      orderId: order.id,
+      apiId: first.id,
+      apiName: first.name,
+      outcome: 'unknown',
+      createdAt: now.toISOString(),
+    }),
+    ...planReads(services, order, first.id, attemptId),
+  ] as const);
+  return { attemptId, ...readPlan(order, first.id, reads) };
+}
+
+/**
+ * The skip of an API whose breaker is open, as statements that decide it themselves (they run after planReads in the
+ * same batch): the order moves to the first failover target, by the same rules and order as planReads' targets, only
+ * when the chosen API's breaker is open now, no earlier attempt may have left a label, and the order is still open
+ * on the chosen API; then the attempt there is recorded (`unknown`, before it is asked) and the skip on the chosen API.
+ * Nothing happens otherwise. The move answers the API it moved to. Built once per database (reusableStatement).
+ */
+function skipStatements(
+  services: Services,
+  s: { order: OrderRow; first: { id: string; name: string }; skipped: string; next: string; now: string },
+) {
+  const { order } = s;
+  const pkg = readPackage(order.packageJson);
+  const values = {
+    orderId: order.id,
+    firstId: s.first.id,
+    firstName: s.first.name,
+    chosenId: order.apiId,
+    carrier: order.carrier,
+    serviceCode: order.serviceCode,
+    pkgOz: pkg ? (pkg.weightUnit === 'oz' ? pkg.weight : pkg.weight * OZ_PER_LB) : null,
+    now: s.now,
+    skipped: s.skipped,
+    next: s.next,
+  };
+  return [
+    moveToFirstTarget(services.db, values),
+    recordAttemptAfterMove(services, { orderId: order.id, next: s.next, now: s.now }),
+    recordSkip(services.db, values),
+  ] as const;
+}
+
+const p = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The first failover target's `column` (planReads' rules and order, the parcel's weight in oz placeholder `pkgOz`). */
+function firstTarget(db: Db, column: typeof shippingApis.id | typeof shippingApis.name) {
+  const maxOz = sql`(CASE ${shippingServices.weightUnit} WHEN 'oz' THEN ${shippingServices.maxWeight} ELSE ${shippingServices.maxWeight} * ${OZ_PER_LB} END)`;
+  return db
+    .select({ v: column })
+    .from(shippingServices)
+    .innerJoin(shippingApis, eq(shippingApis.id, shippingServices.apiId))
+    .where(
+      and(
+        eq(shippingServices.carrier, p('carrier')),
+        eq(shippingServices.serviceCode, p('serviceCode')),
+        eq(shippingServices.enabled, true),
+        eq(shippingServices.active, true),
+        eq(shippingApis.enabled, true),
+        or(eq(shippingApis.failoverTarget, true), eq(shippingApis.id, p('chosenId'))),
+        ne(shippingApis.id, p('firstId')),
+        sql`(${shippingServices.maxWeight} IS NULL OR ${shippingServices.maxWeight} <= 0 OR ${p('pkgOz')} <= ${maxOz} + 1e-9)`,
+      ),
+    )
+    .orderBy(asc(shippingApis.priority), asc(shippingApis.createdAt), asc(shippingApis.id))
+    .limit(1);
+}
+
+const moveToFirstTarget = reusableStatement((db) =>
+  db
+    .update(orders)
+    .set({
+      providerApiId: sql`(${firstTarget(db, shippingApis.id)})`,
+      providerApiName: sql`(${firstTarget(db, shippingApis.name)})`,
+      updatedAt: p('now'),
+    })
+    .where(
+      and(
+        eq(orders.id, p('orderId')),
+        inArray(orders.status, ['processing', 'pending_reconciliation']),
+        sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) = ${p('firstId')}`,
+        sql`${p('pkgOz')} IS NOT NULL`,
+        sql`EXISTS (SELECT 1 FROM ${providerBreakers} WHERE ${providerBreakers.apiId} = ${p('firstId')}
+              AND ${providerBreakers.openUntil} > ${p('now')})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${orderAttempts} WHERE ${orderAttempts.orderId} = ${p('orderId')}
+              AND ${orderAttempts.outcome} IN ('unknown', 'bought'))`,
+        sql`(${firstTarget(db, shippingApis.id)}) IS NOT NULL`,
+      ),
+    )
+    .returning({ providerApiId: orders.providerApiId }),
+);
+
+/** The skip on the chosen API, recorded only when the attempt on the target was (the move happened). */
+const recordSkip = reusableStatement((db) =>
+  db.insert(orderAttempts).select(
+    db
+      .select({
+        id: sql<string>`${p('skipped')}`.as('id'),
+        orderId: sql<string>`${p('orderId')}`.as('order_id'),
+        apiId: sql<string>`${p('firstId')}`.as('api_id'),
+        apiName: sql<string>`${p('firstName')}`.as('api_name'),
+        outcome: sql<OrderAttemptOutcome>`'skipped'`.as('outcome'),
+        error: sql<string>`'circuit breaker open'`.as('error'),
+        createdAt: sql<string>`${p('now')}`.as('created_at'),
+      })
+      .from(orderAttempts)
+      .where(eq(orderAttempts.id, p('next'))),
+  ),
+);
 
 /** Admin-facing reason of a failed attempt: our text plus what the provider said (status, code), kept short. */
 export function attemptError(err: ProviderError | Error | unknown): string {
@@ -173,36 +328,14 @@ export interface FailOverInput {
  * order was settled or moved meanwhile (then only the settled attempt and the breaker changed).
  */
 export async function failOver(services: Services, input: FailOverInput): Promise<string | null> {
-  const { order, to } = input;
   const next = newId('att');
-  const now = services.clock.now().toISOString();
-  const move = services.db
-    .update(orders)
-    .set({ providerApiId: to.id, providerApiName: to.name, updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        inArray(orders.status, ['processing', 'pending_reconciliation']),
-        sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) = ${input.from}`,
-      ),
-    )
-    .returning({ id: orders.id });
-  // Right after the move: SQLite's changes() is the number of rows the previous statement of this connection changed
-  // (a batch runs on one connection, in one transaction, on libSQL and D1 alike).
-  const recordNext = services.db.insert(orderAttempts).select(
-    services.db
-      .select({
-        id: sql<string>`${next}`.as('id'),
-        orderId: orders.id,
-        apiId: sql<string>`${to.id}`.as('api_id'),
-        apiName: sql<string>`${to.name}`.as('api_name'),
-        outcome: sql<OrderAttemptOutcome>`'unknown'`.as('outcome'),
-        error: sql<string | null>`NULL`.as('error'),
-        createdAt: sql<string>`${now}`.as('created_at'),
-      })
-      .from(orders)
-      .where(and(eq(orders.id, order.id), sql`changes() = 1`)),
-  );
+  const [move, recordNext] = moveOrder(services, {
+    order: input.order,
+    from: input.from,
+    to: input.to,
+    next,
+    now: services.clock.now().toISOString(),
+  });
   const settle = services.db
     .update(orderAttempts)
     .set({ outcome: input.outcome, error: input.error })
@@ -216,4 +349,48 @@ export async function failOver(services: Services, input: FailOverInput): Promis
       ] as const)
     : await batch(services.db, [move, recordNext, settle] as const);
   return moved.length > 0 ? next : null;
+}
+
+/**
+ * Moves an open order from one API to the next (compare-and-set on the API it leaves) and records the attempt there
+ * before it is asked, only when the move happened: two statements, for a batch (the move answers its id, or nothing).
+ */
+function moveOrder(
+  services: Services,
+  m: { order: OrderRow; from: string; to: { id: string; name: string }; next: string; now: string },
+) {
+  const move = services.db
+    .update(orders)
+    .set({ providerApiId: m.to.id, providerApiName: m.to.name, updatedAt: m.now })
+    .where(
+      and(
+        eq(orders.id, m.order.id),
+        inArray(orders.status, ['processing', 'pending_reconciliation']),
+        sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) = ${m.from}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return [move, recordAttemptAfterMove(services, { orderId: m.order.id, next: m.next, now: m.now })] as const;
+}
+
+/**
+ * Records the attempt on the API an order was just moved to (the API it now stands on), right after the move in the
+ * same batch, and only when the move happened: SQLite's changes() is the number of rows the previous statement of this
+ * connection changed (a batch runs on one connection, in one transaction, on libSQL and D1 alike).
+ */
+function recordAttemptAfterMove(services: Services, r: { orderId: string; next: string; now: string }) {
+  return services.db.insert(orderAttempts).select(
+    services.db
+      .select({
+        id: sql<string>`${r.next}`.as('id'),
+        orderId: orders.id,
+        apiId: sql<string>`${orders.providerApiId}`.as('api_id'),
+        apiName: sql<string>`${orders.providerApiName}`.as('api_name'),
+        outcome: sql<OrderAttemptOutcome>`'unknown'`.as('outcome'),
+        error: sql<string | null>`NULL`.as('error'),
+        createdAt: sql<string>`${r.now}`.as('created_at'),
+      })
+      .from(orders)
+      .where(and(eq(orders.id, r.orderId), sql`changes() = 1`)),
+  );
 }
