@@ -5,6 +5,10 @@ import { LoginPage } from './auth/LoginPage';
 import { RegisterPage } from './auth/RegisterPage';
 
 const SignedInApp = lazy(() => import('./layout/SignedInApp'));
+// Beside login but rarely needed: their own small chunks, so the login screen's bundle does not carry them.
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const authFallback = <p className="boot-loading">Loading...</p>;
 
 /** Fetches the signed-in chunk while the user is still typing their password. */
 export function prefetchSignedInApp(): void {
@@ -17,7 +21,24 @@ export function AppRoutes() {
       <Route element={<PublicOnly />}>
         <Route path="/auth/login" element={<LoginPage />} />
         <Route path="/auth/register" element={<RegisterPage />} />
+        <Route
+          path="/auth/forgot-password"
+          element={
+            <Suspense fallback={authFallback}>
+              <ForgotPasswordPage />
+            </Suspense>
+          }
+        />
       </Route>
+      {/* Outside PublicOnly: a reset link works whoever is signed in here (success signs everyone out). */}
+      <Route
+        path="/auth/reset-password"
+        element={
+          <Suspense fallback={authFallback}>
+            <ResetPasswordPage />
+          </Suspense>
+        }
+      />
       <Route path="/" element={<Navigate to="/auth/login" replace />} />
       <Route element={<RequireUser />}>
         <Route

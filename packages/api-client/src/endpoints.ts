@@ -48,6 +48,7 @@ import {
   DynamicPricingResponse,
   FaqListResponse,
   FaqResponse,
+  type ForgotPasswordRequest,
   LabelLinkResponse,
   LabelStats,
   type LabelStatsPeriod,
@@ -74,6 +75,7 @@ import {
   type RegisterRequest,
   type RemoveServicesRequest,
   RemoveServicesResponse,
+  type ResetPasswordRequest,
   ServiceReliabilityResponse,
   type ServiceReportRequest,
   ServiceResponse,
@@ -130,6 +132,11 @@ export const api = {
       }),
     changePassword: (body: ChangePasswordRequest) =>
       request('/api/auth/change-password', { method: 'POST', body, schema: MessageResponse }),
+    /** Same answer whether or not the address has an account. */
+    forgotPassword: (body: ForgotPasswordRequest) =>
+      request('/api/auth/forgot-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
+    resetPassword: (body: ResetPasswordRequest) =>
+      request('/api/auth/reset-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
   },
   settings: {
     publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),

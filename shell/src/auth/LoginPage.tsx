@@ -1,16 +1,17 @@
 import { api, errorMessage, saveSession } from '@labeldesk/api-client';
-import { Link, useNavigate } from '@labeldesk/router';
+import { Link, useLocation, useNavigate } from '@labeldesk/router';
 import { type FormEvent, useState } from 'react';
 import { AuthCard, AuthForm, Field } from './AuthCard';
 import { CommunityButtons } from './CommunityButtons';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // A message another auth screen leaves for this one (Reset Password: "Your password was changed...").
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -36,6 +37,11 @@ export function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Log in to buy and manage your shipping labels">
       <AuthForm error={error} onSubmit={submit}>
+        {typeof notice === 'string' ? (
+          <div className="auth-note" role="status">
+            {notice}
+          </div>
+        ) : null}
         <Field
           label="Email"
           type="email"
@@ -53,15 +59,10 @@ export function LoginPage() {
           error={fieldErrors.password}
         />
         <div className="auth-row-end">
-          <button
-            type="button"
-            className="auth-linkbtn"
-            onClick={() => setNote('Password reset is not available yet. Please contact support.')}
-          >
+          <Link className="auth-link" to="/auth/forgot-password">
             Forgot Password?
-          </button>
+          </Link>
         </div>
-        {note ? <div className="auth-note">{note}</div> : null}
         <button type="submit" className="auth-submit" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>
