@@ -39,6 +39,13 @@ export const authLimits = {
     limit: 5,
     windowMs: 15 * 60_000,
   }),
+  /** Two-factor codes (setup, enable, disable, the login's second step): per account, and per client address. */
+  twoFactorPerUser: (userId: string): RateLimitRequest => ({
+    key: `2fa:user:${userId}`,
+    limit: 10,
+    windowMs: 15 * 60_000,
+  }),
+  twoFactorPerIp: (ip: string): RateLimitRequest => ({ key: `2fa:ip:${ip}`, limit: 30, windowMs: 60_000 }),
   /** Guessing the current password through change-password with a stolen session: 5 tries per 15 minutes. */
   changePasswordPerUser: (userId: string): RateLimitRequest => ({
     key: `change-password:user:${userId}`,

@@ -19,3 +19,4 @@ export * from './public-api';
 export * from './service-report';
 export * from './settings';
 export * from './tracking-refresh';
+export * from './two-factor';

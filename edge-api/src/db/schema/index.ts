@@ -15,5 +15,6 @@ export * from './sessions';
 export * from './shipping-apis';
 export * from './shipping-services';
 export * from './tracking-refresh-runs';
+export * from './two-factor';
 export * from './users';
 export * from './webhook-deliveries';

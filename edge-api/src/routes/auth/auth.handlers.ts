@@ -1,4 +1,4 @@
-import type { AuthResponse, MessageResponse, VerifyResponse } from '@labeldesk/contracts';
+import type { AuthResponse, MessageResponse, MfaRequiredResponse, VerifyResponse } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
@@ -20,6 +20,14 @@ const factory = createFactory<AppEnv>();
 export const login = factory.createHandlers(authValidators.login, async (c) => {
   const { email, password } = c.req.valid('json');
   const session = await loginUser(c.get('services'), { email, password, clientIp: c.get('clientIp') });
+  if ('mfaRequired' in session) {
+    const mfa: MfaRequiredResponse = {
+      mfaRequired: true,
+      mfaToken: session.mfaToken,
+      message: 'Enter the code from your authenticator app',
+    };
+    return c.json(mfa, 200);
+  }
   const body: AuthResponse = { token: session.token, user: presentUser(session.user), message: 'Login successful' };
   return c.json(body, 200);
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import * as handlers from './auth.handlers';
 import { authRoutes } from './auth.routes';
+import * as twoFactor from './two-factor.handlers';
 
 export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.login, ...handlers.login)
@@ -12,4 +13,9 @@ export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.logout, ...handlers.logout)
   .post(authRoutes.changePassword, ...handlers.changePassword)
   .post(authRoutes.forgotPassword, ...handlers.forgotPassword)
-  .post(authRoutes.resetPassword, ...handlers.resetPassword);
+  .post(authRoutes.resetPassword, ...handlers.resetPassword)
+  .get(authRoutes.twoFactorStatus, ...twoFactor.status)
+  .post(authRoutes.twoFactorSetup, ...twoFactor.setup)
+  .post(authRoutes.twoFactorEnable, ...twoFactor.enable)
+  .post(authRoutes.twoFactorDisable, ...twoFactor.disable)
+  .post(authRoutes.twoFactorVerify, ...twoFactor.verify);

@@ -5,6 +5,9 @@ import {
   LoginRequest,
   RegisterRequest,
   ResetPasswordRequest,
+  TwoFactorDisableRequest,
+  TwoFactorEnableRequest,
+  TwoFactorVerifyRequest,
 } from '@labeldesk/contracts';
 import { jsonBody } from '../../middleware/validate';
 
@@ -24,6 +27,12 @@ export const authRoutes = {
   /** Extensions (issue 23): a reset mail for an address, then a new password with the mail's token. No auth. */
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  /** Two-factor sign-in (TOTP, issue 23): status, setup, enable, disable (Bearer); verify: the login's second step. */
+  twoFactorStatus: '/auth/2fa',
+  twoFactorSetup: '/auth/2fa/setup',
+  twoFactorEnable: '/auth/2fa/enable',
+  twoFactorDisable: '/auth/2fa/disable',
+  twoFactorVerify: '/auth/2fa/verify',
 } as const;
 
 export const authValidators = {
@@ -33,4 +42,7 @@ export const authValidators = {
   changePassword: jsonBody(ChangePasswordRequest),
   forgotPassword: jsonBody(ForgotPasswordRequest),
   resetPassword: jsonBody(ResetPasswordRequest),
+  twoFactorEnable: jsonBody(TwoFactorEnableRequest),
+  twoFactorDisable: jsonBody(TwoFactorDisableRequest),
+  twoFactorVerify: jsonBody(TwoFactorVerifyRequest),
 };

@@ -41,6 +41,7 @@ describe('loginUser', () => {
       password: 'old password',
       clientIp: '1.1.1.1',
     });
+    if ('mfaRequired' in session) throw new Error('no 2FA on this account');
     expect(session.user.id).toBe('usr_legacy');
     [row] = await t.services.db.select().from(users).where(eq(users.id, 'usr_legacy'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

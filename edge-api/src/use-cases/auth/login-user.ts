@@ -12,6 +12,14 @@ import {
   rateLimited,
 } from '../../lib/throttle';
 import { issueSession, type Session } from './issue-session';
+import { isTwoFactorEnabled } from './two-factor-codes';
+import { startMfaChallenge } from './verify-two-factor-login';
+
+/** The password was right but the account has 2FA on: the second step's token, no session yet. */
+export interface MfaPending {
+  mfaRequired: true;
+  mfaToken: string;
+}
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -26,7 +34,7 @@ export interface LoginUserInput {
  * time (an unknown email is checked against a dummy hash). Throttled per IP, per IP+email, and per account from any
  * address (a progressive delay, see `accountLoginDelayMs`).
  */
-export async function loginUser(services: Services, input: LoginUserInput): Promise<Session> {
+export async function loginUser(services: Services, input: LoginUserInput): Promise<Session | MfaPending> {
   const { db, clock } = services;
   const email = input.email.trim().toLowerCase();
   await enforceRateLimits(
@@ -55,6 +63,9 @@ export async function loginUser(services: Services, input: LoginUserInput): Prom
     ...(passwordHash !== user.passwordHash && { passwordHash, updatedAt }),
   };
   await db.update(users).set(changes).where(eq(users.id, user.id));
+  if (await isTwoFactorEnabled(services, user.id)) {
+    return { mfaRequired: true, mfaToken: await startMfaChallenge(services, user.id) };
+  }
   return issueSession(services, { ...user, ...changes });
 }
 
