@@ -11,8 +11,8 @@ import { reconcileOrder } from '../use-cases/orders/reconcile-order';
 import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
+import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
-import { purgeResetTokens } from './purge-reset-tokens';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
 
 /**
@@ -29,7 +29,7 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
     case 'maintenance.purge': {
       await purgeFinishedJobs(services, message.olderThanMs);
       await purgeWebhookDeliveries(services, WEBHOOK_DELIVERY_RETENTION_MS);
-      await purgeResetTokens(services, message.olderThanMs);
+      await purgeAuthTokens(services, message.olderThanMs);
       return { kind: 'ack' };
     }
     case 'crypto.recheck': {
