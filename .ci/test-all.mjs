@@ -112,20 +112,23 @@ const layer = (name, ok) => layers.push({ name, ok });
 
 layer('lint (biome)', pnpmRun('lint', ['exec', 'biome', 'check', '.']));
 layer('typecheck', pnpmRun('typecheck', ['-r', 'run', 'typecheck']));
-for (const project of ['unit', 'integration']) {
-  const out = join(RESULTS, `${project}.json`);
-  const ok = pnpmRun(project, [
+// The unit layer is two vitest projects: unit (*.test.ts, shared module cache) and components (*.test.tsx, isolated).
+for (const [name, projects] of [
+  ['unit', ['unit', 'components']],
+  ['integration', ['integration']],
+]) {
+  const out = join(RESULTS, `${name}.json`);
+  const ok = pnpmRun(name, [
     'exec',
     'vitest',
     'run',
-    '--project',
-    project,
+    ...projects.flatMap((project) => ['--project', project]),
     maxWorkers,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
   ]);
-  layer(project, addResults(out, project) && ok);
+  layer(name, addResults(out, name) && ok);
 }
 {
   const out = join(RESULTS, 'workers.json');
