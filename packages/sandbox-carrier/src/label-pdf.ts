@@ -23,7 +23,7 @@ const MARGIN = 12;
 const BLACK = rgb(0, 0, 0);
 const WHITE = rgb(1, 1, 1);
 
-const CARRIER_TITLE = { UPS: 'UPS', USPS: 'USPS', FEDEX: 'FedEx' } as const;
+export const CARRIER_TITLE = { UPS: 'UPS', USPS: 'USPS', FEDEX: 'FedEx' } as const;
 
 /** The standard PDF fonts only encode WinAnsi: strip accents and replace anything else. */
 export function pdfSafe(text: string): string {
@@ -40,7 +40,8 @@ function fitText(text: string, font: PDFFont, size: number, maxWidth: number): s
   return `${out}...`;
 }
 
-function addressLines(a: Address): string[] {
+/** The printed lines of an address block (the same on every format). */
+export function addressLines(a: Address): string[] {
   return [
     a.name,
     a.company,
@@ -67,6 +68,19 @@ function text(
   const safe = pdfSafe(value);
   const fitted = Math.max(minSize, Math.min(size, (maxWidth / Math.max(1, font.widthOfTextAtSize(safe, size))) * size));
   page.drawText(fitText(safe, font, fitted, maxWidth), { x, y, size: fitted, font, color });
+}
+
+/** The small print at the foot of a label, top to bottom (the same on every format). */
+export function footerLines(label: LabelRecord): string[] {
+  const p = label.package;
+  return [
+    `DIMS: ${p.length} x ${p.width} x ${p.height} IN   BILLED: ${label.billedWeight} ${label.billedWeightUnit.toUpperCase()}`,
+    label.template ? `TEMPLATE: ${label.template}` : null,
+    label.reference ? `REF: ${label.reference}` : null,
+    p.description ? `CONTENTS: ${p.description}` : null,
+    `LABEL: ${label.labelId}`,
+    'SANDBOX LABEL - NOT VALID FOR SHIPPING',
+  ].filter((l): l is string => !!l);
 }
 
 /** Code 128 needs a quiet zone of at least 10 modules on each side. */
@@ -176,15 +190,7 @@ export async function renderLabelPdf(label: LabelRecord): Promise<Uint8Array> {
   y -= bandHeight;
 
   // Footer details (bottom-up), then the barcode in the space left between the band and the footer.
-  const p = label.package;
-  const footer = [
-    `DIMS: ${p.length} x ${p.width} x ${p.height} IN   BILLED: ${label.billedWeight} ${label.billedWeightUnit.toUpperCase()}`,
-    label.template ? `TEMPLATE: ${label.template}` : null,
-    label.reference ? `REF: ${label.reference}` : null,
-    p.description ? `CONTENTS: ${p.description}` : null,
-    `LABEL: ${label.labelId}`,
-    'SANDBOX LABEL - NOT VALID FOR SHIPPING',
-  ].filter((l): l is string => !!l);
+  const footer = footerLines(label);
   let fy = MARGIN + 2 + (footer.length - 1) * 9;
   const footerTop = fy + 12;
   for (const line of footer) {

@@ -13,6 +13,8 @@ import {
   unusableAnswer,
 } from './http-helpers';
 import { renderLabelPdf } from './label-pdf';
+import { renderLabelPng } from './label-png';
+import { renderLabelZpl, type ZplDpi } from './label-zpl';
 import { toCents, toUsd } from './money';
 import { estimatedDeliveryFor, quote, transitDaysFor } from './pricing';
 import { type SandboxRuntime, TRACKING_LOG_MAX, type TrackingRequestRecord } from './runtime';
@@ -203,6 +205,28 @@ export function protocolRoutes(rt: SandboxRuntime): Hono<AppEnv> {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${label.labelId}.pdf"`,
       'Content-Length': String(pdf.byteLength),
+    });
+  });
+
+  // The same label in the thermal printers' and the image formats, rendered natively (not converted from the PDF).
+  v1.get('/labels/:labelId/zpl', (c) => {
+    const label = c.get('catalogue').label(c.req.param('labelId'));
+    const dpi = c.req.query('dpi') ?? '203';
+    if (dpi !== '203' && dpi !== '300') throw new CarrierError('invalid_request', 'dpi must be 203 or 300');
+    const zpl = renderLabelZpl(label, Number(dpi) as ZplDpi);
+    return c.body(zpl, 200, {
+      'Content-Type': 'application/zpl; charset=us-ascii',
+      'Content-Disposition': `inline; filename="${label.labelId}.zpl"`,
+    });
+  });
+
+  v1.get('/labels/:labelId/png', async (c) => {
+    const label = c.get('catalogue').label(c.req.param('labelId'));
+    const png = await renderLabelPng(label);
+    return c.body(png as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'image/png',
+      'Content-Disposition': `inline; filename="${label.labelId}.png"`,
+      'Content-Length': String(png.byteLength),
     });
   });
 

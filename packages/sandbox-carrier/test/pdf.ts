@@ -98,3 +98,26 @@ export function scanPrintedPage(pdf: Uint8Array, dpi = 203): string[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** zbarimg is on the PATH (apt: zbar-tools). */
+export const hasZbar = has('zbarimg');
+
+/** Every barcode zbarimg reads on a PNG ("CODE-128:..." lines). */
+export function scanPng(png: Uint8Array): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'label-scan-'));
+  try {
+    writeFileSync(join(dir, 'label.png'), png);
+    const out = execFileSync('zbarimg', ['-q', 'label.png'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.toString('utf8').trim().split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Uint8Array): { width: number; height: number } {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!signature.every((b, i) => png[i] === b)) throw new Error('not a PNG');
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
