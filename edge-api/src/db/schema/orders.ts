@@ -70,6 +70,8 @@ export const orders = sqliteTable(
     recipientJson: text('recipient_json').notNull(),
     /** JSON: { weight, weightUnit, length, width, height, description, valueCents, template }. */
     packageJson: text('package_json').notNull(),
+    /** The customer's own text printed on the label (what Pirate Ship calls a rubber stamp), at most 35 characters. */
+    reference: text('reference'),
     recipientName: text('recipient_name').notNull(),
     /** 'City, ST'. */
     destination: text('destination').notNull(),
@@ -128,6 +130,7 @@ export const orders = sqliteTable(
       sql`${t.deliveryStatus} IN ('pending', 'processing', 'in_transit', 'delivered', 'cancelled', 'exception')`,
     ),
     check('orders_source_valid', sql`${t.source} IN ('manual', 'api', 'bulk')`),
+    check('orders_reference_length', sql`${t.reference} IS NULL OR length(${t.reference}) <= 35`),
     check('orders_carrier_valid', sql`${t.carrier} IN ('UPS', 'USPS', 'FEDEX')`),
     check('orders_price_positive', sql`${t.priceCents} > 0`),
     check(

@@ -21,6 +21,12 @@ export const users = sqliteTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     /** ISO time before which the next login attempt for this account is refused (429), or null. */
     loginRetryAt: text('login_retry_at'),
+    /** The label format this customer's downloads and Print default to (issue 24): pdf, png or zpl. */
+    labelFormat: text('label_format', { enum: ['pdf', 'png', 'zpl'] })
+      .notNull()
+      .default('pdf'),
+    /** The thermal printer's resolution their ZPL labels are laid out for: 203 or 300 dpi. */
+    zplDpi: integer('zpl_dpi').notNull().default(203),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -29,6 +35,8 @@ export const users = sqliteTable(
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
     check('users_total_spend_non_negative', sql`${t.totalSpendCents} >= 0`),
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_label_format_valid', sql`${t.labelFormat} IN ('pdf', 'png', 'zpl')`),
+    check('users_zpl_dpi_valid', sql`${t.zplDpi} IN (203, 300)`),
   ],
 );
 

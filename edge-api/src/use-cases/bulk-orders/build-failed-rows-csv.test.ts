@@ -50,6 +50,7 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
       valueCents: 0,
       template: null,
     }),
+    reference: null,
     recipientName: 'Grace',
     destination: 'Reno, NV',
     estimatedDelivery: null,

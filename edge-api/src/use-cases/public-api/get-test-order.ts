@@ -35,6 +35,7 @@ export function presentTestOrder(row: TestOrderRow): Order {
     providerCostCents: null,
     providerLabelId: null,
     labelBlobKey: null,
+    reference: null,
     recipientName: recipient.name,
     destination: `${recipient.city}, ${recipient.state}`,
     trackingEventsJson: '[]',
