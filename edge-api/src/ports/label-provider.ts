@@ -280,6 +280,11 @@ export interface LabelProvider {
   findLabelByIdempotencyKey(idempotencyKey: string): Promise<ProviderLabel | null>;
   /** The PDF of a label bought earlier. */
   getLabelPdf(labelId: string): Promise<Uint8Array>;
+  /**
+   * The same label as a 1200x1800 PNG or as ZPL II for a 4x6 thermal printer at `dpi`, rendered by the provider itself
+   * (never converted here). Only adapters whose kind lists the format in LABEL_FORMATS_BY_KIND implement it.
+   */
+  getLabelFile?(labelId: string, format: 'png' | 'zpl', opts: { dpi: 203 | 300 }): Promise<Uint8Array>;
   getTracking(trackingNumber: string): Promise<ProviderTracking>;
   /** Voids (refunds) a label before the carrier's first scan; idempotent. */
   voidLabel(labelId: string): Promise<ProviderLabel>;

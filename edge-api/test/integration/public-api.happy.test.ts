@@ -100,6 +100,13 @@ describe('the public API, happy paths and bad input (every answer checked agains
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('x-ratelimit-limit')).toBe('100');
     expect(startsWithPdf(new Uint8Array(await pdf.arrayBuffer()))).toBe(true);
+    // The same label as ZPL for a 300 dpi printer (issue 24).
+    const zpl = await fetch(`${server.url}/api/v1/labels/${data._id}?format=zpl&dpi=300`, {
+      headers: { 'x-api-key': me.keys.apiKey },
+    });
+    expect(zpl.status).toBe(200);
+    expect(zpl.headers.get('content-type')).toBe('application/zpl');
+    expect(await zpl.text()).toContain('^PW1200');
 
     // The web app lists it like any other purchase.
     const list = await call(server, 'GET', '/api/orders', { token: me.token });
@@ -224,6 +231,11 @@ describe('the public API, happy paths and bad input (every answer checked agains
     const text = new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()));
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('TEST LABEL - NOT VALID');
+    const testZpl = await fetch(`${server.url}/api/v1/labels/${body.data._id}?format=zpl`, {
+      headers: { 'x-api-key': me.keys.testKey },
+    });
+    expect(testZpl.status).toBe(400);
+    expect((await testZpl.json()).error.message).toBe('Test labels are specimen PDFs: ask for format=pdf');
 
     // No money moved, no ledger row, no live order anywhere: the live key, the web app, counts and the admin.
     expect(await moneyOf(server, me.id)).toEqual(before);

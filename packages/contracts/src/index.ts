@@ -8,6 +8,7 @@ export * from './custom-pricing';
 export * from './errors';
 export * from './faqs';
 export * from './health';
+export * from './labels';
 export * from './list-query';
 export * from './money';
 export * from './number-text';

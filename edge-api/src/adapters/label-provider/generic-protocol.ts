@@ -138,7 +138,7 @@ function safeDetails(details: Array<{ field: string }> | undefined): ProviderErr
     .map((d) => ({ path: d.field, message: MSG.invalidField }));
 }
 
-export type Call = 'services' | 'rates' | 'labels' | 'lookup' | 'label' | 'pdf' | 'void' | 'tracking';
+export type Call = 'services' | 'rates' | 'labels' | 'lookup' | 'label' | 'pdf' | 'png' | 'zpl' | 'void' | 'tracking';
 
 /** The label id a garbled purchase answer still names, if it is JSON with a plausible top-level `labelId`. */
 export function labelIdIn(body: Uint8Array): string | undefined {
@@ -209,7 +209,7 @@ export function errorFor(call: Call, status: number, bodyText: string, retryAfte
     }
     return make('invalid_input', MSG.invalidShipment, { details });
   }
-  if (status === 404 && (call === 'label' || call === 'pdf' || call === 'void'))
+  if (status === 404 && (call === 'label' || call === 'pdf' || call === 'png' || call === 'zpl' || call === 'void'))
     return make('not_found', MSG.labelNotFound);
   if (status === 404 && call === 'tracking') return make('not_found', MSG.trackingNotFound);
   if (status === 409 && call === 'void') return make('conflict', MSG.cannotVoid);

@@ -30,6 +30,8 @@ import {
   type HttpTransportOptions,
   httpTransport,
   isPdf,
+  isPng,
+  isZpl,
   type SendInit,
   withUnknownOutcome,
 } from './http-transport';
@@ -63,6 +65,8 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
     transport.send(method, `${base}${path}`, {
       ...init,
       ...(call === 'pdf' ? { accept: 'application/pdf' } : {}),
+      ...(call === 'png' ? { accept: 'image/png' } : {}),
+      ...(call === 'zpl' ? { accept: 'application/zpl' } : {}),
       ...(call === 'labels' ? { purchase: true } : {}),
       toError: (status, text, retryAfter) => errorFor(call, status, text, retryAfter),
     });
@@ -172,6 +176,18 @@ export function httpLabelProvider(options: HttpLabelProviderOptions): LabelProvi
       if (!isPdf(sent.body)) {
         throw new ProviderError('upstream_error', MSG.rejected, {
           logMessage: `label ${labelId}: answer is not a PDF`,
+        });
+      }
+      return sent.body;
+    },
+
+    async getLabelFile(labelId: string, format: 'png' | 'zpl', opts: { dpi: 203 | 300 }) {
+      const path = format === 'zpl' ? `/labels/${enc(labelId)}/zpl?dpi=${opts.dpi}` : `/labels/${enc(labelId)}/png`;
+      const sent = await send(format, 'GET', path, { retry: true });
+      const valid = format === 'zpl' ? isZpl(sent.body) : isPng(sent.body);
+      if (!valid) {
+        throw new ProviderError('upstream_error', MSG.rejected, {
+          logMessage: `label ${labelId}: answer is not ${format === 'zpl' ? 'ZPL' : 'a PNG'}`,
         });
       }
       return sent.body;

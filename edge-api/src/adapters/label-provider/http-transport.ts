@@ -88,6 +88,18 @@ export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46;
 }
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length > 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
+}
+
+/** ZPL II: starts (after blank space) with a format's ^XA and ends with ^XZ. */
+export function isZpl(bytes: Uint8Array): boolean {
+  const text = new TextDecoder().decode(bytes).trim();
+  return text.startsWith('^XA') && text.endsWith('^XZ');
+}
+
 export function decodeBase64(text: string): Uint8Array {
   return fromB64NoPad(text.replace(/\s+/g, '').replace(/=+$/, ''));
 }

@@ -1,5 +1,5 @@
 import type { LabelLinkResponse } from '@labeldesk/contracts';
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { LABEL_CONTENT_TYPES, labelFileName, ORDER_MESSAGES } from '@labeldesk/contracts';
 import type { Context } from 'hono';
 import { createFactory, createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env';
@@ -7,7 +7,8 @@ import { ApiError } from '../../errors';
 import { labelLinks, verifyLabelLink } from '../../lib/label-links';
 import { authenticate, bearerToken, requireUser } from '../../middleware/auth';
 import { createLabelLink } from '../../use-cases/orders/create-label-link';
-import { getLabelDocument, type LabelAccess, labelOrder } from '../../use-cases/orders/get-label-document';
+import { type LabelAccess, labelOrder } from '../../use-cases/orders/get-label-document';
+import { getLabelInFormat } from '../../use-cases/orders/read-label-file';
 import { LABEL_RESPONSE_HEADERS, labelsValidators } from './labels.routes';
 
 const factory = createFactory<AppEnv>();
@@ -35,22 +36,26 @@ async function labelAccess(c: Context<AppEnv>, orderId: string): Promise<LabelAc
   throw new ApiError('forbidden', ORDER_MESSAGES.labelLinkInvalid);
 }
 
-const pdfName = (orderId: string) => `label-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-
-function pdfHandler(disposition: 'inline' | 'attachment') {
-  return factory.createHandlers(labelHeaders, labelsValidators.id, async (c) => {
+function labelHandler(disposition: 'inline' | 'attachment') {
+  return factory.createHandlers(labelHeaders, labelsValidators.id, labelsValidators.format, async (c) => {
     const { id } = c.req.valid('param');
-    const { order, pdf } = await getLabelDocument(c.get('services'), { orderId: id, access: await labelAccess(c, id) });
-    return c.body(new Uint8Array(pdf), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `${disposition}; filename="${pdfName(order.id)}"`,
-      'Content-Length': String(pdf.byteLength),
+    const { format, dpi } = c.req.valid('query');
+    const { order, body } = await getLabelInFormat(c.get('services'), {
+      orderId: id,
+      access: await labelAccess(c, id),
+      format,
+      dpi,
+    });
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': LABEL_CONTENT_TYPES[format],
+      'Content-Disposition': `${disposition}; filename="${labelFileName(order.id, format)}"`,
+      'Content-Length': String(body.byteLength),
     });
   });
 }
 
-export const inline = pdfHandler('inline');
-export const download = pdfHandler('attachment');
+export const inline = labelHandler('inline');
+export const download = labelHandler('attachment');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -1,5 +1,6 @@
+import { LabelFormatQuery } from '@labeldesk/contracts';
 import { z } from 'zod';
-import { pathParams } from '../../middleware/validate';
+import { pathParams, queryParams } from '../../middleware/validate';
 
 /**
  * Label documents of bought orders: the PDF inline, as an attachment, and a print view — opened by the owner or an
@@ -22,4 +23,6 @@ export const LabelIdParam = z.object({ id: z.string().trim().min(1).max(100) });
 
 export const labelsValidators = {
   id: pathParams(LabelIdParam),
+  /** ?format=pdf|png|zpl (pdf when absent) and, for zpl, dpi=203|300. */
+  format: queryParams(LabelFormatQuery),
 };

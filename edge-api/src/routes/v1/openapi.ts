@@ -77,9 +77,11 @@ function operation(id: string, route: V1RouteSpec): JsonSchema {
     responses[status] = {
       description: answer.description,
       ...(Number(status) < 300 ? { headers: rateLimitHeaders } : {}),
-      content: answer.pdf
-        ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
-        : { 'application/json': { schema: schemaOf(answer.schema ?? ErrorBody, 'output') } },
+      content: answer.files
+        ? Object.fromEntries(answer.files.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
+        : answer.pdf
+          ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
+          : { 'application/json': { schema: schemaOf(answer.schema ?? ErrorBody, 'output') } },
     };
   }
   return {

@@ -1,5 +1,8 @@
 import {
   BULK_MESSAGES,
+  LABEL_CONTENT_TYPES,
+  LABEL_MESSAGES,
+  labelFileName,
   ORDER_MESSAGES,
   TEST_BULK_CREATED_MESSAGE,
   type V1BulkOrderResponse,
@@ -22,7 +25,7 @@ import { cancelBulkOrder as cancelBulkOrderUseCase } from '../../use-cases/bulk-
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { getOrder } from '../../use-cases/order-history/get-order';
 import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
-import { getLabelDocument } from '../../use-cases/orders/get-label-document';
+import { getLabelInFormat } from '../../use-cases/orders/read-label-file';
 import { createApiBulkLabels } from '../../use-cases/public-api/create-api-bulk-labels';
 import { createApiLabel } from '../../use-cases/public-api/create-api-label';
 import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
@@ -112,19 +115,23 @@ export const order = factory.createHandlers(v1Validators.orderId, async (c) => {
   return c.json(body, 200);
 });
 
-const pdfName = (orderId: string) => `label-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-
-export const label = factory.createHandlers(v1Validators.orderId, async (c) => {
+export const label = factory.createHandlers(v1Validators.orderId, v1Validators.labelFormat, async (c) => {
   const svc = c.get('services');
   const orderId = c.req.valid('param').order_id;
-  const { pdf } =
-    c.get('apiKey').mode === 'live'
-      ? await getLabelDocument(svc, { orderId, access: { kind: 'user', user: { ...c.get('user'), isAdmin: false } } })
-      : await getTestLabelDocument(svc, { orderId, userId: c.get('user').id });
-  return c.body(new Uint8Array(pdf), 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `inline; filename="${pdfName(orderId)}"`,
-    'Content-Length': String(pdf.byteLength),
+  const { format, dpi } = c.req.valid('query');
+  let body: Uint8Array;
+  if (c.get('apiKey').mode === 'live') {
+    const user = { ...c.get('user'), isAdmin: false };
+    ({ body } = await getLabelInFormat(svc, { orderId, access: { kind: 'user', user }, format, dpi }));
+  } else {
+    const { pdf } = await getTestLabelDocument(svc, { orderId, userId: c.get('user').id });
+    if (format !== 'pdf') throw new ApiError('invalid_input', LABEL_MESSAGES.testLabelPdfOnly);
+    body = pdf;
+  }
+  return c.body(new Uint8Array(body), 200, {
+    'Content-Type': LABEL_CONTENT_TYPES[format],
+    'Content-Disposition': `inline; filename="${labelFileName(orderId, format)}"`,
+    'Content-Length': String(body.byteLength),
     'Cache-Control': 'no-store',
   });
 });

@@ -1,6 +1,8 @@
 import {
   BULK_MESSAGES,
   ErrorBody,
+  LABEL_CONTENT_TYPES,
+  LabelFormatQuery,
   MAX_BULK_ROWS,
   V1BulkOrderIdParam,
   V1BulkOrderResponse,
@@ -41,7 +43,10 @@ export interface V1RouteSpec {
   /** The body limit when it is not the app's 1 MiB (documented with the 413 answer). */
   maxBodyBytes?: number;
   /** JSON answers by status; `pdf` answers a PDF document. */
-  responses: Record<number, { description: string; schema?: z.ZodType; pdf?: boolean }>;
+  responses: Record<
+    number,
+    { description: string; schema?: z.ZodType; pdf?: boolean /** Binary answers of these types. */; files?: string[] }
+  >;
 }
 
 export const v1Routes = {
@@ -95,11 +100,14 @@ export const v1Routes = {
   label: {
     method: 'get',
     path: '/labels/:order_id',
-    summary: 'The label PDF of one of your orders',
-    description: 'The 4x6 inch label document (application/pdf). 409 while the label is not bought yet.',
+    summary: 'The label of one of your orders, as PDF, PNG or ZPL',
+    description:
+      'The 4x6 inch label: `format=pdf` (the default, application/pdf), `png` (1200x1800 at 300 dpi, image/png) or `zpl` (ZPL II for a thermal printer at 203 dpi, or 300 with `dpi=300`; application/zpl). Each comes from the carrier API that bought the label, never converted; a format its service does not print answers 400. Test labels are specimen PDFs only. 409 while the label is not bought yet.',
     params: V1OrderIdParam,
+    query: LabelFormatQuery,
     responses: {
-      200: { description: 'The label', pdf: true },
+      200: { description: 'The label', files: [...Object.values(LABEL_CONTENT_TYPES)] },
+      400: { description: 'A format or dpi this label is not available in', schema: ErrorBody },
       404: { description: 'No such order of yours', schema: ErrorBody },
       409: { description: 'The label is not available yet', schema: ErrorBody },
     },
@@ -212,6 +220,7 @@ export const v1Validators = {
   services: queryParams(V1ServicesQuery),
   createLabel: jsonBody(V1CreateLabelRequest),
   orderId: pathParams(V1OrderIdParam),
+  labelFormat: queryParams(LabelFormatQuery),
   bulkBodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),
   createBulkLabels: jsonBody(V1CreateBulkLabelsRequest, { onInvalid: bulkBodyInvalid }),
   bulkOrderId: pathParams(V1BulkOrderIdParam),

@@ -1,0 +1,70 @@
+import {
+  LABEL_FORMATS_BY_KIND,
+  LABEL_MESSAGES,
+  type LabelFormat,
+  ORDER_MESSAGES,
+  type ZplDpi,
+} from '@labeldesk/contracts';
+import type { OrderRow } from '../../db/schema';
+import type { Services } from '../../env';
+import { ApiError } from '../../errors';
+import { connectProvider } from '../shipping-apis/connect-provider';
+import { findApiConfig } from '../shipping-apis/get-api-config';
+import { callProvider } from '../shipping-apis/provider-errors';
+import { type LabelAccess, type LabelPdfSource, labelOrder, readLabelPdf } from './get-label-document';
+
+/** Where one label is kept in a format other than its PDF (the PDF keeps labelBlobKey's `labels/<id>.pdf`). */
+export const labelFileBlobKey = (orderId: string, format: 'png' | 'zpl', dpi: ZplDpi): string =>
+  format === 'zpl' ? `labels/${orderId}.${dpi}dpi.zpl` : `labels/${orderId}.png`;
+
+const CONTENT_TYPES = { png: 'image/png', zpl: 'application/zpl' } as const;
+
+/**
+ * A bought label as PNG or ZPL, from the provider that bought it (the API of a failover, else the chosen one) and
+ * rendered by it — never converted here. Kept in the blob store after the first read (a failed store is only logged).
+ * A format the API's kind does not give (LABEL_FORMATS_BY_KIND) is refused with 400, whatever is stored.
+ */
+async function readLabelFile(
+  services: Services,
+  order: LabelPdfSource,
+  format: 'png' | 'zpl',
+  dpi: ZplDpi,
+): Promise<Uint8Array> {
+  const apiId = order.providerApiId ?? order.apiId;
+  const api = await findApiConfig(services, apiId);
+  const key = labelFileBlobKey(order.id, format, dpi);
+  if (api && !LABEL_FORMATS_BY_KIND[api.kind].includes(format)) {
+    throw new ApiError('invalid_input', LABEL_MESSAGES.formatNotOffered(format));
+  }
+  const stored = await services.blobs.get(key).catch((err: unknown) => {
+    services.log.warn('order.stored_label_unreadable', { orderId: order.id, format, err });
+    return null;
+  });
+  if (stored) return stored.body;
+  if (!api) {
+    throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
+      logMessage: `order ${order.id}: ${format} not stored and API config ${apiId} is gone`,
+    });
+  }
+  const provider = await connectProvider(services, api);
+  const getFile = provider.getLabelFile?.bind(provider);
+  if (!getFile) throw new ApiError('invalid_input', LABEL_MESSAGES.formatNotOffered(format));
+  const body = await callProvider(() => getFile(order.providerLabelId ?? '', format, { dpi }));
+  await services.blobs
+    .put(key, body, CONTENT_TYPES[format])
+    .catch((err: unknown) => services.log.warn('order.label_not_stored', { orderId: order.id, format, err }));
+  return body;
+}
+
+/** The label of an order the caller may open, in `format` (see labelOrder, readLabelPdf and readLabelFile). */
+export async function getLabelInFormat(
+  services: Services,
+  input: { orderId: string; access: LabelAccess; format: LabelFormat; dpi: ZplDpi },
+): Promise<{ order: OrderRow; body: Uint8Array }> {
+  const order = await labelOrder(services, input);
+  const body =
+    input.format === 'pdf'
+      ? await readLabelPdf(services, order)
+      : await readLabelFile(services, order, input.format, input.dpi);
+  return { order, body };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { ProviderKind } from './providers';
+
+/**
+ * Label formats (issue 24): `pdf` (4x6 in), `png` (4x6 in at 300 dpi, 1200x1800) and `zpl` (ZPL II for a 4x6 thermal
+ * printer at 203 dpi, or 300 with `dpi=300`). Each comes from the provider that bought the label, natively: nothing is
+ * converted or faked.
+ */
+export const LABEL_FORMATS = ['pdf', 'png', 'zpl'] as const;
+export const LabelFormat = z.enum(LABEL_FORMATS);
+export type LabelFormat = z.infer<typeof LabelFormat>;
+
+export const ZPL_DPIS = [203, 300] as const;
+export type ZplDpi = (typeof ZPL_DPIS)[number];
+
+/** What each format is called on buttons and in messages. */
+export const LABEL_FORMAT_NAMES: Record<LabelFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL' };
+
+/**
+ * The formats a provider API can give, by the protocol it speaks: the generic protocol (v1) serves every label as PDF,
+ * PNG and ZPL; the EasyPost and Shippo adapters only take the PDF they bought for now, so their services offer PDF
+ * only. A service offers the formats of its API; a label those of the API that bought it (after a failover, that one).
+ */
+export const LABEL_FORMATS_BY_KIND: Record<ProviderKind, readonly LabelFormat[]> = {
+  generic: LABEL_FORMATS,
+  easypost: ['pdf'],
+  shippo: ['pdf'],
+};
+
+/** ?format=…&dpi=… of a single label's download (pdf when absent; dpi only matters for zpl, 203 when absent). */
+export const LabelFormatQuery = z.object({
+  format: LabelFormat.default('pdf'),
+  dpi: z
+    .enum(['203', '300'], { message: 'dpi must be 203 or 300' })
+    .default('203')
+    .transform((v) => Number(v) as ZplDpi),
+});
+export type LabelFormatQuery = z.infer<typeof LabelFormatQuery>;
+
+/** A customer's label settings: the format their downloads and Print default to, and their thermal printer's dpi. */
+export const LabelSettings = z.object({
+  labelFormat: LabelFormat,
+  zplDpi: z.union([z.literal(203), z.literal(300)]),
+});
+export type LabelSettings = z.infer<typeof LabelSettings>;
+export const UpdateLabelSettingsRequest = LabelSettings;
+export type UpdateLabelSettingsRequest = z.input<typeof UpdateLabelSettingsRequest>;
+
+/** The longest reference text an order takes (printed on the label). */
+export const ORDER_REFERENCE_MAX = 35;
+
+export const LABEL_MESSAGES = {
+  formatNotOffered: (format: LabelFormat) =>
+    `This label is not available as ${LABEL_FORMAT_NAMES[format]}: its shipping service does not print that format`,
+  settingsSaved: 'Label settings saved',
+  testLabelPdfOnly: 'Test labels are specimen PDFs: ask for format=pdf',
+} as const;
+
+/** The file name of one label's download, per format (the SPEC's `label-<id>.pdf`, other extensions alike). */
+export function labelFileName(orderId: string, format: LabelFormat): string {
+  return `label-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.${format}`;
+}
+
+export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zpl: 'application/zpl',
+};
