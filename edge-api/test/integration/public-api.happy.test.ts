@@ -235,7 +235,9 @@ describe('the public API, happy paths and bad input (every answer checked agains
       headers: { 'x-api-key': me.keys.testKey },
     });
     expect(testZpl.status).toBe(400);
-    expect((await testZpl.json()).error.message).toBe('Test labels are specimen PDFs: ask for format=pdf');
+    expect(((await testZpl.json()) as { error: { message: string } }).error.message).toBe(
+      'Test labels are specimen PDFs: ask for format=pdf',
+    );
 
     // No money moved, no ledger row, no live order anywhere: the live key, the web app, counts and the admin.
     expect(await moneyOf(server, me.id)).toEqual(before);
