@@ -12,6 +12,50 @@ import {
 import { newId } from '../../lib/ids';
 import { failOver, planPurchase } from './failover-plan';
 
+/** An order for UPS Ground chosen on API 1 (`api_1`), owned by a new customer. */
+async function insertOrder(t: TestServices, o: { status?: OrderRow['status']; packageJson?: string } = {}) {
+  const status = o.status ?? 'processing';
+  const owner = await insertTestUser(t.services);
+  const now = t.clock.now().toISOString();
+  const id = newId('ord');
+  const [row] = await t.services.db
+    .insert(orders)
+    .values({
+      id,
+      userId: owner.id,
+      source: 'manual',
+      status,
+      apiId: 'api_1',
+      apiName: 'API 1',
+      serviceId: 'svc_api_1',
+      carrier: 'UPS',
+      serviceName: 'UPS Ground',
+      serviceCode: 'ups_ground',
+      priceCents: 1140,
+      trackingNumber: 'PENDING',
+      senderJson: '{}',
+      recipientJson: '{}',
+      packageJson: o.packageJson ?? '{}',
+      recipientName: 'R',
+      destination: 'Reno, NV',
+      debitEntryId: `txn_${id}`,
+      refundEntryId: status === 'failed' ? `txn_refund_${id}` : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('no order');
+  return row;
+}
+
+/** An order's attempts, oldest first. */
+const attemptsOf = (t: TestServices, orderId: string) =>
+  t.services.db
+    .select({ apiId: orderAttempts.apiId, outcome: orderAttempts.outcome, error: orderAttempts.error })
+    .from(orderAttempts)
+    .where(eq(orderAttempts.orderId, orderId))
+    .orderBy(asc(orderAttempts.id));
+
 describe('failOver: one failover’s bookkeeping in one batch (real database file)', () => {
   let t: TestServices;
   beforeEach(async () => {
@@ -21,50 +65,19 @@ describe('failOver: one failover’s bookkeeping in one batch (real database fil
 
   const API_2 = { id: 'api_2', name: 'API 2' };
 
-  async function openOrder(status: OrderRow['status'] = 'processing', packageJson = '{}') {
-    const owner = await insertTestUser(t.services);
-    const now = t.clock.now().toISOString();
-    const id = newId('ord');
+  async function openOrder(status: OrderRow['status'] = 'processing') {
+    const row = await insertOrder(t, { status });
     const attemptId = newId('att');
-    const [row] = await t.services.db
-      .insert(orders)
-      .values({
-        id,
-        userId: owner.id,
-        source: 'manual',
-        status,
-        apiId: 'api_1',
-        apiName: 'API 1',
-        serviceId: 'svc_1',
-        carrier: 'UPS',
-        serviceName: 'UPS Ground',
-        serviceCode: 'ups_ground',
-        priceCents: 1140,
-        trackingNumber: 'PENDING',
-        senderJson: '{}',
-        recipientJson: '{}',
-        packageJson,
-        recipientName: 'R',
-        destination: 'Reno, NV',
-        debitEntryId: `txn_${id}`,
-        refundEntryId: status === 'failed' ? `txn_refund_${id}` : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('no order');
-    await t.services.db
-      .insert(orderAttempts)
-      .values({ id: attemptId, orderId: id, apiId: 'api_1', apiName: 'API 1', outcome: 'unknown', createdAt: now });
+    await t.services.db.insert(orderAttempts).values({
+      id: attemptId,
+      orderId: row.id,
+      apiId: 'api_1',
+      apiName: 'API 1',
+      outcome: 'unknown',
+      createdAt: row.createdAt,
+    });
     return { order: row, attemptId };
   }
-
-  const attemptsOf = (orderId: string) =>
-    t.services.db
-      .select({ apiId: orderAttempts.apiId, outcome: orderAttempts.outcome, error: orderAttempts.error })
-      .from(orderAttempts)
-      .where(eq(orderAttempts.orderId, orderId))
-      .orderBy(asc(orderAttempts.id));
 
   it('moves the order, records the next attempt, settles the one it leaves and counts the failure on its breaker', async () => {
     const now = t.clock.now().toISOString();
@@ -84,7 +97,7 @@ describe('failOver: one failover’s bookkeeping in one batch (real database fil
       to: API_2,
     });
     expect(next).toMatch(/^att_/);
-    expect(await attemptsOf(order.id)).toEqual([
+    expect(await attemptsOf(t, order.id)).toEqual([
       { apiId: 'api_1', outcome: 'failed_over', error: 'connection refused' },
       { apiId: 'api_2', outcome: 'unknown', error: null },
     ]);
@@ -106,7 +119,7 @@ describe('failOver: one failover’s bookkeeping in one batch (real database fil
         to: API_2,
       }),
     ).not.toBeNull();
-    expect((await attemptsOf(order.id)).map((a) => a.outcome)).toEqual(['skipped', 'unknown']);
+    expect((await attemptsOf(t, order.id)).map((a) => a.outcome)).toEqual(['skipped', 'unknown']);
     expect(await t.services.db.select().from(providerBreakers)).toEqual([]);
   });
 
@@ -121,7 +134,7 @@ describe('failOver: one failover’s bookkeeping in one batch (real database fil
       to: API_2,
     });
     expect(await failOver(t.services, input(settled))).toBeNull();
-    expect((await attemptsOf(settled.order.id)).map((a) => a.apiId)).toEqual(['api_1']);
+    expect((await attemptsOf(t, settled.order.id)).map((a) => a.apiId)).toEqual(['api_1']);
 
     const elsewhere = await openOrder();
     await t.services.db
@@ -129,7 +142,7 @@ describe('failOver: one failover’s bookkeeping in one batch (real database fil
       .set({ providerApiId: 'api_3', providerApiName: 'API 3' })
       .where(eq(orders.id, elsewhere.order.id));
     expect(await failOver(t.services, input(elsewhere))).toBeNull();
-    expect((await attemptsOf(elsewhere.order.id)).map((a) => a.apiId)).toEqual(['api_1']);
+    expect((await attemptsOf(t, elsewhere.order.id)).map((a) => a.apiId)).toEqual(['api_1']);
     const [row] = await t.services.db.select().from(orders).where(eq(orders.id, elsewhere.order.id));
     expect(row?.providerApiId).toBe('api_3');
   });
@@ -190,43 +203,8 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
       openUntil: breakerOpen ? new Date(t.clock.now().getTime() + 3_600_000).toISOString() : null,
       updatedAt: now,
     });
-    const owner = await insertTestUser(t.services);
-    const id = newId('ord');
-    const [order] = await t.services.db
-      .insert(orders)
-      .values({
-        id,
-        userId: owner.id,
-        source: 'manual',
-        status: 'processing',
-        apiId: 'api_1',
-        apiName: 'API 1',
-        serviceId: 'svc_api_1',
-        carrier: 'UPS',
-        serviceName: 'UPS Ground',
-        serviceCode: 'ups_ground',
-        priceCents: 1140,
-        trackingNumber: 'PENDING',
-        senderJson: '{}',
-        recipientJson: '{}',
-        packageJson: PKG,
-        recipientName: 'R',
-        destination: 'Reno, NV',
-        debitEntryId: `txn_${id}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!order) throw new Error('no order');
-    return order;
+    return insertOrder(t, { packageJson: PKG });
   }
-
-  const attemptsOf = (orderId: string) =>
-    t.services.db
-      .select({ apiId: orderAttempts.apiId, outcome: orderAttempts.outcome, error: orderAttempts.error })
-      .from(orderAttempts)
-      .where(eq(orderAttempts.orderId, orderId))
-      .orderBy(asc(orderAttempts.id));
 
   it('the first purchase learns the breaker is open; the next one is planned straight onto API 2 in one write', async () => {
     const first = await twoApis(true);
@@ -234,7 +212,7 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
     const plain = await planPurchase(t.services, first, { id: 'api_1', name: 'API 1' });
     expect(plain).toMatchObject({ breaker: { openUntil: expect.any(String) }, targets: [{ api: { id: 'api_2' } }] });
     expect(plain.skippedTo).toBeUndefined();
-    expect((await attemptsOf(first.id)).map((a) => [a.apiId, a.outcome])).toEqual([['api_1', 'unknown']]);
+    expect((await attemptsOf(t, first.id)).map((a) => [a.apiId, a.outcome])).toEqual([['api_1', 'unknown']]);
 
     // Now the process knows: the next order is moved to API 2 by the plan itself, the skip recorded on API 1.
     const [second] = await t.services.db
@@ -245,13 +223,13 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
     const planned = await planPurchase(t.services, second, { id: 'api_1', name: 'API 1' });
     expect(planned.skippedTo?.api.id).toBe('api_2');
     expect(planned.targets).toEqual([]);
-    expect(await attemptsOf(second.id)).toEqual([
+    expect(await attemptsOf(t, second.id)).toEqual([
       { apiId: 'api_1', outcome: 'skipped', error: 'circuit breaker open' },
       { apiId: 'api_2', outcome: 'unknown', error: null },
     ]);
     const [moved] = await t.services.db.select().from(orders).where(eq(orders.id, second.id));
     expect(moved).toMatchObject({ providerApiId: 'api_2', providerApiName: 'API 2' });
-    expect((await attemptsOf(second.id)).find((a) => a.outcome === 'unknown')?.apiId).toBe('api_2');
+    expect((await attemptsOf(t, second.id)).find((a) => a.outcome === 'unknown')?.apiId).toBe('api_2');
     expect(planned.attemptId).toMatch(/^att_/);
   });
 
@@ -266,7 +244,7 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
     if (!next) throw new Error('no order');
     const planned = await planPurchase(t.services, next, { id: 'api_1', name: 'API 1' });
     expect(planned.skippedTo).toBeUndefined();
-    expect((await attemptsOf(next.id)).map((a) => [a.apiId, a.outcome])).toEqual([['api_1', 'unknown']]);
+    expect((await attemptsOf(t, next.id)).map((a) => [a.apiId, a.outcome])).toEqual([['api_1', 'unknown']]);
     const [row] = await t.services.db.select().from(orders).where(eq(orders.id, next.id));
     expect(row?.providerApiId ?? null).toBeNull();
   });
@@ -310,7 +288,7 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
     const fits = await copy();
     const planned = await planPurchase(t.services, fits, { id: 'api_1', name: 'API 1' });
     expect(planned.skippedTo?.api.id).toBe('api_3');
-    expect((await attemptsOf(fits.id)).map((a) => [a.apiId, a.outcome])).toEqual([
+    expect((await attemptsOf(t, fits.id)).map((a) => [a.apiId, a.outcome])).toEqual([
       ['api_1', 'skipped'],
       ['api_3', 'unknown'],
     ]);
@@ -328,7 +306,7 @@ describe('planPurchase: a chosen API whose breaker is open costs a read, not a s
     const stays = await planPurchase(t.services, unclear, { id: 'api_1', name: 'API 1' });
     expect(stays).toMatchObject({ mayHaveLabel: true });
     expect(stays.skippedTo).toBeUndefined();
-    expect((await attemptsOf(unclear.id)).map((a) => [a.apiId, a.outcome])).toEqual([
+    expect((await attemptsOf(t, unclear.id)).map((a) => [a.apiId, a.outcome])).toEqual([
       ['api_1', 'unknown'],
       ['api_1', 'unknown'],
     ]);
