@@ -19,6 +19,7 @@ declare namespace Cloudflare {
 		BTCPAY_STORE_ID: "";
 		MARKETPLACE_URL: "";
 		ALLOW_PRIVATE_PROVIDER_URLS: "false";
+		ALLOW_PRIVATE_WEBHOOK_URLS: "false";
 		PROVIDER_TIMEOUT_MS: "10000";
 		BULK_ROW_DEADLINE_HOURS: "24";
 		MAIL_FROM: "LabelDesk <no-reply@labeldesk.example>";

@@ -3,6 +3,8 @@ import type { ApiKeyVault } from './lib/api-key-vault';
 import type { Logger } from './lib/logger';
 import type { PasswordParams } from './lib/password';
 import type { SecretBox } from './lib/secret-box';
+import type { HostResolver } from './lib/ssrf';
+import type { WebhookSettings } from './lib/webhook-settings';
 import type { BlobStore } from './ports/blob-store';
 import type { Clock } from './ports/clock';
 import type { Db } from './ports/database';
@@ -44,6 +46,8 @@ export interface AppConfig {
   bulkRowDeadlineHours: number;
   /** The provider circuit breaker (PROVIDER_BREAKER_*); default DEFAULT_BREAKER_POLICY. */
   breaker?: BreakerPolicy;
+  /** Outbound webhooks (ALLOW_PRIVATE_WEBHOOK_URLS, WEBHOOK_RETRY_SCHEDULE); default DEFAULT_WEBHOOK_SETTINGS. */
+  webhooks?: WebhookSettings;
 }
 
 /** Everything a request or a job needs, built once per runtime by its entry and handed to the app factory. */
@@ -87,7 +91,18 @@ export interface Services {
    * job's `{jobId, job}` (the job dispatcher): use this one, never `console.*`.
    */
   log: Logger;
+  /**
+   * How webhook deliveries reach endpoints: Node passes its HTTP client and DNS resolver (every address a name
+   * resolves to is checked before each attempt); absent, the global fetch and a check of the literal host (Workers).
+   */
+  webhookHttp?: { fetch?: WebhookFetch; resolve?: HostResolver };
 }
+
+/** The part of `fetch` a webhook delivery uses (a POST with a string body; redirects are never followed). */
+export type WebhookFetch = (
+  url: string,
+  init: { method: 'POST'; redirect: 'manual'; signal: AbortSignal; headers: Record<string, string>; body: string },
+) => Promise<Response>;
 
 /** The authenticated caller, set by the auth middleware (defined beside its table, so ports need not import this file). */
 export type { AuthUser };

@@ -11,6 +11,7 @@ import { reconcileOrder } from '../use-cases/orders/reconcile-order';
 import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
+import { deliverWebhook } from '../use-cases/webhooks/deliver-webhook';
 import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
@@ -101,6 +102,12 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       // Sent, nothing to send, or refused for good (logged): done. A transport that is down or busy: backoff.
       const outcome = await deliverMail(services, { jobId: message.jobId, mail: message.mail });
       return outcome.kind === 'retry' ? { kind: 'retry', reason: outcome.reason } : { kind: 'ack' };
+    }
+    case 'webhooks.deliver': {
+      // One attempt; a failure queues the next attempt of the schedule as its own job (same webhook-id), so this job
+      // is done either way. A thrown error (the database) retries this same attempt, recorded under the job id.
+      await deliverWebhook(services, message);
+      return { kind: 'ack' };
     }
     default: {
       const unknown: never = message;

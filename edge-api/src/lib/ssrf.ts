@@ -61,6 +61,12 @@ export interface UrlPolicy {
   trusted?: (() => readonly string[]) | undefined;
   /** Node: dns.lookup(all). Absent (Workers): host names are checked by name only. */
   resolve?: HostResolver | undefined;
+  /** What the messages call the URL; default 'Base URL' (provider base URLs). Webhooks say 'Webhook URL'. */
+  label?: string;
+  /** A query string is kept (webhook URLs may carry one); default refused, as for provider base URLs. */
+  allowQuery?: boolean;
+  /** The setting the refusal of a private address names; default ALLOW_PRIVATE_PROVIDER_URLS. */
+  privateSetting?: string;
 }
 
 /** What kind of address: 'public' is fine; 'private' only with allowPrivate; 'blocked' never. */
@@ -194,28 +200,36 @@ const allowed = (cls: AddressClass, allowPrivate: boolean) => cls === 'public' |
 export const PRIVATE_ADDRESS_HINT =
   'allowed only when the server sets ALLOW_PRIVATE_PROVIDER_URLS=true, for a provider or sandbox on your own network';
 export const BLOCKED_ADDRESS_HINT = 'refused even with ALLOW_PRIVATE_PROVIDER_URLS=true';
-const hint = (cls: AddressClass) => (cls === 'private' ? PRIVATE_ADDRESS_HINT : BLOCKED_ADDRESS_HINT);
+function hint(cls: AddressClass, policy: UrlPolicy): string {
+  const setting = policy.privateSetting;
+  if (setting)
+    return cls === 'private'
+      ? `allowed only when the server sets ${setting}=true`
+      : `refused even with ${setting}=true`;
+  return cls === 'private' ? PRIVATE_ADDRESS_HINT : BLOCKED_ADDRESS_HINT;
+}
 
 /**
  * Checks a base URL against the policy (see the file comment) and returns it normalized: origin + path without a
  * trailing slash. Throws {@link UnsafeUrlError} with a message an admin can act on.
  */
 export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<string> {
+  const label = policy.label ?? 'Base URL';
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UnsafeUrlError('invalid_url', 'Base URL must be a valid URL, e.g. https://api.example.com');
+    throw new UnsafeUrlError('invalid_url', `${label} must be a valid URL, e.g. https://api.example.com`);
   }
-  if (!/^https?:$/.test(url.protocol)) throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
+  if (!/^https?:$/.test(url.protocol)) throw new UnsafeUrlError('scheme', `${label} must start with https://`);
   if (url.username || url.password) {
-    throw new UnsafeUrlError('credentials', 'Base URL must not contain a user name or password');
+    throw new UnsafeUrlError('credentials', `${label} must not contain a user name or password`);
   }
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
-    throw new UnsafeUrlError('query', 'Base URL must not contain a query string or fragment');
+  if (url.hash || raw.includes('#') || (!policy.allowQuery && (url.search || raw.includes('?')))) {
+    throw new UnsafeUrlError('query', `${label} must not contain a query string or fragment`);
   }
   // The URL parser has already resolved dot segments (also %2e%2e), so a prefix match cannot be walked out of.
-  const normalized = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const normalized = `${url.origin}${url.pathname.replace(/\/+$/, '')}${policy.allowQuery ? url.search : ''}`;
   if (policy.trusted?.().some((prefix) => normalized === prefix || normalized.startsWith(`${prefix}/`))) {
     return normalized;
   }
@@ -227,17 +241,17 @@ export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<str
     if (!allowed(literal, policy.allowPrivate)) {
       throw new UnsafeUrlError(
         'blocked_address',
-        `Base URL points to a private or reserved address (${hint(literal)})`,
+        `${label} points to a private or reserved address (${hint(literal, policy)})`,
       );
     }
   } else {
     const named = classifyHostName(host);
     if (!allowed(named, policy.allowPrivate)) {
-      throw new UnsafeUrlError('blocked_host', `Base URL points to a local or internal host (${hint(named)})`);
+      throw new UnsafeUrlError('blocked_host', `${label} points to a local or internal host (${hint(named, policy)})`);
     }
   }
   if (url.protocol !== 'https:' && !policy.allowPrivate) {
-    throw new UnsafeUrlError('scheme', 'Base URL must start with https://');
+    throw new UnsafeUrlError('scheme', `${label} must start with https://`);
   }
   if (literal === null && policy.resolve) {
     let addresses: string[];
@@ -247,14 +261,14 @@ export async function assertSafeUrl(raw: string, policy: UrlPolicy): Promise<str
       addresses = [];
     }
     if (addresses.length === 0) {
-      throw new UnsafeUrlError('unresolvable', `Base URL host ${host} could not be resolved`);
+      throw new UnsafeUrlError('unresolvable', `${label} host ${host} could not be resolved`);
     }
     for (const address of addresses) {
       const cls = classifyIp(address) ?? 'blocked';
       if (!allowed(cls, policy.allowPrivate)) {
         throw new UnsafeUrlError(
           'resolves_to_blocked_address',
-          `Base URL host ${host} resolves to a private or reserved address (${hint(cls)})`,
+          `${label} host ${host} resolves to a private or reserved address (${hint(cls, policy)})`,
         );
       }
     }

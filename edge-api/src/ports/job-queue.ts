@@ -101,6 +101,19 @@ export const JobMessage = z.discriminatedUnion('type', [
     jobId: z.string(),
     mail: MailJob,
   }),
+  z.object({
+    type: z.literal('webhooks.deliver'),
+    /**
+     * `whd_<messageId>_<endpointId>_<attempt>` for the retry schedule (so the next attempt is enqueued once), `whr_…`
+     * for a replay. The attempt it makes is recorded under this id: a redelivered job calls the endpoint no more.
+     */
+    jobId: z.string(),
+    /** One event (`msg_…`, the `webhook-id` of every attempt) to one endpoint: a slow endpoint holds up only itself. */
+    messageId: z.string().min(1),
+    endpointId: z.string().min(1),
+    attempt: z.number().int().min(1).max(100),
+    trigger: z.enum(['scheduled', 'replay']),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];

@@ -21,3 +21,4 @@ export * from './service-report';
 export * from './settings';
 export * from './tracking-refresh';
 export * from './two-factor';
+export * from './webhooks';

@@ -18,3 +18,4 @@ export * from './tracking-refresh-runs';
 export * from './two-factor';
 export * from './users';
 export * from './webhook-deliveries';
+export * from './webhooks';

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
+import { webhookRetrySchedule } from '../../lib/webhook-settings';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
@@ -112,6 +113,10 @@ export const NodeConfig = z
      * base URLs (this server, under /sandbox/carrier) are allowed without it, and nothing else private is.
      */
     allowPrivateProviderUrls: booleanFlag('ALLOW_PRIVATE_PROVIDER_URLS').optional(),
+    /** Webhook endpoint URLs may be http and loopback/private addresses (development, test suites). Default off. */
+    allowPrivateWebhookUrls: booleanFlag('ALLOW_PRIVATE_WEBHOOK_URLS').optional(),
+    /** Seconds before each webhook delivery attempt (default the Standard Webhooks schedule, 8 attempts over ~28 h). */
+    webhookRetrySchedule: webhookRetrySchedule(),
     /** Per-attempt timeout of provider calls (ms). */
     providerTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** The provider circuit breaker: failures that bought nothing within the window open it for the cooldown. */
@@ -202,6 +207,8 @@ export interface NodeConfigInput {
   providerKeySecret?: string | undefined;
   apiKeySecret?: string | undefined;
   allowPrivateProviderUrls?: boolean | string | undefined;
+  allowPrivateWebhookUrls?: boolean | string | undefined;
+  webhookRetrySchedule?: string | number[] | undefined;
   providerTimeoutMs?: number | string | undefined;
   providerBreakerFailures?: number | string | undefined;
   providerBreakerWindowSeconds?: number | string | undefined;
@@ -241,6 +248,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     providerKeySecret: env.PROVIDER_KEY_SECRET,
     apiKeySecret: env.API_KEY_SECRET,
     allowPrivateProviderUrls: env.ALLOW_PRIVATE_PROVIDER_URLS,
+    allowPrivateWebhookUrls: env.ALLOW_PRIVATE_WEBHOOK_URLS,
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     providerBreakerFailures: env.PROVIDER_BREAKER_FAILURES || undefined,
     providerBreakerWindowSeconds: env.PROVIDER_BREAKER_WINDOW_SECONDS || undefined,
@@ -279,6 +288,8 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       providerKeySecret: 'PROVIDER_KEY_SECRET',
       apiKeySecret: 'API_KEY_SECRET',
       allowPrivateProviderUrls: 'ALLOW_PRIVATE_PROVIDER_URLS',
+      allowPrivateWebhookUrls: 'ALLOW_PRIVATE_WEBHOOK_URLS',
+      webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE',
       providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
       providerBreakerFailures: 'PROVIDER_BREAKER_FAILURES',
       providerBreakerWindowSeconds: 'PROVIDER_BREAKER_WINDOW_SECONDS',

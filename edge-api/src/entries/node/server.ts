@@ -187,6 +187,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     providerKeySecret,
     apiKeySecret,
     allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
+    webhooks: {
+      allowPrivateUrls: config.allowPrivateWebhookUrls ?? false,
+      retryScheduleSeconds: config.webhookRetrySchedule,
+    },
     trustedProviderBaseUrls: () => sandboxBaseUrls,
     kindSandboxBaseUrls: () => kindSandboxBaseUrls,
     providerTimeoutMs: config.providerTimeoutMs,

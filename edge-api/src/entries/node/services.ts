@@ -16,6 +16,7 @@ import { DEFAULT_BULK_ROW_DEADLINE_HOURS } from '../../lib/bulk-row-deadline';
 import { createLogger, type Logger } from '../../lib/logger';
 import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '../../lib/webhook-settings';
 import { type Clock, systemClock } from '../../ports/clock';
 import { type Mailer, unconfiguredMailer } from '../../ports/mailer';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
@@ -49,6 +50,8 @@ export async function createNodeServices(opts: {
   apiKeySecret: string;
   /** http and loopback/private provider base URLs allowed (ALLOW_PRIVATE_PROVIDER_URLS); default false. */
   allowPrivateProviderUrls?: boolean;
+  /** Outbound webhooks (ALLOW_PRIVATE_WEBHOOK_URLS, WEBHOOK_RETRY_SCHEDULE); default DEFAULT_WEBHOOK_SETTINGS. */
+  webhooks?: WebhookSettings;
   /** Provider base URL prefixes allowed whatever their address: the embedded carrier sandbox's own base URLs. */
   trustedProviderBaseUrls?: () => readonly string[];
   /** Per provider kind, the base URLs of the embedded sandbox of that protocol (/sandbox/easypost). */
@@ -85,7 +88,9 @@ export async function createNodeServices(opts: {
       ...(opts.passwordParams ? { passwordParams: opts.passwordParams } : {}),
       bulkRowDeadlineHours: opts.bulkRowDeadlineHours ?? DEFAULT_BULK_ROW_DEADLINE_HOURS,
       ...(opts.breaker ? { breaker: opts.breaker } : {}),
+      webhooks: opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
     },
+    webhookHttp: { fetch: nodeHttpFetch, resolve: nodeDnsResolver },
     db: database.db,
     queue: libsqlJobQueue(database.db, clock, { onEnqueue: () => onEnqueue.current?.() }),
     rateLimiter: memoryRateLimiter({ now: () => clock.now().getTime() }),

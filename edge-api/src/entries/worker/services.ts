@@ -32,6 +32,7 @@ export function buildServices(env: Env): Services {
     bulkRowDeadlineHours: vars.BULK_ROW_DEADLINE_HOURS,
     ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
     breaker: breakerPolicyFromEnv(env as unknown as Record<string, unknown>),
+    webhooks: { allowPrivateUrls: vars.ALLOW_PRIVATE_WEBHOOK_URLS, retryScheduleSeconds: vars.WEBHOOK_RETRY_SCHEDULE },
   };
   const log = createLogger();
   return {

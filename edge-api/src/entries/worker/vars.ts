@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
+import { webhookRetrySchedule } from '../../lib/webhook-settings';
 
 /**
  * Vars and secrets of the Worker, validated once per isolate. Bindings (DB, JOBS, RATE_LIMITER, BLOBS) are typed by
@@ -64,6 +65,13 @@ export const WorkerVars = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((v) => v === 'true'),
+    /** "true": webhook endpoint URLs may be http and private/loopback addresses (never for production). */
+    ALLOW_PRIVATE_WEBHOOK_URLS: z
+      .enum(['true', 'false', ''])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Seconds before each webhook delivery attempt, comma-separated; empty: the Standard Webhooks schedule. */
+    WEBHOOK_RETRY_SCHEDULE: webhookRetrySchedule(),
     /** The marketplace (Amazon Seller Central API or the marketplace sandbox) base URL; empty: confirmation off (503). */
     MARKETPLACE_URL: z
       .string()

@@ -5,6 +5,7 @@ import {
   PUBLIC_API_RATE_WINDOW_SECONDS,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
+import { webhookRoutes } from '../webhooks/webhooks.routes';
 import { type V1RouteSpec, v1Routes } from './v1.routes';
 
 /**
@@ -64,7 +65,7 @@ function commonResponses(route: V1RouteSpec): Record<string, unknown> {
     out[413] = { description: `Request body over ${mib} MiB`, content: errorContent() };
     out[415] = { description: 'Body not sent as application/json', content: errorContent() };
   }
-  if (route.method === 'post') {
+  if (route.method === 'post' && !route.noCarrier) {
     out[502] = { description: 'The carrier refused or failed (nothing charged)', content: errorContent() };
     out[503] = { description: 'The carrier is unavailable (nothing charged)', content: errorContent() };
   }
@@ -120,7 +121,7 @@ export interface OpenApiOptions {
 
 export function buildOpenApiDocument(opts: OpenApiOptions = {}): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [id, route] of Object.entries(v1Routes) as [string, V1RouteSpec][]) {
+  for (const [id, route] of Object.entries({ ...v1Routes, ...webhookRoutes }) as [string, V1RouteSpec][]) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method] = operation(id, route);

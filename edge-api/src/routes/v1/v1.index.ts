@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireApiKey } from '../../middleware/api-key';
 import { apiReferenceRouter } from '../api-reference/api-reference.index';
+import * as webhooks from '../webhooks/webhooks.handlers';
+import { webhookRoutes } from '../webhooks/webhooks.routes';
 import * as handlers from './v1.handlers';
 import { v1DocRoutes, v1Routes } from './v1.routes';
 
@@ -22,4 +24,11 @@ export const v1Router = new Hono<AppEnv>()
   .post(v1Routes.createBulkLabels.path, ...handlers.createBulkLabels)
   .get(v1Routes.bulkOrder.path, ...handlers.bulkOrder)
   .post(v1Routes.cancelBulkOrder.path, ...handlers.cancelBulkOrder)
-  .get(v1Routes.bulkLabels.path, ...handlers.bulkLabels);
+  .get(v1Routes.bulkLabels.path, ...handlers.bulkLabels)
+  .post(webhookRoutes.createWebhookEndpoint.path, ...webhooks.create)
+  .get(webhookRoutes.listWebhookEndpoints.path, ...webhooks.list)
+  .patch(webhookRoutes.updateWebhookEndpoint.path, ...webhooks.update)
+  .delete(webhookRoutes.deleteWebhookEndpoint.path, ...webhooks.remove)
+  .post(webhookRoutes.rotateWebhookSecret.path, ...webhooks.rotate)
+  .get(webhookRoutes.listWebhookDeliveries.path, ...webhooks.deliveries)
+  .post(webhookRoutes.replayWebhookDelivery.path, ...webhooks.replay);

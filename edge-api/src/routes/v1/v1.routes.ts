@@ -31,7 +31,7 @@ import { MAX_BULK_BODY_BYTES } from '../bulk-orders/bulk-orders.routes';
  * Paths use Hono's `:param`; the document writes them `{param}`.
  */
 export interface V1RouteSpec {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   summary: string;
   description: string;
@@ -42,6 +42,8 @@ export interface V1RouteSpec {
   idempotent?: boolean;
   /** The body limit when it is not the app's 1 MiB (documented with the 413 answer). */
   maxBodyBytes?: number;
+  /** Calls no carrier: the document lists no 502/503 carrier answers. */
+  noCarrier?: boolean;
   /** JSON answers by status; `pdf` answers a PDF document. */
   responses: Record<
     number,

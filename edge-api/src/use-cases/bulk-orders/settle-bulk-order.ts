@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import { bulkOrderCompletedEvent } from '../webhooks/webhook-events';
 import { combineLabelsJob } from './build-combined-labels';
 
 /** Row counts of a bulk order, from its orders (counters are never stored, so no redelivery can miscount). */
@@ -58,6 +59,7 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
     .returning({ status: bulkOrders.status });
   if (row) {
     services.log.info('bulk.settled', { bulkOrderId, status: row.status });
+    await bulkOrderCompletedEvent(services, bulkOrderId);
     if (row.status !== 'failed') {
       // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
       // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.

@@ -4,6 +4,7 @@ import type { Services } from '../../env';
 import { isNotNullViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
+import { balanceCreditedEvent } from '../webhooks/webhook-events';
 
 /** Pending rows, and failed ones (an expired invoice paid late), can still be completed. */
 const SETTLEABLE = ['pending', 'failed'] as const;
@@ -104,5 +105,6 @@ export async function settlePendingEntry(
   }
   const [settled] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id)).limit(1);
   if (!settled) throw new Error(`ledger entry ${entry.id} vanished`);
+  await balanceCreditedEvent(services, settled);
   return { outcome: 'settled', entry: settled };
 }

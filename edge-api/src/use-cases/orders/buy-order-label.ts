@@ -32,6 +32,7 @@ import {
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
+import { orderEvent } from '../webhooks/webhook-events';
 import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
 
@@ -205,7 +206,10 @@ async function complete(
   } satisfies CompletedColumns;
   const [updated] = await completeOpenOrder(services.db).all({ ...completed, id: order.id });
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
-  if (row) return { kind: 'completed', order: row };
+  if (row) {
+    await orderEvent(services, 'order.created', row);
+    return { kind: 'completed', order: row };
+  }
 
   // Settled by another path in the meantime.
   const current = await readOrder(services, order.id);

@@ -5,6 +5,7 @@ import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { balanceChangeStatements } from '../ledger/apply-balance-change';
+import { orderEvent } from '../webhooks/webhook-events';
 import { OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 
 /** Ledger idempotency key of an order's refund: written at most once, whoever (request, job, sweep) gets there. */
@@ -55,5 +56,10 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
   }
   const current = await readOrder(services, order.id);
   if (!current) throw new Error(`order ${order.id} vanished during its refund`);
+  if (current.refundEntryId === entryId) {
+    // This refund is the one that happened (not a racing path's): the purchase failed and its price came back.
+    await orderEvent(services, 'order.failed', current);
+    await orderEvent(services, 'order.refunded', current);
+  }
   return current;
 }

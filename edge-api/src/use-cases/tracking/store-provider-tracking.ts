@@ -4,6 +4,7 @@ import { type DeliveryStatusValue, type OrderRow, orders, PENDING_TRACKING_NUMBE
 import type { Services } from '../../env';
 import type { StoredTrackingEvents } from '../../lib/presenters/order';
 import type { ProviderTracking, ProviderTrackingStatus } from '../../ports/label-provider';
+import { trackingUpdatedEvent } from '../webhooks/webhook-events';
 
 /**
  * Provider tracking statuses → SPEC §4 delivery statuses: pre_transit → pending (label made, not dropped off yet);
@@ -70,6 +71,7 @@ export async function storeProviderTracking(
       and(eq(orders.id, row.id), eq(orders.status, 'completed'), sql`${orders.lastCheckedAt} IS ${row.lastCheckedAt}`),
     )
     .returning();
+  if (updated) await trackingUpdatedEvent(services, row, updated);
   return updated ?? null;
 }
 

@@ -3,6 +3,7 @@ import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { usdText } from '../crypto/crypto-entries';
 import { applyBalanceChange } from '../ledger/apply-balance-change';
+import { balanceCreditedEvent } from '../webhooks/webhook-events';
 import { getUserById } from './get-user-by-id';
 
 export type AdminBalanceChange = { mode: 'set'; balanceCents: number } | { mode: 'add'; amountCents: number };
@@ -43,5 +44,6 @@ export async function adjustUserBalance(
   });
   const user = await getUserById(services, input.userId);
   if (!user) throw new ApiError('not_found', 'User not found');
+  if (entry) await balanceCreditedEvent(services, entry);
   return { user, entry };
 }
