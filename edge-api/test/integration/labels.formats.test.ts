@@ -6,7 +6,7 @@ import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingApis } from '../../src/db/schema';
-import { loginAdmin, type TestServer } from './helpers';
+import { call, loginAdmin, type TestServer } from './helpers';
 import {
   buyLabel,
   fetchLabel,
@@ -161,5 +161,39 @@ describe('label formats', () => {
     } finally {
       await server.services.db.update(shippingApis).set({ kind: 'generic' }).where(eq(shippingApis.id, api1._id));
     }
+  });
+
+  it("label settings: PDF unless changed; the owner's format and dpi then serve a download without ?format", async () => {
+    const settings = (token: string) => call(server, 'GET', '/api/label-settings', { token });
+    expect((await settings(alice.token)).body).toEqual({ labelFormat: 'pdf', zplDpi: 203 });
+
+    for (const bad of [{ labelFormat: 'gif', zplDpi: 203 }, { labelFormat: 'zpl', zplDpi: 600 }, {}]) {
+      const res = await call(server, 'PUT', '/api/label-settings', { token: alice.token, json: bad });
+      expect(res.status).toBe(400);
+    }
+    expect((await settings(alice.token)).body).toEqual({ labelFormat: 'pdf', zplDpi: 203 });
+
+    const saved = await call(server, 'PUT', '/api/label-settings', {
+      token: alice.token,
+      json: { labelFormat: 'zpl', zplDpi: 300 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ labelFormat: 'zpl', zplDpi: 300, message: 'Label settings saved' });
+
+    const res = await download('');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="label-${orderId}.zpl"`);
+    expect(new TextDecoder().decode(res.bytes)).toContain('^PW1200');
+    // An explicit format still wins, and a signed link (no session) follows the owner's settings too.
+    expect(startsWithPdf((await download('?format=pdf')).bytes)).toBe(true);
+    const link = await labelLink(server, alice.token, orderId);
+    expect((await fetchLabel(server, link.url)).headers.get('content-type')).toBe('application/zpl');
+    // The print view always frames the PDF: the browser prints that.
+    const print = new TextDecoder().decode((await fetchLabel(server, link.printUrl)).bytes);
+    expect(print).toContain('&#38;format=pdf"');
+
+    // Someone else's settings are their own.
+    const bob = await newCustomer(server, admin, 5, 'Bob Defaults');
+    expect((await settings(bob.token)).body).toEqual({ labelFormat: 'pdf', zplDpi: 203 });
+    expect((await call(server, 'GET', '/api/label-settings')).status).toBe(401);
   });
 });

@@ -70,7 +70,7 @@ describe('label documents', () => {
     expect(print.headers.get('content-type')).toContain('text/html');
     const html = new TextDecoder().decode(print.bytes);
     // The page frames the inline PDF (same signed query, HTML-escaped) and prints it once loaded.
-    expect(html).toContain(`src="${link.url.replace(/&/g, '&#38;')}"`);
+    expect(html).toContain(`src="${`${link.url}&format=pdf`.replace(/&/g, '&#38;')}"`);
     expect(html).toContain('.print()');
     const csp = print.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-src 'self'");
@@ -133,7 +133,7 @@ describe('label documents', () => {
       expect(print.status).toBe(200);
       // The print view frames a freshly signed link (a frame cannot send the Bearer header).
       expect(new TextDecoder().decode(print.bytes)).toMatch(
-        new RegExp(`src="/api/labels/${orderId}\\?exp=\\d+&#38;sig=[0-9a-f]{64}"`),
+        new RegExp(`src="/api/labels/${orderId}\\?exp=\\d+&#38;sig=[0-9a-f]{64}&#38;format=pdf"`),
       );
     }
     const adminLink = await labelLink(server, admin, orderId);

@@ -37,6 +37,18 @@ export const LabelFormatQuery = z.object({
 });
 export type LabelFormatQuery = z.infer<typeof LabelFormatQuery>;
 
+/**
+ * The web app's ?format=…&dpi=… of a single label: when absent, the format and dpi of the label owner's settings (a
+ * signed link has no session, so the owner's, not the caller's, decide).
+ */
+export const WebLabelFormatQuery = z.object({
+  format: LabelFormat.optional(),
+  dpi: z
+    .enum(['203', '300'], { message: 'dpi must be 203 or 300' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (Number(v) as ZplDpi))),
+});
+
 /** A customer's label settings: the format their downloads and Print default to, and their thermal printer's dpi. */
 export const LabelSettings = z.object({
   labelFormat: LabelFormat,

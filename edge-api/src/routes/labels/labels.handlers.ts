@@ -1,11 +1,12 @@
-import type { LabelLinkResponse } from '@labeldesk/contracts';
-import { LABEL_CONTENT_TYPES, labelFileName, ORDER_MESSAGES } from '@labeldesk/contracts';
+import type { LabelLinkResponse, LabelSettings } from '@labeldesk/contracts';
+import { LABEL_CONTENT_TYPES, LABEL_MESSAGES, labelFileName, ORDER_MESSAGES } from '@labeldesk/contracts';
 import type { Context } from 'hono';
 import { createFactory, createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { labelLinks, verifyLabelLink } from '../../lib/label-links';
 import { authenticate, bearerToken, requireUser } from '../../middleware/auth';
+import { getLabelSettings, updateLabelSettings } from '../../use-cases/label-settings/label-settings';
 import { createLabelLink } from '../../use-cases/orders/create-label-link';
 import { type LabelAccess, labelOrder } from '../../use-cases/orders/get-label-document';
 import { getLabelInFormat } from '../../use-cases/orders/read-label-file';
@@ -40,15 +41,19 @@ function labelHandler(disposition: 'inline' | 'attachment') {
   return factory.createHandlers(labelHeaders, labelsValidators.id, labelsValidators.format, async (c) => {
     const { id } = c.req.valid('param');
     const { format, dpi } = c.req.valid('query');
-    const { order, body } = await getLabelInFormat(c.get('services'), {
+    const {
+      order,
+      body,
+      format: served,
+    } = await getLabelInFormat(c.get('services'), {
       orderId: id,
       access: await labelAccess(c, id),
       format,
       dpi,
     });
     return c.body(new Uint8Array(body), 200, {
-      'Content-Type': LABEL_CONTENT_TYPES[format],
-      'Content-Disposition': `${disposition}; filename="${labelFileName(order.id, format)}"`,
+      'Content-Type': LABEL_CONTENT_TYPES[served],
+      'Content-Disposition': `${disposition}; filename="${labelFileName(order.id, served)}"`,
       'Content-Length': String(body.byteLength),
     });
   });
@@ -105,8 +110,10 @@ export const print = factory.createHandlers(labelHeaders, labelsValidators.id, a
     access.kind === 'signed-link' && exp && sig
       ? `/api/labels/${encodeURIComponent(order.id)}?exp=${encodeURIComponent(exp)}&sig=${encodeURIComponent(sig)}`
       : (await labelLinks(services.config.jwtSecret, order.id, services.clock.now())).url;
+  // The browser prints the PDF, whatever the owner's default format.
+  const framed = `${pdfUrl}&format=pdf`;
   const n = nonce();
-  return c.html(printPage(order.id, pdfUrl, n), 200, {
+  return c.html(printPage(order.id, framed, n), 200, {
     // Only what the page needs: its own nonce'd script and style, and a frame of this origin (the PDF).
     'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${n}'; style-src 'nonce-${n}'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`,
   });
@@ -119,3 +126,19 @@ export const link = factory.createHandlers(labelHeaders, requireUser, labelsVali
   });
   return c.json(body, 200);
 });
+
+export const getSettings = factory.createHandlers(labelHeaders, requireUser, async (c) => {
+  const body: LabelSettings = await getLabelSettings(c.get('services'), c.get('user').id);
+  return c.json(body, 200);
+});
+
+export const updateSettings = factory.createHandlers(
+  labelHeaders,
+  requireUser,
+  labelsValidators.settings,
+  async (c) => {
+    const settings = await updateLabelSettings(c.get('services'), c.get('user').id, c.req.valid('json'));
+    const body: LabelSettings & { message: string } = { ...settings, message: LABEL_MESSAGES.settingsSaved };
+    return c.json(body, 200);
+  },
+);

@@ -4,6 +4,8 @@ import * as handlers from './labels.handlers';
 import { labelsRoutes } from './labels.routes';
 
 export const labelsRouter = new Hono<AppEnv>()
+  .get(labelsRoutes.settings, ...handlers.getSettings)
+  .put(labelsRoutes.settings, ...handlers.updateSettings)
   .post(labelsRoutes.link, ...handlers.link)
   .get(labelsRoutes.inline, ...handlers.inline)
   .get(labelsRoutes.download, ...handlers.download)

@@ -1,6 +1,6 @@
-import { LabelFormatQuery } from '@labeldesk/contracts';
+import { UpdateLabelSettingsRequest, WebLabelFormatQuery } from '@labeldesk/contracts';
 import { z } from 'zod';
-import { pathParams, queryParams } from '../../middleware/validate';
+import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
 
 /**
  * Label documents of bought orders: the PDF inline, as an attachment, and a print view — opened by the owner or an
@@ -11,6 +11,8 @@ export const labelsRoutes = {
   inline: '/labels/:id',
   download: '/labels/:id/download',
   print: '/labels/:id/print',
+  /** The caller's label settings (default format and ZPL dpi), GET and PUT. */
+  settings: '/label-settings',
 } as const;
 
 /** Every label answer, errors included: never cached, never leaks its signed URL through a Referer. */
@@ -23,6 +25,7 @@ export const LabelIdParam = z.object({ id: z.string().trim().min(1).max(100) });
 
 export const labelsValidators = {
   id: pathParams(LabelIdParam),
-  /** ?format=pdf|png|zpl (pdf when absent) and, for zpl, dpi=203|300. */
-  format: queryParams(LabelFormatQuery),
+  /** ?format=pdf|png|zpl and, for zpl, dpi=203|300 (the owner's settings when absent). */
+  format: queryParams(WebLabelFormatQuery),
+  settings: jsonBody(UpdateLabelSettingsRequest),
 };

@@ -8,6 +8,7 @@ import {
 import type { OrderRow } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { getLabelSettings } from '../label-settings/label-settings';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { callProvider } from '../shipping-apis/provider-errors';
@@ -56,15 +57,20 @@ async function readLabelFile(
   return body;
 }
 
-/** The label of an order the caller may open, in `format` (see labelOrder, readLabelPdf and readLabelFile). */
+/**
+ * The label of an order the caller may open, in `format` (see labelOrder, readLabelPdf and readLabelFile); without a
+ * format or dpi, those of the order owner's label settings.
+ */
 export async function getLabelInFormat(
   services: Services,
-  input: { orderId: string; access: LabelAccess; format: LabelFormat; dpi: ZplDpi },
-): Promise<{ order: OrderRow; body: Uint8Array }> {
+  input: { orderId: string; access: LabelAccess; format?: LabelFormat | undefined; dpi?: ZplDpi | undefined },
+): Promise<{ order: OrderRow; format: LabelFormat; body: Uint8Array }> {
   const order = await labelOrder(services, input);
+  const owner =
+    input.format === undefined || input.dpi === undefined ? await getLabelSettings(services, order.userId) : undefined;
+  const format = input.format ?? owner?.labelFormat ?? 'pdf';
+  const dpi = input.dpi ?? owner?.zplDpi ?? 203;
   const body =
-    input.format === 'pdf'
-      ? await readLabelPdf(services, order)
-      : await readLabelFile(services, order, input.format, input.dpi);
-  return { order, body };
+    format === 'pdf' ? await readLabelPdf(services, order) : await readLabelFile(services, order, format, dpi);
+  return { order, format, body };
 }
