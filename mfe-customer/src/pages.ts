@@ -13,6 +13,7 @@ const pages: RemotePages = {
   addresses: lazy(() => import('./addresses/AddressesPage')),
   faqs: lazy(() => import('./faqs/FaqsPage')),
   'contact-support': lazy(() => import('./support/ContactSupportPage')),
+  settings: lazy(() => import('./settings/SettingsPage')),
 };
 
 export default pages;

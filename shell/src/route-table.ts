@@ -14,6 +14,8 @@ export const CUSTOMER_ROUTES: Array<[path: string, remote: RemoteName, page: str
   ['/addresses', 'customer', 'addresses'],
   ['/faqs', 'customer', 'faqs'],
   ['/contact-support', 'customer', 'contact-support'],
+  // Not in the SPEC's sidebar: reached from the header's Settings button (issue 23: password, two-factor sign-in).
+  ['/settings', 'customer', 'settings'],
 ];
 
 /** Admin paths, all rendered by the admin remote behind the admin guard. */

@@ -54,6 +54,7 @@ import {
   type LabelStatsPeriod,
   type ListQuery,
   type LoginRequest,
+  LoginResponse,
   type MarginsQuery,
   MarginsResponse,
   MessageResponse,
@@ -83,6 +84,12 @@ import {
   TrackingRefreshResponse,
   TrackingRefreshRun,
   TransactionListResponse,
+  type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
+  TwoFactorEnableResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatus,
+  type TwoFactorVerifyRequest,
   type UpdateApiKeyRequest,
   type UpdateAppSettingsRequest,
   type UpdateBalanceRequest,
@@ -115,8 +122,9 @@ function listQuery(q: ListQuery = {}): string {
 /** The typed API: one function per call of SPEC §7, each validated against the shared contract. */
 export const api = {
   auth: {
+    /** A session, or `{mfaRequired, mfaToken}` when the account has two-factor sign-in on (then `twoFactor.verify`). */
     login: (body: LoginRequest) =>
-      request('/api/auth/login', { method: 'POST', body, schema: AuthResponse, auth: false }),
+      request('/api/auth/login', { method: 'POST', body, schema: LoginResponse, auth: false }),
     register: (body: RegisterRequest) =>
       request('/api/auth/register', { method: 'POST', body, schema: AuthResponse, auth: false }),
     verify: () => request('/api/auth/verify', { schema: VerifyResponse }),
@@ -137,6 +145,17 @@ export const api = {
       request('/api/auth/forgot-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
     resetPassword: (body: ResetPasswordRequest) =>
       request('/api/auth/reset-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
+  },
+  twoFactor: {
+    status: () => request('/api/auth/2fa', { schema: TwoFactorStatus }),
+    setup: () => request('/api/auth/2fa/setup', { method: 'POST', schema: TwoFactorSetupResponse }),
+    enable: (body: TwoFactorEnableRequest) =>
+      request('/api/auth/2fa/enable', { method: 'POST', body, schema: TwoFactorEnableResponse }),
+    disable: (body: TwoFactorDisableRequest) =>
+      request('/api/auth/2fa/disable', { method: 'POST', body, schema: MessageResponse }),
+    /** The login's second step: the mfaToken and a code from the app or a recovery code. */
+    verify: (body: TwoFactorVerifyRequest) =>
+      request('/api/auth/2fa/verify', { method: 'POST', body, schema: AuthResponse, auth: false }),
   },
   settings: {
     publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),

@@ -36,8 +36,8 @@ export const TwoFactorDisableRequest = z
     password: z.string().max(1024).optional(),
   })
   .refine((v) => Boolean(v.code) || Boolean(v.password), {
-    message: 'Enter a code from your app or your password',
-    path: ['code'],
+    message: 'Enter your password or a code from your app',
+    path: ['password'],
   });
 export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequest>;
 

@@ -91,6 +91,9 @@ export function AppLayout() {
                 {user?.name}
               </Text>
             </Group>
+            <Button variant="subtle" size="xs" component={Link} to="/settings">
+              Settings
+            </Button>
             <Button variant="subtle" size="xs" onClick={logout}>
               Logout
             </Button>

@@ -14,6 +14,7 @@ export { faqKeys, faqMutations, faqQueries } from './faqs';
 export { marginKeys, marginQueries } from './margins';
 export { orderKeys, orderMutations, orderQueries } from './orders';
 export { providerKeys, providerMutations, providerQueries } from './provider-config';
+export { securityKeys, securityMutations, securityQueries } from './security';
 export { serviceReportKeys, serviceReportQueries } from './service-report';
 export { sessionKeys, sessionQueries } from './session';
 export { settingsKeys, settingsMutations, settingsQueries } from './settings';

@@ -1,0 +1,20 @@
+import type { ChangePasswordRequest, TwoFactorDisableRequest, TwoFactorEnableRequest } from '@labeldesk/contracts';
+import { api } from '../endpoints';
+import { mutation, query } from './spec';
+
+/** The caller's own security settings: password and two-factor sign-in (issue 23). */
+export const securityKeys = {
+  all: ['security'] as const,
+  twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
+};
+
+export const securityQueries = {
+  twoFactor: () => query(securityKeys.twoFactor(), () => api.twoFactor.status()),
+};
+
+export const securityMutations = {
+  changePassword: mutation((body: ChangePasswordRequest) => api.auth.changePassword(body), []),
+  setupTwoFactor: mutation(() => api.twoFactor.setup(), []),
+  enableTwoFactor: mutation((body: TwoFactorEnableRequest) => api.twoFactor.enable(body), [securityKeys.all]),
+  disableTwoFactor: mutation((body: TwoFactorDisableRequest) => api.twoFactor.disable(body), [securityKeys.all]),
+};
