@@ -235,3 +235,38 @@ describe('assertSafeUrl: messages name the setting that would allow the address'
     );
   });
 });
+
+describe('assertSafeUrl for webhook URLs (label, query string, the setting named)', () => {
+  const webhook = {
+    allowPrivate: false,
+    label: 'Webhook URL',
+    allowQuery: true,
+    privateSetting: 'ALLOW_PRIVATE_WEBHOOK_URLS',
+  };
+
+  it('keeps a query string, still refuses a fragment', async () => {
+    expect(await assertSafeUrl('https://hooks.example.com/in?token=abc', webhook)).toBe(
+      'https://hooks.example.com/in?token=abc',
+    );
+    expect(await refusal('https://hooks.example.com/in#x', webhook)).toBe('query');
+    expect(await refusal('https://hooks.example.com/in?token=abc')).toBe('query');
+  });
+
+  it('names the webhook URL and the webhook setting in its refusals', async () => {
+    const text = async (url: string) => {
+      try {
+        await assertSafeUrl(url, webhook);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(await text('http://127.0.0.1:9/hook')).toBe(
+      'Webhook URL points to a private or reserved address (allowed only when the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true)',
+    );
+    expect(await text('https://169.254.169.254/latest')).toBe(
+      'Webhook URL points to a private or reserved address (refused even with ALLOW_PRIVATE_WEBHOOK_URLS=true)',
+    );
+    expect(await text('http://hooks.example.com/in')).toBe('Webhook URL must start with https://');
+  });
+});
