@@ -16,6 +16,8 @@ import {
   usdToCents,
   validateCustomServicePricing,
 } from '@labeldesk/pricing';
+import type { FormErrors } from '@labeldesk/ui';
+import { z } from 'zod';
 import { checkTierRows, customerTierRows, type TierRow } from '../service-management/tier-editor';
 
 /** 'none' = the customer pays the service price (no rule is stored for the service). */
@@ -56,8 +58,19 @@ export interface CustomPricingForm {
 /** Field errors by service: key `serviceKey(carrier, name)`. */
 export type PricingErrors = Record<string, string[]>;
 
+/**
+ * The form field of one service's rule, `carriers.{carrier}.services.{name}`: where its problems land, as the server's
+ * `details[].path` names them.
+ */
 export function serviceKey(carrier: Carrier, serviceName: string): string {
-  return `${carrier}/${serviceName}`;
+  return `carriers.${carrier}.services.${serviceName}`;
+}
+
+/** The empty form, until the pricing of the shown API is in. */
+export function emptyPricingForm(): CustomPricingForm {
+  const carriers = {} as Record<Carrier, CarrierForm>;
+  for (const carrier of CARRIERS) carriers[carrier] = { enabled: false, services: {} };
+  return { enabled: false, carriers };
 }
 
 function ruleFor(stored: ServicePricingRule | undefined, service: Service): ServiceRuleForm {
@@ -195,4 +208,27 @@ export function updateServiceRule(
   return updateCarrier(form, carrier, {
     services: { ...carrierForm.services, [serviceName]: { ...current, ...patch } },
   });
+}
+
+/**
+ * The custom pricing form's schema: the rules checked as the server checks them (`buildPricingRequest`), out as the
+ * contract's PATCH body. A service's problems land on its field (`serviceKey`), one message a line; a problem of the
+ * request as a whole on the form's root ('').
+ */
+export const CustomPricingFormSchema = z
+  .custom<CustomPricingForm>()
+  .transform((form, ctx): UpdateUserPricingRequest => {
+    const built = buildPricingRequest(form);
+    if (built.ok) return built.body;
+    for (const [key, messages] of Object.entries(built.errors)) {
+      // One path segment: Mantine joins segments with '.', and a service's name may itself hold one.
+      ctx.addIssue({ code: 'custom', path: key === 'form' ? [] : [key], message: messages.join('\n') });
+    }
+    return z.NEVER;
+  });
+
+/** One service's problems as the form holds them (one a line). */
+export function serviceErrors(errors: FormErrors, carrier: Carrier, serviceName: string): string[] {
+  const error = errors[serviceKey(carrier, serviceName)];
+  return typeof error === 'string' && error !== '' ? error.split('\n') : [];
 }

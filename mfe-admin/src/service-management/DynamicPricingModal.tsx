@@ -1,12 +1,24 @@
 import { errorMessage, providerMutations, providerQueries } from '@labeldesk/api-client';
-import type { Carrier, Service } from '@labeldesk/contracts';
+import type { Carrier, Service, UpdateDynamicPricingRequest } from '@labeldesk/contracts';
 import { weightWithUnit } from '@labeldesk/pricing';
-import { ErrorState, FormModal, formatUsd, LoadingState, Stack, Text, useApiMutation, useQuery } from '@labeldesk/ui';
-import { useState } from 'react';
+import {
+  type ContractForm,
+  ErrorState,
+  FormModal,
+  formatUsd,
+  LoadingState,
+  Stack,
+  setServerErrors,
+  Text,
+  useApiMutation,
+  useContractForm,
+  useQuery,
+} from '@labeldesk/ui';
+import { useEffect } from 'react';
 import { CARRIER_LABELS } from './api-configs';
 import { dynamicPricingFailedMessage, dynamicPricingSavedMessage } from './service-pricing';
 import { TierRowsEditor } from './TierRowsEditor';
-import { adminEditorRows, checkTierRows, type TierRow, type TierRowIssue } from './tier-editor';
+import { adminEditorRows, type TierRowsForm, TierRowsFormSchema, tierIssuesFrom } from './tier-editor';
 
 export interface TierTarget {
   apiId: string;
@@ -25,7 +37,8 @@ interface DynamicPricingModalProps {
 /**
  * SPEC §2 dynamic pricing tier editor (a FormModal): the service's weight tiers (start, end, price) from
  * providerQueries.dynamicPricing, Add Tier, Remove (one stays), admin defaults 0-1, 1.01-5, 5.01-10 when it has none;
- * SPEC §5 texts per tier; 'Failed to save dynamic pricing: {reason}'. Mount with a new `key` per opening.
+ * SPEC §5 texts per tier (the contract form: TierRowsFormSchema checks the rows as the server does, each problem under
+ * its row); 'Failed to save dynamic pricing: {reason}'. Mount with a new `key` per opening.
  */
 export function DynamicPricingModal({ opened, target, onClose, onSaved }: DynamicPricingModalProps) {
   const tiers = useQuery({
@@ -33,26 +46,30 @@ export function DynamicPricingModal({ opened, target, onClose, onSaved }: Dynami
     // Closed, it stays mounted until the next opening: a save's refresh of the tiers is read by that opening.
     enabled: target !== null && opened,
   });
-  /** The admin's edits; until the first one, the rows the stored tiers open with. */
-  const [edited, setEdited] = useState<TierRow[] | null>(null);
-  const [issues, setIssues] = useState<TierRowIssue[]>([]);
+  const form: ContractForm<TierRowsForm, UpdateDynamicPricingRequest> = useContractForm<
+    TierRowsForm,
+    UpdateDynamicPricingRequest
+  >({
+    schema: TierRowsFormSchema,
+    initialValues: { pricingTiers: [] },
+    // After a refused save the rows are checked again at each change, so a fixed problem goes away as it is fixed.
+    onValuesChange: () => {
+      if (Object.keys(form.errors).length > 0) form.validate();
+    },
+  });
   const save = useApiMutation(providerMutations.updateDynamicPricing);
+  const loaded = tiers.data;
+  // The stored tiers (or the admin defaults) go into the form once, when they arrive; the admin edits from there.
+  useEffect(() => {
+    if (loaded) form.initialize({ pricingTiers: adminEditorRows(loaded.pricingTiers, loaded.basePrice) });
+  }, [loaded, form.initialize]);
 
   if (!target) return null;
-  const loaded = tiers.data;
-  const rows = edited ?? (loaded ? adminEditorRows(loaded.pricingTiers, loaded.basePrice) : []);
+  const rows = form.getValues().pricingTiers;
   const loadFailed =
     loaded === undefined && tiers.error && !tiers.isFetching
       ? errorMessage(tiers.error, 'Failed to load existing pricing tiers')
       : null;
-
-  const change = (next: TierRow[]) => {
-    setEdited(next);
-    if (issues.length > 0) {
-      const check = checkTierRows(next);
-      setIssues(check.ok ? [] : check.issues);
-    }
-  };
 
   return (
     <FormModal
@@ -63,31 +80,27 @@ export function DynamicPricingModal({ opened, target, onClose, onSaved }: Dynami
       testIdPrefix="tier"
       testIds={{ form: 'tier-editor', error: 'tier-save-error', submit: 'tier-save' }}
       submitLabel="Save Tiers"
-      submitDisabled={loaded === undefined}
-      onSubmit={async () => {
-        const check = checkTierRows(rows);
-        if (!check.ok) {
-          setIssues(check.issues);
-          return undefined;
-        }
-        setIssues([]);
+      submitDisabled={loaded === undefined || !form.initialized}
+      form={form}
+      onSubmit={async (body) => {
         try {
           const res = await save.mutateAsync({
             apiId: target.apiId,
             carrier: target.carrier,
             service: target.serviceName,
-            body: { pricingTiers: check.tiers, hasDynamicPricing: true },
+            body,
           });
           onSaved(res.service, dynamicPricingSavedMessage(res.service.name));
           return undefined;
         } catch (e) {
+          setServerErrors(form, e);
           return { error: dynamicPricingFailedMessage(e instanceof Error && e.message ? e.message : 'Unknown error') };
         }
       }}
     >
       {({ locked }) => {
         if (loadFailed) return <ErrorState title={loadFailed} onRetry={() => void tiers.refetch()} />;
-        if (!loaded) return <LoadingState label="Loading pricing tiers..." />;
+        if (!loaded || !form.initialized) return <LoadingState label="Loading pricing tiers..." />;
         return (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
@@ -97,10 +110,10 @@ export function DynamicPricingModal({ opened, target, onClose, onSaved }: Dynami
             </Text>
             <TierRowsEditor
               rows={rows}
-              onChange={change}
+              onChange={(next) => form.setFieldValue('pricingTiers', next)}
               unit={loaded.weightUnit}
               basePrice={loaded.basePrice}
-              issues={issues}
+              issues={tierIssuesFrom(form.errors, 'pricingTiers', rows.length)}
               disabled={locked}
             />
           </Stack>

@@ -1,4 +1,4 @@
-import type { PricingTier } from '@labeldesk/contracts';
+import { type PricingTier, UpdateDynamicPricingRequest } from '@labeldesk/contracts';
 import {
   defaultAdminTiers,
   defaultTier,
@@ -11,6 +11,8 @@ import {
   tiersToDto,
   validateTiers,
 } from '@labeldesk/pricing';
+import type { FormErrors } from '@labeldesk/ui';
+import { z } from 'zod';
 
 /** One editable tier row: what the number inputs hold ('' while empty), plus a stable key for React. */
 export interface TierRow {
@@ -103,3 +105,51 @@ export function checkTierRows(
 export function issuesForRow(issues: readonly TierRowIssue[], tierNumber: number): string[] {
   return issues.filter((i) => i.tier === tierNumber).map((i) => i.message);
 }
+
+/**
+ * The form field a row's problems land on (`{list}.{index}`, 0-based, one message a line), or the list's own field for
+ * list-wide ones (tier 0): where the server's `details` put a tier problem (`pricingTiers`).
+ */
+export function tierIssuePath(list: string, tier: number): string {
+  return tier === 0 ? list : `${list}.${tier - 1}`;
+}
+
+/** Adds the rows' problems to a zod check, one issue a row (its messages a line each), under `path`. */
+export function addTierIssues(ctx: z.RefinementCtx, path: readonly (string | number)[], issues: TierRowIssue[]): void {
+  const byTier = new Map<number, string[]>();
+  for (const { tier, message } of issues) byTier.set(tier, [...(byTier.get(tier) ?? []), message]);
+  for (const [tier, messages] of byTier) {
+    ctx.addIssue({ code: 'custom', path: tier === 0 ? [...path] : [...path, tier - 1], message: messages.join('\n') });
+  }
+}
+
+/** The problems a form's errors hold for the rows under `list` (as `TierRowsEditor` shows them). */
+export function tierIssuesFrom(errors: FormErrors, list: string, rowCount: number): TierRowIssue[] {
+  const lines = (tier: number) => {
+    const error = errors[tierIssuePath(list, tier)];
+    return typeof error === 'string' && error !== '' ? error.split('\n').map((message) => ({ tier, message })) : [];
+  };
+  return Array.from({ length: rowCount + 1 }, (_, tier) => lines(tier)).flat();
+}
+
+/** The admin tier editor's values: the rows as typed. */
+export interface TierRowsForm {
+  pricingTiers: TierRow[];
+}
+
+/**
+ * The admin tier editor's form schema: the rows checked as the server checks them (`checkTierRows`), out as the
+ * contract's PATCH body (UpdateDynamicPricingRequest, dynamic pricing turned on). A row's problems land on
+ * `pricingTiers.{index}`, list-wide ones on `pricingTiers`.
+ */
+export const TierRowsFormSchema = z
+  .object({ pricingTiers: z.array(z.custom<TierRow>()) })
+  .transform(({ pricingTiers }, ctx): UpdateDynamicPricingRequest => {
+    const check = checkTierRows(pricingTiers);
+    if (!check.ok) {
+      addTierIssues(ctx, ['pricingTiers'], check.issues);
+      return z.NEVER;
+    }
+    return { pricingTiers: check.tiers, hasDynamicPricing: true };
+  })
+  .pipe(UpdateDynamicPricingRequest);

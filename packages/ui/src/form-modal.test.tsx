@@ -17,7 +17,7 @@ function FaqModal({
   alertInvalid,
 }: {
   save: (body: z.infer<typeof FaqInput>) => Promise<FormOutcome>;
-  alertInvalid?: boolean;
+  alertInvalid?: boolean | string;
 }) {
   const form = useContractForm({ schema: FaqInput, initialValues: { question: '', answer: '' } });
   return (
@@ -69,6 +69,17 @@ describe('FormModal with a contract form', () => {
     expect((await screen.findByTestId('faq-error')).textContent).toBe('Question is required');
     expect(screen.getByLabelText('Question').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Answer').getAttribute('aria-invalid')).toBe('true');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('with alertInvalid as a text, that text is the red alert while the fields keep their own errors', async () => {
+    const save = vi.fn();
+    const userEvent = setupUser();
+    renderWithUi(<FaqModal save={save} alertInvalid="Please fix the highlighted fields" />);
+    fill(screen.getByLabelText('Question'), 'How?');
+    await userEvent.click(screen.getByTestId('faq-submit'));
+    expect((await screen.findByTestId('faq-error')).textContent).toBe('Please fix the highlighted fields');
+    expect(screen.getByText('Answer is required')).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -58,9 +58,10 @@ export interface FormModalProps<Body = undefined> {
   form?: FormModalForm<Body>;
   /**
    * Where the SPEC words a form's check as one message for the whole form ('Please fill in all API fields'): a submit
-   * that does not validate also shows the first field error in the red alert, beside the marked fields.
+   * that does not validate also shows the first field error in the red alert, beside the marked fields; or this text,
+   * where the SPEC words it apart from the fields' own ('Please fix the highlighted services').
    */
-  alertInvalid?: boolean;
+  alertInvalid?: boolean | string;
   onSubmit: (body: Body) => Promise<FormOutcome> | FormOutcome;
   submitLabel: ReactNode;
   /** Text of the submit button while the call runs (e.g. 'Saving...'). */
@@ -118,7 +119,8 @@ export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
       if (!mounted.current) return;
       if (checked.hasErrors) {
         const first = Object.values(checked.errors).find((e) => typeof e === 'string' && e !== '');
-        if (props.alertInvalid && typeof first === 'string') setError(first);
+        if (typeof props.alertInvalid === 'string') setError(props.alertInvalid);
+        else if (props.alertInvalid && typeof first === 'string') setError(first);
         return;
       }
       body = props.form.getTransformedValues();
