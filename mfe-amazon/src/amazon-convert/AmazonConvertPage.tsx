@@ -2,7 +2,9 @@ import {
   buildCsvFile,
   buildZip,
   conversionSuccessMessage,
+  type DimensionValue,
   groupRows,
+  type PackageDimensions,
   previewOrders,
   zipSuccessMessage,
 } from '@labeldesk/amazon';
@@ -21,6 +23,7 @@ import {
   saveFile,
   Text,
   Title,
+  useContractForm,
   useFlash,
   useQuery,
 } from '@labeldesk/ui';
@@ -30,7 +33,6 @@ import { ConversionResults } from './ConversionResults';
 import { ConverterSteps } from './ConverterSteps';
 import {
   appliedDimensions,
-  completeSetup,
   convertReport,
   dimensionsSetMessage,
   fileRejectionMessage,
@@ -39,6 +41,13 @@ import {
 } from './converter';
 import { converterReducer, initialConverterState } from './converter-state';
 import { DimensionsForm } from './DimensionsForm';
+import {
+  type DimensionField,
+  type DimensionsFormValues,
+  dimensionsFormSchema,
+  isResolved,
+  withDimension,
+} from './dimensions-form';
 import { type DropzoneRejections, ReportDropzone } from './ReportDropzone';
 import { SenderAddressPicker, type SendersState } from './SenderAddressPicker';
 import { defaultSenderId } from './sender';
@@ -78,6 +87,14 @@ export function AmazonConvertPage() {
     chosenSenderId && addresses.some((a) => a._id === chosenSenderId) ? chosenSenderId : defaultSenderId(addresses);
   const sender = addresses.find((a) => a._id === senderId) ?? null;
   const { phase } = state;
+  const report = phase.kind === 'dimensions' || phase.kind === 'converted' ? phase.report : null;
+  // The dimension form: one for the page, so what was typed for a SKU stays across uploads and Edit Dimensions. Its
+  // schema checks the current report's SKUs (and the sender) with completeSetup; the banner shows its one problem.
+  const dimensionsForm = useContractForm<DimensionsFormValues, Record<string, PackageDimensions>>({
+    schema: dimensionsFormSchema(report?.skus ?? [], sender !== null),
+    initialValues: { inputs: {} },
+    clearInputErrorOnChange: false,
+  });
 
   const conversion = useMemo(() => {
     if (phase.kind !== 'converted' || !sender) return null;
@@ -89,7 +106,6 @@ export function AmazonConvertPage() {
     });
   }, [phase, sender, options.descriptionSource, options.splitByQuantity]);
 
-  const report = phase.kind === 'dimensions' || phase.kind === 'converted' ? phase.report : null;
   const preview = useMemo(() => (report ? previewOrders(report.rows) : null), [report]);
 
   const onFile = async (file: FileWithPath) => {
@@ -97,6 +113,7 @@ export function AmazonConvertPage() {
     reads.current += 1;
     const readId = reads.current;
     dispatch({ type: 'file-chosen', readId, fileName: file.name });
+    dimensionsForm.clearErrors();
     let data: ArrayBuffer;
     try {
       data = await file.arrayBuffer();
@@ -116,19 +133,31 @@ export function AmazonConvertPage() {
     dispatch({ type: 'error', error: fileRejectionMessage(rejections) });
   };
 
+  const onDimensionChange = (sku: string, field: DimensionField, value: DimensionValue) => {
+    const values = withDimension(dimensionsForm.getValues(), sku, field, value);
+    dimensionsForm.setValues(values);
+    // The problem the banner named is fixed: drop the banner and the highlight.
+    if (isResolved(dimensionsForm.errors, sku, values.inputs[sku])) {
+      dimensionsForm.clearErrors();
+      dispatch({ type: 'dismiss-error' });
+    }
+  };
+
   const onCompleteSetup = () => {
     if (phase.kind !== 'dimensions') return;
-    const setup = completeSetup(phase.report.skus, state.inputs, sender !== null);
-    if (!setup.ok) {
+    const checked = dimensionsForm.validate();
+    const problem = Object.values(checked.errors).find((e) => typeof e === 'string' && e !== '');
+    if (checked.hasErrors) {
       clearSuccess();
-      dispatch({ type: 'setup-failed', error: setup.error, sku: setup.sku, field: setup.field });
+      if (typeof problem === 'string') dispatch({ type: 'error', error: problem });
       return;
     }
-    dispatch({ type: 'setup-confirmed', dimensions: setup.dimensions });
+    const dimensions = dimensionsForm.getTransformedValues();
+    dispatch({ type: 'setup-confirmed', dimensions });
     if (!sender) return;
     const converted = convertReport(phase.report.rows, {
       sender,
-      dimensions: setup.dimensions,
+      dimensions,
       descriptionSource: options.descriptionSource,
       splitByQuantity: options.splitByQuantity,
     });
@@ -250,9 +279,9 @@ export function AmazonConvertPage() {
       {phase.kind === 'dimensions' ? (
         <DimensionsForm
           skus={phase.report.skus}
-          inputs={state.inputs}
-          invalid={state.invalid}
-          onChange={(sku, field, value) => dispatch({ type: 'dimension-changed', sku, field, value })}
+          values={dimensionsForm.getValues()}
+          errors={dimensionsForm.errors}
+          onChange={onDimensionChange}
           onSubmit={onCompleteSetup}
         />
       ) : null}

@@ -1,7 +1,18 @@
-import type { DimensionsInput, DimensionValue, SkuInfo } from '@labeldesk/amazon';
-import { Button, Group, NumberInput, Paper, ScrollArea, Stack, Table, Text, Title } from '@labeldesk/ui';
+import type { DimensionValue, SkuInfo } from '@labeldesk/amazon';
+import {
+  Button,
+  type FormErrors,
+  Group,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@labeldesk/ui';
 import type { FormEvent } from 'react';
-import { type DimensionField, isBlankDimension } from './converter-state';
+import { type DimensionField, type DimensionsFormValues, isMarked } from './dimensions-form';
 
 const FIELDS: ReadonlyArray<{ field: DimensionField; label: string; unit: string }> = [
   { field: 'weight', label: 'Weight', unit: 'lbs' },
@@ -12,21 +23,19 @@ const FIELDS: ReadonlyArray<{ field: DimensionField; label: string; unit: string
 
 interface Props {
   skus: readonly SkuInfo[];
-  inputs: Readonly<Record<string, DimensionsInput>>;
-  invalid: { sku: string; field: DimensionField | null } | null;
+  /** The page's dimension form (useContractForm over `dimensionsFormSchema`): its values and its field errors. */
+  values: DimensionsFormValues;
+  errors: FormErrors;
   onChange: (sku: string, field: DimensionField, value: DimensionValue) => void;
   onSubmit: () => void;
 }
 
-/** Highlights the field a failed check names, or every empty field of the SKU when it said "fill in all". */
-function isMarked(invalid: Props['invalid'], sku: string, field: DimensionField, value: DimensionValue): boolean {
-  if (invalid?.sku !== sku) return false;
-  if (invalid.field !== null) return invalid.field === field;
-  return isBlankDimension(value);
-}
-
-/** One package per SKU: weight (lbs), length, width, height (inches); all required, min 0.1, step 0.1 (SPEC §2/§5). */
-export function DimensionsForm({ skus, inputs, invalid, onChange, onSubmit }: Props) {
+/**
+ * One package per SKU: weight (lbs), length, width, height (inches); all required, min 0.1, step 0.1 (SPEC §2/§5). The
+ * field a failed check names is marked, or every empty field of the SKU when it said "fill in all".
+ */
+export function DimensionsForm({ skus, values, errors, onChange, onSubmit }: Props) {
+  const inputs = values.inputs;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -85,7 +94,7 @@ export function DimensionsForm({ skus, inputs, invalid, onChange, onSubmit }: Pr
                           allowNegative={false}
                           required
                           withAsterisk={false}
-                          error={isMarked(invalid, info.sku, field, inputs[info.sku]?.[field])}
+                          error={isMarked(errors, info.sku, field, inputs[info.sku]?.[field])}
                         />
                       </Table.Td>
                     ))}

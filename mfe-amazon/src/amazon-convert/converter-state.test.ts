@@ -43,70 +43,12 @@ describe('converterReducer', () => {
     expect(failed.error).toBe('File is empty or has invalid format');
   });
 
-  it('hides the results again while the dimensions are edited, keeping what was typed', () => {
+  it('hides the results again while the dimensions are edited', () => {
     const chosen = run({ type: 'file-chosen', readId: 5, fileName: 'orders.txt' });
     let state = converterReducer(chosen, { type: 'file-loaded', readId: chosen.readId, report });
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field: 'weight', value: 2.5 });
     state = converterReducer(state, { type: 'setup-confirmed', dimensions: dims });
     state = converterReducer(state, { type: 'edit-dimensions' });
-    expect(state.phase.kind).toBe('dimensions');
-    expect(state.inputs['MUG-1']).toEqual({ weight: 2.5 });
-  });
-
-  it('keeps typed dimensions for a SKU across uploads', () => {
-    let state = run(
-      { type: 'dimension-changed', sku: 'MUG-1', field: 'height', value: '4' },
-      { type: 'file-chosen', readId: 6, fileName: 'next.txt' },
-    );
-    state = converterReducer(state, { type: 'file-loaded', readId: state.readId, report });
-    expect(state.inputs['MUG-1']).toEqual({ height: '4' });
-  });
-
-  it('marks the failing field and clears mark and banner once that field holds a positive number', () => {
-    let state = run({
-      type: 'setup-failed',
-      error: 'Width must be a positive number for SKU: MUG-1',
-      sku: 'MUG-1',
-      field: 'width',
-    });
-    expect(state.invalid).toEqual({ sku: 'MUG-1', field: 'width' });
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field: 'height', value: 1 });
-    expect(state.invalid).toEqual({ sku: 'MUG-1', field: 'width' });
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field: 'width', value: '' });
-    expect(state.error).toBe('Width must be a positive number for SKU: MUG-1');
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field: 'width', value: 0.5 });
-    expect(state.invalid).toBeNull();
-    expect(state.error).toBeNull();
-  });
-
-  it('keeps "fill in all dimensions" until all four values of that SKU are there', () => {
-    let state = run({
-      type: 'setup-failed',
-      error: 'Please fill in all dimensions for SKU: MUG-1',
-      sku: 'MUG-1',
-      field: null,
-    });
-    for (const [field, value] of [
-      ['weight', 1],
-      ['length', '2'],
-      ['width', 3],
-    ] as const) {
-      state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field, value });
-      expect(state.error).toBe('Please fill in all dimensions for SKU: MUG-1');
-    }
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'OTHER', field: 'height', value: 4 });
-    expect(state.invalid).toEqual({ sku: 'MUG-1', field: null });
-    state = converterReducer(state, { type: 'dimension-changed', sku: 'MUG-1', field: 'height', value: 4 });
-    expect(state.invalid).toBeNull();
-    expect(state.error).toBeNull();
-  });
-
-  it('leaves an unrelated banner alone while typing', () => {
-    const state = run(
-      { type: 'error', error: 'Error downloading CSV: quota exceeded' },
-      { type: 'dimension-changed', sku: 'MUG-1', field: 'weight', value: 1 },
-    );
-    expect(state.error).toBe('Error downloading CSV: quota exceeded');
+    expect(state.phase).toEqual({ kind: 'dimensions', fileName: 'orders.txt', report });
   });
 
   it('does not confirm dimensions when no form is open', () => {
