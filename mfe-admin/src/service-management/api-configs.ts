@@ -14,8 +14,9 @@ export type ApiConfigsLoad = { kind: 'loading' } | { kind: 'failed'; message: st
 
 /**
  * What a provider screen shows of the API list query: the list once there is one, even when a later Refresh failed
- * (unlike loadStateOf: that failure is a message beside the list, not a page without it); the SPEC §8 failure only
- * when no list ever came and nothing is being asked; else loading (the first load, Try Again).
+ * (that failure is a message beside the list; QueryBody would show the failure instead of the list, which is why these
+ * screens keep their own phase); the SPEC §8 failure only when no list ever came and nothing is being asked; else
+ * loading (the first load, Try Again).
  */
 export function apiConfigsLoad(
   result: { data: unknown; error: Error | null; isFetching: boolean },

@@ -5,6 +5,7 @@ import {
   BULK_MESSAGES,
   BULK_POLL_MS,
   type BulkOrder,
+  type BulkOrderDetailResponse,
   bulkStatusColor,
   bulkStatusLabel,
   customerStatusLabel,
@@ -19,12 +20,10 @@ import {
   Button,
   DetailField,
   downloadUrl,
-  ErrorState,
   formatUsd,
   Group,
-  LoadingState,
-  loadStateOf,
   Modal,
+  QueryBody,
   Stack,
   StatusAlerts,
   saveFile,
@@ -74,17 +73,50 @@ function Details({ bulk }: { bulk: BulkOrder }) {
     ...bulkQueries.detail(bulk._id),
     refetchInterval: (q) => (q.state.data && isRunning(q.state.data.bulkOrder) ? BULK_POLL_MS : false),
   });
-  const detail = loadStateOf(query, (e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed));
   const [busy, setBusy] = useState<Download | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState<string | null>(null);
   const cancel = useApiMutation(bulkMutations.cancel);
 
-  if (detail.kind === 'loading') return <LoadingState label="Loading bulk order..." />;
-  if (detail.kind === 'failed') {
-    return <ErrorState title={detail.message} onRetry={() => void query.refetch()} />;
-  }
-  const loaded = detail.data;
+  return (
+    <QueryBody
+      result={query}
+      testIdPrefix="bulk-details-load"
+      loadingLabel="Loading bulk order..."
+      errorTitle={(e) => errorMessage(e, BULK_MESSAGES.loadDetailsFailed)}
+      // Polled while labels are bought: the rows move on their own, with no overlay every 3 s.
+      refetchOverlay={false}
+    >
+      {(loaded) => (
+        <LoadedDetails
+          loaded={loaded}
+          state={{ busy, setBusy, error, setError, cancelled, setCancelled }}
+          cancel={(id) => cancel.mutateAsync(id)}
+        />
+      )}
+    </QueryBody>
+  );
+}
+
+interface DetailsState {
+  busy: Download | null;
+  setBusy: (what: Download | null) => void;
+  error: string | null;
+  setError: (message: string | null) => void;
+  cancelled: string | null;
+  setCancelled: (message: string | null) => void;
+}
+
+/** The loaded bulk order: its summary, progress, downloads, stop, and rows (the state lives in Details across polls). */
+function LoadedDetails({
+  loaded,
+  state: { busy, setBusy, error, setError, cancelled, setCancelled },
+  cancel,
+}: {
+  loaded: BulkOrderDetailResponse;
+  state: DetailsState;
+  cancel: (bulkOrderId: string) => Promise<{ message: string }>;
+}) {
   const { bulkOrder, orders, failedOrders } = loaded;
 
   const run = async (what: Download, action: () => Promise<string | null>) => {
@@ -117,7 +149,7 @@ function Details({ bulk }: { bulk: BulkOrder }) {
   const cancelRemaining = async (): Promise<string | null> => {
     try {
       // The answer is the bulk order as it now stands; the details, history and balance refetch (bulkMutations).
-      const res = await cancel.mutateAsync(bulkOrder._id);
+      const res = await cancel(bulkOrder._id);
       setCancelled(res.message);
       return null;
     } catch (e) {

@@ -135,8 +135,6 @@ export { RowMenu, type RowMenuItem } from './row-menu';
 export {
   clearServerState,
   keepPreviousData,
-  type LoadState,
-  loadStateOf,
   type MutationSpec,
   type QueryKey,
   queryClient,

@@ -28,6 +28,8 @@ export interface QueryBodyProps<T> {
   /** Whether an answer has nothing to show (then `empty` shows instead of `children`). */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** Cover the answer with the loading overlay while another request runs (default); off for a polled query. */
+  refetchOverlay?: boolean;
   children: (data: T) => ReactNode;
 }
 
@@ -55,7 +57,7 @@ export function QueryBody<T>(props: QueryBodyProps<T>) {
   }
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={overlay} zIndex={10} overlayProps={{ blur: 1 }} />
+      <LoadingOverlay visible={overlay && props.refetchOverlay !== false} zIndex={10} overlayProps={{ blur: 1 }} />
       {body}
     </Box>
   );

@@ -96,22 +96,6 @@ export function useApiMutation<TVars, TData>(
   });
 }
 
-/** What a screen shows for a query: loading (first load, or Try Again under way), why it failed, or the answer. */
-export type LoadState<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: T };
-
-/**
- * A query's result as a LoadState: `describe` turns the error into the SPEC's text, e.g.
- * `loadStateOf(faqs, (e) => errorMessage(e, 'Failed to load FAQs'))`. Try Again is `result.refetch()`.
- */
-export function loadStateOf<T>(
-  result: { data: T; error: Error | null; isFetching: boolean },
-  describe: (error: Error) => string,
-): LoadState<Exclude<T, undefined>> {
-  if (result.error && !result.isFetching) return { kind: 'failed', message: describe(result.error) };
-  if (result.data === undefined || result.error) return { kind: 'loading' };
-  return { kind: 'ready', data: result.data as Exclude<T, undefined> };
-}
-
 /** Marks these keys stale from code that is not a useApiMutation (e.g. a poll that saw work finish). */
 export function useInvalidate(): (...keys: readonly QueryKey[]) => void {
   const client = useQueryClient();
