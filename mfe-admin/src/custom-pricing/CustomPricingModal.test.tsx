@@ -49,7 +49,7 @@ describe('Custom Pricing (the contract form, loaded through QueryBody)', () => {
     const api = serve();
     const user = setupUser();
     open();
-    const percentage = await screen.findByTestId('custom-pricing-percentage');
+    const percentage = await screen.findByTestId('custom-pricing-percentage', {}, { timeout: 5_000 });
     expect((percentage as HTMLInputElement).value).toBe('10%');
     fill(percentage, '150');
     await user.click(screen.getByTestId('custom-pricing-save'));
@@ -72,7 +72,7 @@ describe('Custom Pricing (the contract form, loaded through QueryBody)', () => {
     });
     const user = setupUser();
     open();
-    await screen.findByTestId('custom-pricing-percentage');
+    await screen.findByTestId('custom-pricing-percentage', {}, { timeout: 5_000 });
     await user.click(screen.getByTestId('custom-pricing-save'));
     expect((await screen.findByTestId('custom-pricing-error')).textContent).toBe(message);
     expect(screen.getByTestId('custom-pricing-service-error').textContent).toBe(message);
@@ -82,7 +82,7 @@ describe('Custom Pricing (the contract form, loaded through QueryBody)', () => {
     const api = serve();
     const user = setupUser();
     open();
-    fill(await screen.findByTestId('custom-pricing-percentage'), '15');
+    fill(await screen.findByTestId('custom-pricing-percentage', {}, { timeout: 5_000 }), '15');
     await user.click(screen.getByTestId('custom-pricing-save'));
     await waitFor(() => expect(patches(api)).toHaveLength(1));
     expect(patches(api)[0]?.body).toEqual({
@@ -106,12 +106,12 @@ describe('Custom Pricing (the contract form, loaded through QueryBody)', () => {
     serve({ pricingFails: 1 });
     const user = setupUser();
     open();
-    const failure = await screen.findByTestId('custom-pricing-load-error');
+    const failure = await screen.findByTestId('custom-pricing-load-error', {}, { timeout: 5_000 });
     expect(failure.textContent).toContain('Failed to load pricing data');
     expect((screen.getByTestId('custom-pricing-save') as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.queryByTestId('custom-pricing-load-error')).toBeNull());
-    expect(await screen.findByTestId('custom-pricing-percentage')).toBeTruthy();
+    expect(await screen.findByTestId('custom-pricing-percentage', {}, { timeout: 5_000 })).toBeTruthy();
     expect((screen.getByTestId('custom-pricing-save') as HTMLButtonElement).disabled).toBe(false);
   });
 });

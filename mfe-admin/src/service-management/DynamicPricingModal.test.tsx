@@ -53,7 +53,7 @@ describe('Dynamic Pricing tier editor (the contract form)', () => {
     const api = serve();
     const user = setupUser();
     open();
-    const start2 = await screen.findByLabelText('Tier 2 start');
+    const start2 = await screen.findByLabelText('Tier 2 start', {}, { timeout: 5_000 });
     expect((start2 as HTMLInputElement).value).toBe('1.01');
     fill(start2, '0.5');
     await user.click(screen.getByTestId('tier-save'));
@@ -75,7 +75,7 @@ describe('Dynamic Pricing tier editor (the contract form)', () => {
     });
     const user = setupUser();
     const onSaved = open();
-    await screen.findByLabelText('Tier 1 start');
+    await screen.findByLabelText('Tier 1 start', {}, { timeout: 5_000 });
     await user.click(screen.getByTestId('tier-save'));
     expect((await screen.findByTestId('tier-save-error')).textContent).toBe(
       `Failed to save dynamic pricing: ${message}`,
@@ -88,7 +88,7 @@ describe('Dynamic Pricing tier editor (the contract form)', () => {
     const api = serve();
     const user = setupUser();
     const onSaved = open();
-    await screen.findByLabelText('Tier 1 start');
+    await screen.findByLabelText('Tier 1 start', {}, { timeout: 5_000 });
     fill(screen.getByLabelText('Tier 1 price'), '4.25');
     await user.click(screen.getByTestId('tier-add'));
     expect((await screen.findByLabelText('Tier 3 start')).getAttribute('value')).toBe('5.01');
