@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from './addresses';
 import { requiredText } from './common';
+import { ORDER_REFERENCE_MAX } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { Carrier, WeightUnit } from './providers';
 
@@ -243,6 +244,8 @@ export const Order = z.object({
   destination: z.string(),
   amazonOrderId: z.string().nullable(),
   sku: z.string().nullable(),
+  /** The customer's reference printed on the label (issue 24), or null. */
+  reference: z.string().nullable().optional(),
   /** The bulk order this label was bought in, or null for a single purchase. */
   bulkOrderId: z.string().nullable(),
   /** A label document can be opened (the order is completed). */
@@ -367,6 +370,12 @@ export const CreateOrderRequest = ServiceRef.extend({
   packageDetails: PackageInput,
   price: z.number().nonnegative().optional(),
   estimatedDelivery: z.string().nullable().optional(),
+  /** The customer's own text printed on the label in every format (issue 24); stored, listed and searchable. */
+  reference: z
+    .string()
+    .trim()
+    .max(ORDER_REFERENCE_MAX, `Reference must be at most ${ORDER_REFERENCE_MAX} characters`)
+    .optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 

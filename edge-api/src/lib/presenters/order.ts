@@ -132,6 +132,7 @@ export function presentOrder(row: OrderRow, owner?: OrderOwner): Order {
     amazonOrderId: row.amazonOrderId,
     bulkOrderId: row.bulkOrderId,
     sku: row.sku,
+    reference: row.reference,
     hasLabel: row.status === 'completed',
     failureReason: row.failureReason,
   };

@@ -54,7 +54,7 @@ export interface OrderFilterInput {
 
 /**
  * The WHERE terms of a filtered order list: delivery status (SPEC §4 filter values), a case-insensitive search over
- * the order id, tracking number, recipient name and destination (plus `extraSearch` columns, e.g. the owner's name
+ * the order id, tracking number, recipient name, destination and reference (plus `extraSearch` columns, e.g. the owner's name
  * and email for admins), and the created-at day range with the end day inclusive.
  */
 export function orderFilterConditions(input: OrderFilterInput, extraSearch: SQLiteColumn[] = []): SQL[] {
@@ -63,7 +63,14 @@ export function orderFilterConditions(input: OrderFilterInput, extraSearch: SQLi
   if (statuses) out.push(inArray(orders.deliveryStatus, statuses));
   const search = input.search?.trim();
   if (search) {
-    const columns = [orders.id, orders.trackingNumber, orders.recipientName, orders.destination, ...extraSearch];
+    const columns = [
+      orders.id,
+      orders.trackingNumber,
+      orders.recipientName,
+      orders.destination,
+      orders.reference,
+      ...extraSearch,
+    ];
     const any = or(...columns.map((column) => contains(column, search)));
     if (any) out.push(any);
   }

@@ -107,7 +107,8 @@ export function labelRequestFor(order: OrderRow, opts: { mayExist?: boolean } = 
       description: pkg.description || null,
       valueCents: pkg.valueCents,
     },
-    reference: order.id,
+    // Printed on the label: the customer's reference, then our order id.
+    reference: order.reference ? `${order.reference} / ${order.id}` : order.id,
     idempotencyKey: order.id,
     ...(opts.mayExist ? { mayExist: true } : {}),
   };

@@ -101,6 +101,7 @@ const INSERTED_ORDER_COLUMNS = [
   'recipientName',
   'destination',
   'estimatedDelivery',
+  'reference',
   'idempotencyKey',
   'requestHash',
   'debitEntryId',
@@ -134,6 +135,8 @@ function newOrderRow(
     ...purchasedColumns(found, priceCents, request, now),
     recipientName: recipient.name,
     destination: `${recipient.city}, ${recipient.state}`,
+    // Blank is no reference.
+    reference: request.reference || null,
     idempotencyKey: idempotent?.key ?? null,
     requestHash: idempotent?.hash ?? null,
     debitEntryId: ids.debitEntryId,
