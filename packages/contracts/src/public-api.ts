@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { User } from './auth';
-import { BULK_MESSAGES, BulkCancelResponse, BulkOrderDetailResponse, BulkProcessResponse, MAX_BULK_ROWS } from './bulk';
+import { BulkCancelResponse, BulkOrderDetailResponse, BulkProcessResponse } from './bulk';
+import { BULK_MESSAGES, MAX_BULK_ROWS } from './bulk-csv';
 import { CreateOrderResponse, Order, OrderPartyInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
