@@ -2,20 +2,12 @@ import {
   type AddressInput,
   AddressListResponse,
   AddressResponse,
-  type AddServicesRequest,
-  AddServicesResponse,
-  type AdminBulkListQuery,
-  AdminBulkListResponse,
-  type AdminOrderListQuery,
-  AdminUserListResponse,
   AllServicesResponse,
   AmazonConfirmationsResponse,
   type AmazonConfirmRequest,
   AmazonConfirmResponse,
   AmazonForgetCredentialsResponse,
   AmazonSavedCredentialsResponse,
-  ApiConfigListResponse,
-  ApiConfigResponse,
   type ApiKeyMode,
   ApiKeyResponse,
   AppSettings,
@@ -33,30 +25,18 @@ import {
   type CalculatePriceRequest,
   CalculatePriceResponse,
   type ChangePasswordRequest,
-  CheckUpdatesResponse,
-  CleanupReportResponse,
-  type CreateApiConfigRequest,
-  type CreateFaqRequest,
   type CreateInvoiceRequest,
   CreateInvoiceResponse,
   type CreateOrderRequest,
   CreateOrderResponse,
   CustomerApiListResponse,
   DefaultApiResponse,
-  DeleteApiConfigResponse,
-  DepositListResponse,
-  DynamicPricingResponse,
   FaqListResponse,
-  FaqResponse,
   type ForgotPasswordRequest,
   LabelLinkResponse,
-  LabelStats,
-  type LabelStatsPeriod,
   type ListQuery,
   type LoginRequest,
   LoginResponse,
-  type MarginsQuery,
-  MarginsResponse,
   MessageResponse,
   OrderCounts,
   OrderDateRangeResponse,
@@ -65,8 +45,6 @@ import {
   OrderResponse,
   OrderStats,
   PendingCryptoPaymentsResponse,
-  ProviderHealthResponse,
-  ProviderPricesResponse,
   PublicSettings,
   RefreshPaymentResponse,
   RefreshStatsResponse,
@@ -74,12 +52,8 @@ import {
   RefreshUserTrackingResponse,
   RegenerateApiKeyResponse,
   type RegisterRequest,
-  type RemoveServicesRequest,
-  RemoveServicesResponse,
   type ResetPasswordRequest,
   ServiceReliabilityResponse,
-  type ServiceReportRequest,
-  ServiceResponse,
   TrackingInfo,
   TrackingRefreshResponse,
   TrackingRefreshRun,
@@ -90,34 +64,13 @@ import {
   TwoFactorSetupResponse,
   TwoFactorStatus,
   type TwoFactorVerifyRequest,
-  type UpdateApiKeyRequest,
   type UpdateAppSettingsRequest,
-  type UpdateBalanceRequest,
-  UpdateBalanceResponse,
-  type UpdateDynamicPricingRequest,
-  type UpdateFailoverSettingsRequest,
-  type UpdateFaqRequest,
-  type UpdateReliabilityRequest,
-  type UpdateServicePricingRequest,
-  type UpdateUserPricingRequest,
-  UpdateUserPricingResponse,
-  UserPricingResponse,
   VerifyResponse,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
+import { adminApi } from './admin-endpoints';
 import { request, requestText } from './http';
-
-const enc = encodeURIComponent;
-
-/** `?page=1&limit=10&search=...` from a list query, leaving out empty values. */
-function listQuery(q: ListQuery = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+import { enc, listQuery } from './query';
 
 /** The typed API: one function per call of SPEC §7, each validated against the shared contract. */
 export const api = {
@@ -170,13 +123,6 @@ export const api = {
   faqs: {
     list: () => request('/api/faqs', { schema: FaqListResponse }),
   },
-  adminFaqs: {
-    list: (signal?: AbortSignal) => request('/api/admin/faqs', { schema: FaqListResponse, signal }),
-    create: (body: CreateFaqRequest) => request('/api/admin/faqs', { method: 'POST', body, schema: FaqResponse }),
-    update: (id: string, body: UpdateFaqRequest) =>
-      request(`/api/admin/faqs/${enc(id)}`, { method: 'PUT', body, schema: FaqResponse }),
-    remove: (id: string) => request(`/api/admin/faqs/${enc(id)}`, { method: 'DELETE', schema: MessageResponse }),
-  },
   balance: {
     get: () => request('/api/balance', { schema: BalanceResponse }),
     transactions: (q?: ListQuery, signal?: AbortSignal) =>
@@ -191,15 +137,6 @@ export const api = {
     pending: () => request('/api/crypto/transactions', { schema: PendingCryptoPaymentsResponse }),
     refresh: (transactionId: string) =>
       request(`/api/crypto/refresh/${enc(transactionId)}`, { method: 'POST', schema: RefreshPaymentResponse }),
-  },
-  adminUsers: {
-    list: (signal?: AbortSignal) => request('/api/admin/users', { schema: AdminUserListResponse, signal }),
-    updateBalance: (id: string, body: UpdateBalanceRequest) =>
-      request(`/api/admin/users/${enc(id)}/balance`, { method: 'PATCH', body, schema: UpdateBalanceResponse }),
-  },
-  adminDeposits: {
-    list: (q?: ListQuery, signal?: AbortSignal) =>
-      request(`/api/admin/deposits${listQuery(q)}`, { schema: DepositListResponse, signal }),
   },
   addresses: {
     list: () => request('/api/addresses', { schema: AddressListResponse }),
@@ -314,27 +251,6 @@ export const api = {
     /** Admin: one refresh run, polled while it runs. */
     refreshRun: (runId: string) => request(`/api/tracking/refresh-runs/${enc(runId)}`, { schema: TrackingRefreshRun }),
   },
-  /** Admin: every customer's orders and label statistics. */
-  adminOrders: {
-    list: (q?: AdminOrderListQuery, signal?: AbortSignal) =>
-      request(`/api/admin/orders${listQuery(q)}`, { schema: OrderListResponse, signal }),
-    labelStats: (period: LabelStatsPeriod, signal?: AbortSignal) =>
-      request(`/api/admin/stats/labels?period=${enc(period)}`, { schema: LabelStats, signal }),
-  },
-  /** Admin: margins per API and service for a period (issue 13, /admin/pricing). */
-  adminMargins: {
-    margins: (q: MarginsQuery = {}, signal?: AbortSignal) =>
-      request(`/api/admin/pricing/margins${listQuery(q)}`, { schema: MarginsResponse, signal }),
-  },
-  /** Admin: every customer's bulk orders (SPEC §7 admin bulk-orders). */
-  adminBulk: {
-    list: (q?: AdminBulkListQuery, signal?: AbortSignal) =>
-      request(`/api/admin/bulk-orders${listQuery(q)}`, {
-        schema: AdminBulkListResponse,
-        signal,
-      }),
-    get: (id: string) => request(`/api/admin/bulk-orders/${enc(id)}`, { schema: BulkOrderDetailResponse }),
-  },
   /** Customer: the shipping APIs and services they can buy from (SPEC §7 shipping calls). */
   shipping: {
     apis: () => request('/api/shipping/apis', { schema: CustomerApiListResponse }),
@@ -344,80 +260,6 @@ export const api = {
       request(`/api/shipping/all-services${apiId ? `?apiId=${enc(apiId)}` : ''}`, { schema: AllServicesResponse }),
     reliability: () => request('/api/shipping/services/reliability', { schema: ServiceReliabilityResponse }),
   },
-  /** Admin: provider API configs and per-service settings (keys always come back masked). */
-  adminConfig: {
-    listApis: (signal?: AbortSignal) => request('/api/admin/config/apis', { schema: ApiConfigListResponse, signal }),
-    createApi: (body: CreateApiConfigRequest) =>
-      request('/api/admin/config/apis', { method: 'POST', body, schema: ApiConfigResponse }),
-    updateApiKey: (id: string, body: UpdateApiKeyRequest) =>
-      request(`/api/admin/config/apis/${enc(id)}`, { method: 'PUT', body, schema: ApiConfigResponse }),
-    deleteApi: (id: string) =>
-      request(`/api/admin/config/apis/${enc(id)}`, { method: 'DELETE', schema: DeleteApiConfigResponse }),
-    setDefault: (id: string) =>
-      request(`/api/admin/config/apis/${enc(id)}/set-default`, { method: 'PATCH', schema: ApiConfigResponse }),
-    /** The API's place in the failover order and whether purchases chosen elsewhere may be bought through it. */
-    updateFailover: (id: string, body: UpdateFailoverSettingsRequest) =>
-      request(`/api/admin/config/apis/${enc(id)}/failover`, { method: 'PATCH', body, schema: ApiConfigResponse }),
-    /** Each API's circuit breaker (closed / open / half-open, last error) and its failovers in the last 24 h. */
-    health: (signal?: AbortSignal) =>
-      request('/api/admin/config/apis/health', { schema: ProviderHealthResponse, signal }),
-    /** The provider's live tier prices, for "our price vs provider price". */
-    providerPrices: (id: string) =>
-      request(`/api/admin/config/apis/${enc(id)}/provider-prices`, { schema: ProviderPricesResponse }),
-    updatePricing: (apiId: string, carrier: string, service: string, body: UpdateServicePricingRequest) =>
-      request(`/api/admin/config/pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
-        method: 'PATCH',
-        body,
-        schema: ServiceResponse,
-      }),
-    updateReliability: (apiId: string, carrier: string, serviceName: string, body: UpdateReliabilityRequest) =>
-      request(`/api/admin/config/service-reliability/${enc(apiId)}/${enc(carrier)}/${enc(serviceName)}`, {
-        method: 'PATCH',
-        body,
-        schema: ServiceResponse,
-      }),
-    getDynamicPricing: (apiId: string, carrier: string, service: string) =>
-      request(`/api/admin/config/dynamic-pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
-        schema: DynamicPricingResponse,
-      }),
-    updateDynamicPricing: (apiId: string, carrier: string, service: string, body: UpdateDynamicPricingRequest) =>
-      request(`/api/admin/config/dynamic-pricing/${enc(apiId)}/${enc(carrier)}/${enc(service)}`, {
-        method: 'PATCH',
-        body,
-        schema: ServiceResponse,
-      }),
-  },
-  /** Admin: service report (new services from the providers, obsolete ones of ours). */
-  adminServices: {
-    checkUpdates: (body: ServiceReportRequest = {}, signal?: AbortSignal) =>
-      request('/api/admin/services/check-updates', {
-        method: 'POST',
-        body,
-        schema: CheckUpdatesResponse,
-        signal,
-      }),
-    cleanupReport: (body: ServiceReportRequest = {}, signal?: AbortSignal) =>
-      request('/api/admin/services/cleanup-report', {
-        method: 'POST',
-        body,
-        schema: CleanupReportResponse,
-        signal,
-      }),
-    addServices: (body: AddServicesRequest) =>
-      request('/api/admin/services/add-services', { method: 'POST', body, schema: AddServicesResponse }),
-    removeServices: (body: RemoveServicesRequest) =>
-      request('/api/admin/services/remove-services', { method: 'POST', body, schema: RemoveServicesResponse }),
-  },
-  /** Admin: one customer's custom pricing for one API. */
-  adminPricing: {
-    get: (userId: string, apiId: string) =>
-      request(`/api/admin/users/${enc(userId)}/pricing/${enc(apiId)}`, { schema: UserPricingResponse }),
-    update: (userId: string, apiId: string, body: UpdateUserPricingRequest) =>
-      request(`/api/admin/users/${enc(userId)}/pricing/${enc(apiId)}`, {
-        method: 'PATCH',
-        body,
-        schema: UpdateUserPricingResponse,
-      }),
-  },
+  ...adminApi,
 };
 export type Api = typeof api;
