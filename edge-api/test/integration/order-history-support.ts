@@ -66,6 +66,11 @@ function orderBody(choice: LabelChoice): CreateOrderRequest {
   };
 }
 
+/** UPS Ground on `apiId` to a Chicago recipient named `name` (the tracking files' label). */
+export function upsToChicago(apiId: string, name: string): LabelChoice {
+  return { apiId, carrier: 'UPS', serviceType: 'UPS Ground', recipient: recipient(name, 'Chicago', 'IL', '60601') };
+}
+
 /** Buys a label through the real POST /api/orders (fails the test on anything but 201 and a completed order). */
 export async function buyLabel(server: TestServer, token: string, choice: LabelChoice): Promise<Order> {
   const res = await call(server, 'POST', '/api/orders', {
