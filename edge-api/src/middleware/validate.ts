@@ -119,13 +119,17 @@ export function pathParams<T extends z.ZodType>(
   };
 }
 
-/** Query parameters through a zod schema (400 `invalid_input` on failure); read with `c.req.valid('query')`. */
+/**
+ * Query parameters through a zod schema (400 `invalid_input` on failure, or `onInvalid`'s error); read with
+ * `c.req.valid('query')`.
+ */
 export function queryParams<T extends z.ZodType>(
   schema: T,
+  opts: { onInvalid?: (error: z.ZodError) => ApiError } = {},
 ): MiddlewareHandler<AppEnv, string, { in: { query: z.input<T> }; out: { query: z.output<T> } }> {
   return async (c, next) => {
     const parsed = await schema.safeParseAsync(c.req.query());
-    if (!parsed.success) throw invalidInput(parsed.error);
+    if (!parsed.success) throw (opts.onInvalid ?? invalidInput)(parsed.error);
     c.req.addValidatedData('query', parsed.data as object);
     await next();
   };

@@ -34,6 +34,11 @@ describe('API Information page texts', () => {
     expect(ENDPOINTS.find((e) => e.path === '/bulk-orders/{bulk_order_id}')?.curl(base)).toBe(
       'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-orders/<bulk_order_id>"',
     );
+    expect(ENDPOINTS.find((e) => e.path === '/orders')?.curl(base)).toBe(
+      'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/orders"',
+    );
+    expect(ENDPOINTS.find((e) => e.path === '/orders')?.description).toContain('next_cursor');
+    expect(ENDPOINTS.find((e) => e.path === '/bulk-orders')?.description).toContain('partial');
     expect(ENDPOINTS.find((e) => e.path === '/bulk-labels/{bulk_order_id}')?.curl(base)).toBe(
       'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-labels/<bulk_order_id>" -o labels.pdf',
     );

@@ -95,7 +95,15 @@ export const ENDPOINTS: EndpointDoc[] = [
     `Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails (as for /create-label). Every order is priced again by the server and the total is held from your balance at once (402 if it is short); labels are bought in the background and any order the carrier refuses is refunded. One invalid order refuses the whole request (400, error.details names each row: orders.<index>). Answers bulkOrderId. With a test key: the same checks and prices, nothing charged, complete at once with specimen labels.`,
     CREATE_BULK_EXAMPLE,
   ),
+  get(
+    '/orders',
+    'Your orders, newest first, a page at a time: data, has_more and next_cursor. Parameters: limit (1–100, default 50), starting_after (the next_cursor of the page before), status, created_after and created_before (a day YYYY-MM-DD or an ISO date-time).',
+  ),
   get('/orders/{order_id}', 'One of your orders, with its status and tracking number.'),
+  get(
+    '/bulk-orders',
+    'Your bulk orders, newest first, paged the same way as /orders (status: processing, completed, partial, failed).',
+  ),
   get(
     '/bulk-orders/{bulk_order_id}',
     'One of your bulk orders: status (processing, completed, partial, failed), progress (processingStatus), refunded amount, every order with its rowIndex, status, trackingNumber and hasLabel, and the failed rows with their reason. Poll it every 10 s or more (each poll counts against your rate limit) until status is no longer processing.',

@@ -19,6 +19,7 @@ export * from './password-policy';
 export * from './pricing-margins';
 export * from './providers';
 export * from './public-api';
+export * from './public-api-lists';
 export * from './service-report';
 export * from './settings';
 export * from './tracking-refresh';

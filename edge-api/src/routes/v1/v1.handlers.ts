@@ -5,10 +5,12 @@ import {
   labelFileName,
   ORDER_MESSAGES,
   TEST_BULK_CREATED_MESSAGE,
+  type V1BulkOrderListResponse,
   type V1BulkOrderResponse,
   type V1CancelBulkOrderResponse,
   type V1CreateBulkLabelsResponse,
   type V1CreateLabelResponse,
+  type V1OrderListResponse,
   type V1OrderResponse,
   type V1ServicesResponse,
   type V1UserResponse,
@@ -31,6 +33,8 @@ import { createApiLabel } from '../../use-cases/public-api/create-api-label';
 import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
 import { getTestBulkLabels, getTestBulkOrder } from '../../use-cases/public-api/get-test-bulk-order';
 import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
+import { listApiBulkOrders } from '../../use-cases/public-api/list-api-bulk-orders';
+import { listApiOrders } from '../../use-cases/public-api/list-api-orders';
 import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
 import { listCustomerServices } from '../../use-cases/shipping/list-customer-services';
 import { getUserById } from '../../use-cases/users/get-user-by-id';
@@ -103,6 +107,36 @@ export const createLabel = factory.createHandlers(
     return c.json(body, result.kind === 'created' ? 201 : result.kind === 'pending' ? 202 : 200);
   },
 );
+
+export const listOrders = factory.createHandlers(v1Validators.listOrders, async (c) => {
+  const mode = c.get('apiKey').mode;
+  const page = await listApiOrders(c.get('services'), { userId: c.get('user').id, mode, query: c.req.valid('query') });
+  const body: V1OrderListResponse = {
+    status: 'success',
+    livemode: mode === 'live',
+    data: page.data,
+    has_more: page.hasMore,
+    next_cursor: page.nextCursor,
+  };
+  return c.json(body, 200);
+});
+
+export const listBulkOrders = factory.createHandlers(v1Validators.listBulkOrders, async (c) => {
+  const mode = c.get('apiKey').mode;
+  const page = await listApiBulkOrders(c.get('services'), {
+    userId: c.get('user').id,
+    mode,
+    query: c.req.valid('query'),
+  });
+  const body: V1BulkOrderListResponse = {
+    status: 'success',
+    livemode: mode === 'live',
+    data: page.data,
+    has_more: page.hasMore,
+    next_cursor: page.nextCursor,
+  };
+  return c.json(body, 200);
+});
 
 export const order = factory.createHandlers(v1Validators.orderId, async (c) => {
   const svc = c.get('services');

@@ -4,7 +4,12 @@ import {
   LABEL_CONTENT_TYPES,
   LabelFormatQuery,
   MAX_BULK_ROWS,
+  V1_LIST_DEFAULT_LIMIT,
+  V1_LIST_MAX_LIMIT,
+  V1_LIST_MESSAGES,
   V1BulkOrderIdParam,
+  V1BulkOrderListQuery,
+  V1BulkOrderListResponse,
   V1BulkOrderResponse,
   V1CancelBulkOrderResponse,
   V1CreateBulkLabelsRequest,
@@ -12,6 +17,8 @@ import {
   V1CreateLabelRequest,
   V1CreateLabelResponse,
   V1OrderIdParam,
+  V1OrderListQuery,
+  V1OrderListResponse,
   V1OrderResponse,
   V1ServicesQuery,
   V1ServicesResponse,
@@ -20,7 +27,7 @@ import {
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { ApiError, zodDetails } from '../../errors';
+import { ApiError, invalidInput, zodDetails } from '../../errors';
 import { bodyLimit } from '../../middleware/body-limit';
 import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
 import { MAX_BULK_BODY_BYTES } from '../bulk-orders/bulk-orders.routes';
@@ -50,6 +57,8 @@ export interface V1RouteSpec {
     { description: string; schema?: z.ZodType; pdf?: boolean /** Binary answers of these types. */; files?: string[] }
   >;
 }
+
+const LIST_PAGING = `\`limit\` items a page (1–${V1_LIST_MAX_LIMIT}, default ${V1_LIST_DEFAULT_LIMIT}); while \`has_more\` is true, ask again with \`starting_after\` set to \`next_cursor\` for the next page. Items written while you walk the list never shift a page (no duplicates, no gaps). Filters: \`status\`, and \`created_after\` (inclusive) / \`created_before\` (exclusive) as a day (YYYY-MM-DD, midnight UTC) or an ISO 8601 date-time with its offset. An unknown parameter, or a \`starting_after\` that is not one of your items in this key mode, answers 400 naming it.`;
 
 export const v1Routes = {
   user: {
@@ -87,6 +96,14 @@ export const v1Routes = {
       404: { description: 'No such service, or it is disabled', schema: ErrorBody },
       409: { description: 'Price changed, or Idempotency-Key reused with another body', schema: ErrorBody },
     },
+  },
+  listOrders: {
+    method: 'get',
+    path: '/orders',
+    summary: 'Your orders, a page at a time',
+    description: `Every order of your account in this key mode (a live key: web, API and bulk orders, failed ones included; a test key: its specimens), newest first, each exactly as GET /orders/{order_id} answers it. ${LIST_PAGING}`,
+    query: V1OrderListQuery,
+    responses: { 200: { description: 'One page of orders', schema: V1OrderListResponse } },
   },
   order: {
     method: 'get',
@@ -135,6 +152,14 @@ export const v1Routes = {
       404: { description: 'No such service, or it is disabled', schema: ErrorBody },
       409: { description: 'Idempotency-Key reused with another body', schema: ErrorBody },
     },
+  },
+  listBulkOrders: {
+    method: 'get',
+    path: '/bulk-orders',
+    summary: 'Your bulk orders, a page at a time',
+    description: `Every bulk order of your account in this key mode (web and API ones for a live key; a test key's test bulk orders), newest first, each the \`bulkOrder\` of GET /bulk-orders/{bulk_order_id} (status, counts and progress; read one for its rows). ${LIST_PAGING}`,
+    query: V1BulkOrderListQuery,
+    responses: { 200: { description: 'One page of bulk orders', schema: V1BulkOrderListResponse } },
   },
   bulkOrder: {
     method: 'get',
@@ -201,6 +226,18 @@ export function bulkBodyInvalid(error: z.ZodError): ApiError {
   return new ApiError('invalid_input', message, { details });
 }
 
+/** A list query that fails its schema: 400 as usual, each unknown parameter a detail of its own (`path` its name). */
+export function listQueryInvalid(error: z.ZodError): ApiError {
+  const unknown = error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
+  if (unknown.length === 0) return invalidInput(error);
+  const base = invalidInput(error);
+  const details = [
+    ...base.details.filter((d) => d.path !== ''),
+    ...unknown.map((key) => ({ path: key, message: V1_LIST_MESSAGES.unknownParameter(key) })),
+  ];
+  return new ApiError('invalid_input', base.message, { details });
+}
+
 /** The public document routes (no key): the OpenAPI document. */
 export const v1DocRoutes = { openapi: '/openapi.json' } as const;
 
@@ -226,4 +263,6 @@ export const v1Validators = {
   bulkBodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),
   createBulkLabels: jsonBody(V1CreateBulkLabelsRequest, { onInvalid: bulkBodyInvalid }),
   bulkOrderId: pathParams(V1BulkOrderIdParam),
+  listOrders: queryParams(V1OrderListQuery, { onInvalid: listQueryInvalid }),
+  listBulkOrders: queryParams(V1BulkOrderListQuery, { onInvalid: listQueryInvalid }),
 };

@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, type BulkOrderDetailResponse } from '@labeldesk/contracts';
+import { BULK_MESSAGES, type BulkOrder, type BulkOrderDetailResponse } from '@labeldesk/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { type TestBulkOrderRow, testBulkOrders, testOrders } from '../../db/schema/api-keys';
 import type { BulkOrderRow } from '../../db/schema/bulk-orders';
@@ -43,6 +43,24 @@ export async function getTestBulkOrder(
 ): Promise<Omit<BulkOrderDetailResponse, 'user'>> {
   const { row, ownerName } = await readTestBulkOrder(services, input);
   const rows = await testBulkRows(services, row.id);
+  return {
+    bulkOrder: presentTestBulkOrder(row, ownerName, rows.length),
+    orders: rows.map((order) => ({
+      ...presentTestOrder(order),
+      rowIndex: order.rowIndex,
+      rowState: 'bought' as const,
+      retryReason: null,
+      nextAttemptAt: null,
+    })),
+    failedOrders: [],
+  };
+}
+
+/**
+ * A test bulk order in the live SPEC §3 Bulk order shape: completed (every specimen was made when it was created;
+ * nothing failed, nothing refunded) with its `rowCount` specimens.
+ */
+export function presentTestBulkOrder(row: TestBulkOrderRow, ownerName: string, rowCount: number): BulkOrder {
   const asBulk: BulkOrderRow = {
     ...row,
     carrier: row.carrier as BulkOrderRow['carrier'],
@@ -56,18 +74,8 @@ export async function getTestBulkOrder(
     stoppedAt: null,
     stopReason: null,
   };
-  const counts = { ...NO_BULK_ROWS, completed: rows.length };
-  return {
-    bulkOrder: presentBulkOrder(asBulk, counts, { id: row.userId, name: ownerName, email: '' }),
-    orders: rows.map((order) => ({
-      ...presentTestOrder(order),
-      rowIndex: order.rowIndex,
-      rowState: 'bought' as const,
-      retryReason: null,
-      nextAttemptAt: null,
-    })),
-    failedOrders: [],
-  };
+  const counts = { ...NO_BULK_ROWS, completed: rowCount };
+  return presentBulkOrder(asBulk, counts, { id: row.userId, name: ownerName, email: '' });
 }
 
 /** GET /api/v1/bulk-labels/{id} with a test key: the specimen labels of the caller's test bulk order, in row order. */
