@@ -92,7 +92,9 @@ describe('money', () => {
     const settled = count('GET /api/crypto/transactions');
     await page.waitForTimeout(6_000);
     expect(count('GET /api/crypto/transactions')).toBe(settled);
-  });
+    // Its own budget: the steps above may take up to 45 s for the settlement poll, 3 × 10 s of screen polls, the 6 s
+    // watch and up to 15 s per page action, which a loaded CI machine can push past the layer's 90 s default.
+  }, 180_000);
 
   it('an admin sets a balance, the customer sees the ledger row, and the deposit export has it', async () => {
     const customerPage = await browser.newPage();

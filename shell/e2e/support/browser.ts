@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,6 +44,12 @@ export function setupBrowser() {
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  // A test's pages close when it ends: left open, each keeps its screen's polls (balance, pending payments, bulk
+  // progress) hitting the shared server and its renderer busy for the rest of the file. No test uses a page that an
+  // earlier test or a beforeAll opened.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await browser?.close();
