@@ -112,9 +112,17 @@ export const CreateLabelInput = z.object({
 });
 export type CreateLabelInput = z.input<typeof CreateLabelInput>;
 
+/**
+ * `created`: the label stands. `void_pending`: the provider accepted a void but settles its refund later (EasyPost's
+ * `submitted`, Shippo's `REFUNDPENDING`/`QUEUED`, the carrier sandbox in its pending void mode); the label can no longer
+ * be used, but the refund may still be rejected (the carrier scanned it). `voided`: the refund is settled.
+ */
+export const ProviderLabelStatus = z.enum(['created', 'void_pending', 'voided']);
+export type ProviderLabelStatus = z.infer<typeof ProviderLabelStatus>;
+
 export const ProviderLabel = z.object({
   labelId: z.string(),
-  status: z.enum(['created', 'voided']),
+  status: ProviderLabelStatus,
   carrier: ProviderCarrier,
   serviceName: z.string(),
   serviceCode: z.string(),
@@ -286,7 +294,10 @@ export interface LabelProvider {
    */
   getLabelFile?(labelId: string, format: 'png' | 'zpl', opts: { dpi: 203 | 300 }): Promise<Uint8Array>;
   getTracking(trackingNumber: string): Promise<ProviderTracking>;
-  /** Voids (refunds) a label before the carrier's first scan; idempotent. */
+  /**
+   * Voids (refunds) a label before the carrier's first scan; idempotent: asking again answers where the void stands
+   * (`void_pending` until the provider settles it, then `voided`), or a `conflict` ProviderError once it is refused.
+   */
   voidLabel(labelId: string): Promise<ProviderLabel>;
 }
 

@@ -13,6 +13,8 @@ import {
   type PackageDetails,
   type ServiceDefinition,
   type ServiceStatus,
+  VOID_SETTLE_MS,
+  type VoidSettlement,
   WEIGHT_UNITS,
 } from './types';
 
@@ -90,6 +92,11 @@ export class Catalogue {
   down = false;
   /** Fixed-window request counter for the rate limit (not persisted). */
   rateWindow = { start: 0, count: 0 };
+  /**
+   * Set by controls: `instant` (the default) refunds a void at once; `pending` accepts it as `void_pending` and settles
+   * it VOID_SETTLE_MS later, as EasyPost and Shippo do, or rejects it if the carrier scanned the parcel meanwhile.
+   */
+  voidSettlement: VoidSettlement = 'instant';
 
   constructor(
     def: CatalogueDefinition,
@@ -360,18 +367,36 @@ export class Catalogue {
     return { label, replayed: false };
   }
 
-  /** Voids a label the carrier has not scanned yet (full refund). Voiding twice returns the voided label. */
+  /**
+   * Voids a label the carrier has not scanned yet (full refund). Voiding twice returns the voided label. In the
+   * `pending` settlement the first void answers `void_pending` (voidedAt = when it was asked); asking again after
+   * VOID_SETTLE_MS answers `voided`, or a conflict when the carrier scanned the parcel before the refund settled (the
+   * label then stands again).
+   */
   voidLabel(labelId: string): LabelRecord {
     const label = this.label(labelId);
     if (label.status === 'voided') return label;
     const now = this.clock.now();
+    if (label.status === 'void_pending' && label.voidedAt) {
+      const settlesAt = new Date(Date.parse(label.voidedAt) + VOID_SETTLE_MS);
+      if (now.getTime() < settlesAt.getTime()) return label;
+      if (carrierHasScanned(label, settlesAt, this.timeline)) {
+        label.status = 'created';
+        label.voidedAt = null;
+        this.store.record(this.state, [{ kind: 'label', label }]);
+        throw new CarrierError('conflict', 'The carrier scanned this package before the refund settled; void rejected');
+      }
+      label.status = 'voided';
+      this.store.record(this.state, [{ kind: 'label', label }]);
+      return label;
+    }
     if (carrierHasScanned(label, now, this.timeline)) {
       throw new CarrierError(
         'conflict',
         'The carrier has already scanned this package; the label can no longer be voided',
       );
     }
-    label.status = 'voided';
+    label.status = this.voidSettlement === 'pending' ? 'void_pending' : 'voided';
     label.voidedAt = now.toISOString();
     this.store.record(this.state, [{ kind: 'label', label }]);
     return label;

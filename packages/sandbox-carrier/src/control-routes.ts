@@ -14,6 +14,7 @@ import {
   ServiceInput,
   StatusInput,
   ThrottleInput,
+  VoidSettlementInput,
 } from './schemas';
 
 /** The sandbox's controls under /_sandbox (X-Sandbox-Key): latency, failures, down switch, clock, catalogue edits. */
@@ -129,6 +130,13 @@ export function controlRoutes(rt: SandboxRuntime): Hono<AppEnv> {
     const { down } = parseBody(DownInput, await readJson(c));
     catalogueOf(c).down = down;
     return c.json({ down });
+  });
+
+  // How this catalogue settles voids: at once (default), or `pending` first and refunded later (EasyPost, Shippo).
+  control.put('/catalogues/:catalogueId/void-settlement', async (c) => {
+    const { mode } = parseBody(VoidSettlementInput, await readJson(c));
+    catalogueOf(c).voidSettlement = mode;
+    return c.json({ mode });
   });
 
   control.post('/catalogues/:catalogueId/services', async (c) => {

@@ -10,7 +10,15 @@ import { mulberry32, randomSeed } from './rng';
 import { type RateLimit, type SandboxRuntime, setThrottle, type TrackingRequestRecord } from './runtime';
 import type { LabelAnswer } from './schemas';
 import { fileStore, memoryStore } from './store';
-import type { CatalogueDefinition, Clock, Latency, ServiceDefinition, ServiceStatus } from './types';
+import type {
+  CatalogueDefinition,
+  Clock,
+  LabelStatus,
+  Latency,
+  ServiceDefinition,
+  ServiceStatus,
+  VoidSettlement,
+} from './types';
 
 export interface CarrierSandboxOptions {
   /** TCP port; 0 (default) picks a free one. */
@@ -61,7 +69,9 @@ export interface CatalogueHandle {
   /** Makes only this catalogue answer 503. */
   setDown(down: boolean): void;
   /** Labels bought so far (voided ones included); `reference` is the buyer's order id. */
-  labels(): { labelId: string; reference: string | null; status: 'created' | 'voided' }[];
+  labels(): { labelId: string; reference: string | null; status: LabelStatus }[];
+  /** How voids settle: at once (default) or `void_pending` first (see PUT /_sandbox/catalogues/{id}/void-settlement). */
+  setVoidSettlement(mode: VoidSettlement): void;
 }
 
 export interface CarrierSandbox {
@@ -160,6 +170,9 @@ function handleFor(cat: Catalogue, baseUrl: string): CatalogueHandle {
       cat.down = down;
     },
     labels: () => cat.labels().map((l) => ({ labelId: l.labelId, reference: l.reference ?? null, status: l.status })),
+    setVoidSettlement: (mode) => {
+      cat.voidSettlement = mode;
+    },
   };
 }
 

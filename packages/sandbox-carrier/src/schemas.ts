@@ -103,6 +103,7 @@ export const ServiceInput = z.object({
 
 export const StatusInput = z.object({ status: z.enum(['active', 'inactive']) });
 export const DownInput = z.object({ down: z.boolean() });
+export const VoidSettlementInput = z.object({ mode: z.enum(['instant', 'pending']) });
 export const FailureRateInput = z.object({ failureRate: z.number().min(0).max(1) });
 /** `false` turns the per-key rate limit off. */
 export const RateLimitInput = z.object({

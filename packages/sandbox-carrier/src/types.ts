@@ -92,7 +92,12 @@ export interface PackageDetails {
   valueCents: number | null;
 }
 
-export type LabelStatus = 'created' | 'voided';
+/** `void_pending`: a void accepted in the `pending` settlement, refunded VOID_SETTLE_MS later (see Catalogue). */
+export type LabelStatus = 'created' | 'void_pending' | 'voided';
+/** How a catalogue settles voids (controls): at once, or later like EasyPost and Shippo. */
+export type VoidSettlement = 'instant' | 'pending';
+/** How long a `pending` void takes to settle (sandbox time). */
+export const VOID_SETTLE_MS = 60 * 60_000;
 
 /** A purchased label as stored. */
 export interface LabelRecord {

@@ -44,8 +44,8 @@ import {
  *   purchase; a shipment can be bought only once, so when `mayExist` is set the shipment with our reference is looked
  *   up first: bought → that label (replayed), not bought → that very shipment is bought, none → a new one.
  * - A 5xx, a garbled or PDF-less answer from the buy call is an unknown outcome naming the shipment (our label id).
- * - Void = refund of the shipment (EasyPost settles it later: `submitted`, then `refunded` or `rejected`); submitted
- *   or refunded is voided for us, rejected a conflict (the carrier has scanned it).
+ * - Void = refund of the shipment (EasyPost settles it later: `submitted`, then `refunded` or `rejected`): submitted
+ *   is `void_pending`, refunded `voided`, rejected a conflict (the carrier has scanned it).
  * - Tracking: the tracker EasyPost made with the purchase, found by tracking code.
  * - Errors: `{error:{code,message,errors[]}}`; a 401/403 is the key refused, 422 the shipment refused.
  */
@@ -119,10 +119,9 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
         logMessage: `EasyPost shipment ${s.id}: bought answer without a known selected rate or tracking code`,
       });
     }
-    const refunded = s.refund_status === 'submitted' || s.refund_status === 'refunded';
     return {
       labelId: s.id,
-      status: refunded ? 'voided' : 'created',
+      status: s.refund_status === 'refunded' ? 'voided' : s.refund_status === 'submitted' ? 'void_pending' : 'created',
       carrier: known.carrier,
       serviceName: known.name,
       serviceCode: code,

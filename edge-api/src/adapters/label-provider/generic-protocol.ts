@@ -52,7 +52,8 @@ export const WireQuote = z.object({
 
 export const WireLabel = z.object({
   labelId: z.string().min(1).max(200),
-  status: z.enum(['created', 'voided']),
+  /** `void_pending`: the void was accepted and its refund is settled later (protocol v1.1; v1 answers only the two). */
+  status: z.enum(['created', 'void_pending', 'voided']),
   carrier: WireCarrier,
   service: z.string(),
   serviceCode: z.string(),

@@ -51,8 +51,9 @@ import {
  *   refunded → a new purchase.
  * - A 5xx, a timeout after sending, a garbled or PDF-less answer, or a transaction still QUEUED/WAITING is an unknown
  *   outcome (naming the transaction when the answer did).
- * - Void = a refund (`POST /refunds`); QUEUED, PENDING or SUCCESS is voided for us (Shippo settles it later), ERROR a
- *   conflict (the carrier has scanned it). Asking twice is answered from the transaction's refund status.
+ * - Void = a refund (`POST /refunds`): QUEUED or PENDING is `void_pending` (Shippo settles it later), SUCCESS (or a
+ *   REFUNDED transaction) `voided`, ERROR a conflict (the carrier has scanned it). Asking twice is answered from the
+ *   transaction's refund status.
  * - Tracking: `GET /tracks/{carrier}/{number}`, the carrier told by the number's format.
  * - Errors: `{detail}` or a field → messages map; 401/403 is the key refused; a 201 transaction in ERROR is refused.
  */
@@ -157,10 +158,9 @@ export function shippoLabelProvider(options: KindProviderOptions): LabelProvider
         logMessage: `Shippo transaction ${t.object_id}: no known service level or no tracking number`,
       });
     }
-    const voided = t.status === 'REFUNDED' || t.status === 'REFUNDPENDING';
     return {
       labelId: t.object_id,
-      status: voided ? 'voided' : 'created',
+      status: t.status === 'REFUNDED' ? 'voided' : t.status === 'REFUNDPENDING' ? 'void_pending' : 'created',
       carrier: service.carrier,
       serviceName: service.name,
       serviceCode,
@@ -382,12 +382,16 @@ export function shippoLabelProvider(options: KindProviderOptions): LabelProvider
         throw new ProviderError('conflict', MSG.cannotVoid, { logMessage: `Shippo rejected the refund of ${labelId}` });
       }
       const label = await labelOf(t, false);
-      if (refund === undefined && label.status !== 'voided') {
+      if (refund === undefined && label.status === 'created') {
         throw new ProviderError('upstream_error', MSG.rejected, {
           logMessage: `Shippo refused the refund of ${labelId} and the transaction is ${t.status}`,
         });
       }
-      return { ...label, status: 'voided' };
+      // Settled once the refund (or the transaction) says so; until then Shippo is still processing it.
+      return {
+        ...label,
+        status: refund?.status === 'SUCCESS' || label.status === 'voided' ? 'voided' : 'void_pending',
+      };
     },
   };
 }

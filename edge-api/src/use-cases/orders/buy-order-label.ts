@@ -376,9 +376,9 @@ export async function buyOrderLabel(
       if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
       return fail(services, open, refusalError(open, err));
     }
-    await settleAttempt(services, attemptId, label.status === 'voided' ? 'refused' : 'bought');
+    await settleAttempt(services, attemptId, label.status !== 'created' ? 'refused' : 'bought');
     if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
-    if (label.status === 'voided') {
+    if (label.status !== 'created') {
       // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.
       return fail(
         services,

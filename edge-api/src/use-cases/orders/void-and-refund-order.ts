@@ -77,9 +77,10 @@ export async function voidAndRefundOrder(
     const current = await readOrder(services, order.id);
     if (!current) throw new Error(`order ${order.id} vanished while its label was voided`);
     if (current.status === 'completed' || current.status === 'failed') return outcomeOf(current);
-    if (found.kind === 'label' && found.label.status !== 'voided') {
+    // A void the provider accepted (settled or not) makes the label unusable: this failed purchase is refunded now.
+    if (found.kind === 'label' && found.label.status === 'created') {
       const voided = await provider.voidLabel(found.label.labelId);
-      if (voided.status !== 'voided') return holdOrGiveUp(`label ${voided.labelId} answered ${voided.status}`);
+      if (voided.status === 'created') return holdOrGiveUp(`label ${voided.labelId} answered ${voided.status}`);
       services.log.warn('order.unusable_label_voided', { orderId: order.id, labelId: voided.labelId });
     } else {
       services.log.warn('order.no_live_label_refunding', { orderId: order.id });

@@ -32,7 +32,7 @@ export async function voidStrayLabel(services: Services, input: { orderId: strin
     provider = await connectProvider(services, api);
     const label = await provider.findLabelByIdempotencyKey(order.id);
     if (!label) return 'none';
-    if (label.status === 'voided') return 'already_voided';
+    if (label.status !== 'created') return 'already_voided';
     const voided = await provider.voidLabel(label.labelId);
     services.log.warn('order.stray_label_voided', { orderId: order.id, labelId: voided.labelId });
     return 'voided';

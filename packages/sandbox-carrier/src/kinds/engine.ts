@@ -6,7 +6,14 @@ import { convertWeight, estimatedDeliveryFor, quote, transitDaysFor } from '../p
 import { writeFileAtomic } from '../store';
 import { type TrackingSnapshot, trackingAt } from '../tracking';
 import { newTrackingNumber } from '../tracking-numbers';
-import type { Address, Carrier, Clock, LabelRecord, ServiceDefinition } from '../types';
+import {
+  type Address,
+  type Carrier,
+  type Clock,
+  type LabelRecord,
+  type ServiceDefinition,
+  VOID_SETTLE_MS,
+} from '../types';
 
 /**
  * The carrier side shared by the EasyPost- and Shippo-protocol sandboxes: shipments rated against a catalogue's
@@ -210,10 +217,18 @@ export class KindEngine {
     return shipment;
   }
 
-  /** Asks for the postage back: accepted (submitted) until the carrier has scanned the parcel, else rejected. */
+  /**
+   * Asks for the postage back: accepted (submitted) until the carrier has scanned the parcel, else rejected. A submitted
+   * refund asked about again VOID_SETTLE_MS (sandbox time) after it was submitted is settled: refunded.
+   */
   refund(shipment: KindShipment): RefundStatus | 'not_purchased' {
     const purchase = shipment.purchase;
     if (!purchase) return 'not_purchased';
+    const submittedAt = purchase.label.voidedAt ? Date.parse(purchase.label.voidedAt) : Number.NaN;
+    if (purchase.refund === 'submitted' && this.now().getTime() >= submittedAt + VOID_SETTLE_MS) {
+      purchase.refund = 'refunded';
+      this.persist();
+    }
     if (purchase.refund) return purchase.refund;
     const snapshot = this.tracking(shipment);
     const scanned = snapshot !== undefined && snapshot.status !== 'pre_transit';

@@ -135,12 +135,16 @@ describe('EasyPost adapter against recorded EasyPost answers', () => {
     expect((err as ProviderError).outcomeUnknown).toEqual({ labelId: buyShipment.create.response.body.id });
   });
 
-  it('reads the recorded refund as a voided label (EasyPost settles it later)', async () => {
+  it('reads the recorded refund (submitted) as a void pending, and a settled one (refunded) as voided', async () => {
     const { fetch, sent } = recorded([refundShipment.refund.response]);
     const id = refundShipment.refund.response.body.id;
     const voided = await provider(fetch).voidLabel(id);
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual([`POST ${refundShipment.refund.request.url}`]);
-    expect(voided).toMatchObject({ labelId: id, status: 'voided', trackingNumber: '9400100110368068953341' });
+    expect(voided).toMatchObject({ labelId: id, status: 'void_pending', trackingNumber: '9400100110368068953341' });
+
+    const settled = { ...refundShipment.refund.response.body, refund_status: 'refunded' };
+    const later = recorded([{ ...refundShipment.refund.response, body: settled }]);
+    expect(await provider(later.fetch).voidLabel(id)).toMatchObject({ labelId: id, status: 'voided' });
   });
 
   it('reads the recorded tracker', async () => {

@@ -210,7 +210,7 @@ describe('Shippo adapter against Shippo official examples', () => {
     expect(await provider(fetch).getLabelPdf('915d94940ea54c3a80cbfa328722f5a1')).toEqual(PDF);
   });
 
-  it('voids with a refund as the SDK sends it; a queued refund is voided for us', async () => {
+  it('voids with a refund as the SDK sends it; a queued refund is a void pending, a successful one voided', async () => {
     const txn = transactionRecording.create.response.body;
     const { fetch, sent } = recorded([
       refundRecording.refund.response,
@@ -220,7 +220,17 @@ describe('Shippo adapter against Shippo official examples', () => {
     expect(sent[0]).toMatchObject({ method: 'POST', url: refundRecording.refund.request.url });
     expect(sent[0]?.body).toEqual(refundRecording.refund.request.body);
     expect(keysOf(sent[0]?.body)).toEqual([...refundRecording.sdkRequestKeys].sort());
-    expect(voided).toMatchObject({ labelId: txn.object_id, status: 'voided', trackingNumber: txn.tracking_number });
+    expect(voided).toMatchObject({
+      labelId: txn.object_id,
+      status: 'void_pending',
+      trackingNumber: txn.tracking_number,
+    });
+
+    const settled = recorded([
+      { status: 201, body: { ...refundRecording.refund.response.body, status: 'SUCCESS' } },
+      { status: 200, body: { ...txn, status: 'REFUNDED' } },
+    ]);
+    expect(await provider(settled.fetch).voidLabel(txn.object_id)).toMatchObject({ status: 'voided' });
 
     const rejected = recorded([{ status: 201, body: { ...refundRecording.refund.response.body, status: 'ERROR' } }]);
     expect(
