@@ -23,6 +23,7 @@ import { faqsRouter } from './routes/faqs/faqs.index';
 import { healthRouter } from './routes/health/health.index';
 import { labelsRouter } from './routes/labels/labels.index';
 import { orderHistoryRouter } from './routes/order-history/order-history.index';
+import { orderVoidRouter } from './routes/order-void/order-void.index';
 import { ordersRouter } from './routes/orders/orders.index';
 import { pricingMarginsRouter } from './routes/pricing-margins/pricing-margins.index';
 import { serviceConfigRouter } from './routes/service-config/service-config.index';
@@ -75,6 +76,7 @@ function apiRoutes() {
     .route('/', adminBulkOrdersRouter)
     .route('/', pricingMarginsRouter)
     .route('/', ordersRouter)
+    .route('/', orderVoidRouter)
     .route('/', bulkLabelsRouter)
     .route('/', labelsRouter)
     .route('/', apiKeysRouter)

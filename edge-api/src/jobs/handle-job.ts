@@ -8,6 +8,7 @@ import { recheckCryptoInvoices } from '../use-cases/crypto/recheck-crypto-invoic
 import { deliverMail } from '../use-cases/mail/deliver-mail';
 import { reconcileDueOrders } from '../use-cases/orders/reconcile-due-orders';
 import { reconcileOrder } from '../use-cases/orders/reconcile-order';
+import { settlePendingVoids } from '../use-cases/orders/settle-pending-voids';
 import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
@@ -64,6 +65,11 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       if (outcome === 'unavailable') {
         return { kind: 'retry', reason: `order ${message.orderId}: the provider could not be asked for a stray label` };
       }
+      return { kind: 'ack' };
+    }
+    case 'orders.settle-voids': {
+      // Always ack: a void still pending (or a provider that could not be asked) is found again by the next run.
+      await settlePendingVoids(services, { limit: message.limit });
       return { kind: 'ack' };
     }
     case 'orders.reconcile-due': {

@@ -4,6 +4,7 @@ import type { JobMessage } from '../ports/job-queue';
 import { BULK_RESUME_BATCH } from '../use-cases/bulk-orders/resume-due-bulk-orders';
 import { RECHECK_WINDOW_MS } from '../use-cases/crypto/recheck-crypto-invoices';
 import { RECONCILE_BATCH_SIZE } from '../use-cases/orders/reconcile-due-orders';
+import { SETTLE_VOIDS_BATCH } from '../use-cases/orders/settle-pending-voids';
 import { TRACKING_REFRESH_BATCH } from '../use-cases/tracking/refresh-due-tracking';
 
 /** The one cron of the product (wrangler.jsonc `triggers.crons`); the Node runner's timer fires it every 5 minutes. */
@@ -25,6 +26,8 @@ export function periodicJobs(cron: string): JobMessage[] {
         { type: 'tracking.refresh', jobId: newId('job'), limit: TRACKING_REFRESH_BATCH },
         // No purchase stranded: orders whose provider answer was lost, or whose request died between its two phases.
         { type: 'orders.reconcile-due', jobId: newId('job'), limit: RECONCILE_BATCH_SIZE },
+        // Voided labels whose refund the provider settles later: credited once it is accepted.
+        { type: 'orders.settle-voids', jobId: newId('job'), limit: SETTLE_VOIDS_BATCH },
         // Every bulk order finishes: rows whose jobs died (dead-lettered, never queued) are queued again.
         { type: 'bulk.resume-due', jobId: newId('job'), limit: BULK_RESUME_BATCH },
       ];

@@ -62,6 +62,12 @@ export const JobMessage = z.discriminatedUnion('type', [
     orderId: z.string().min(1),
   }),
   z.object({
+    type: z.literal('orders.settle-voids'),
+    jobId: z.string(),
+    /** Voids the provider accepted but settles later (refund pending): asked again in this run, oldest first. */
+    limit: z.number().int().positive().max(1000),
+  }),
+  z.object({
     type: z.literal('orders.reconcile-due'),
     jobId: z.string(),
     /** Open purchases (pending reconciliation, or stuck in processing) settled in this run, oldest first. */

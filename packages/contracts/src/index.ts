@@ -14,6 +14,7 @@ export * from './list-query';
 export * from './money';
 export * from './number-text';
 export * from './order-status';
+export * from './order-void';
 export * from './orders';
 export * from './password-policy';
 export * from './pricing-margins';

@@ -28,6 +28,13 @@ export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /**
+ * A bought label the customer voided: `pending` while the provider settles the refund (nothing credited yet),
+ * `refunded` once the price came back (its delivery status is then `cancelled`).
+ */
+export const VoidStatus = z.enum(['pending', 'refunded']);
+export type VoidStatus = z.infer<typeof VoidStatus>;
+
+/**
  * The figures' buckets: every delivery status in exactly one, so the counts of the dashboard cards, the My Orders tabs
  * and the tracking refresh statistics add up to their totals. "Pending" means one thing everywhere: the label is made
  * and the parcel not dropped off yet (pending, or processing: SPEC §4 maps processing to pending). An exception

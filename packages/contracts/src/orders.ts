@@ -3,7 +3,7 @@ import { AddressInput } from './addresses';
 import { requiredText } from './common';
 import { ORDER_REFERENCE_MAX } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
-import { AdminStatusFilter, CustomerStatusFilter, DeliveryStatus, OrderStatus } from './order-status';
+import { AdminStatusFilter, CustomerStatusFilter, DeliveryStatus, OrderStatus, VoidStatus } from './order-status';
 import { Carrier, WeightUnit } from './providers';
 
 /**
@@ -152,6 +152,8 @@ export const Order = z.object({
   hasLabel: z.boolean(),
   /** Why the purchase failed (customer-safe text), when status is failed. */
   failureReason: z.string().nullable(),
+  /** The label was voided (order-void.ts): refund pending or refunded; null (or absent) when not voided. */
+  voidStatus: VoidStatus.nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

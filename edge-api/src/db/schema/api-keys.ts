@@ -67,6 +67,9 @@ export const testOrders = sqliteTable(
     /** The test bulk order this specimen belongs to (`tblk_…`), and its row (0-based); null for a single one. */
     bulkOrderId: text('bulk_order_id'),
     rowIndex: integer('row_index'),
+    /** When the test label was voided (nothing to refund: no money moved), and the key of that void request. */
+    voidedAt: text('voided_at'),
+    voidIdempotencyKey: text('void_idempotency_key'),
   },
   (t) => [
     uniqueIndex('test_orders_idempotency_key').on(t.userId, t.idempotencyKey),

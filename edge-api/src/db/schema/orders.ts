@@ -15,6 +15,12 @@ export const DELIVERY_STATUSES = [
 ] as const;
 export type DeliveryStatusValue = (typeof DELIVERY_STATUSES)[number];
 export const ORDER_SOURCES = ['manual', 'api', 'bulk'] as const;
+/**
+ * A bought label the customer voided (POST /orders/{id}/void): `pending` while the provider has accepted the void but
+ * not yet settled its refund (nothing is credited yet), `refunded` once the price came back (`refund_entry_id`).
+ */
+export const VOID_STATUSES = ['pending', 'refunded'] as const;
+export type VoidStatusValue = (typeof VOID_STATUSES)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** The tracking number an order shows until the provider has issued its label (SPEC §4: "the placeholder PENDING"). */
@@ -106,6 +112,12 @@ export const orders = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     completedAt: text('completed_at'),
+    /** See VOID_STATUSES; null: not voided. Only a completed order can be voided, and a refunded void has its credit. */
+    voidStatus: text('void_status', { enum: VOID_STATUSES }),
+    /** When the provider accepted the void (the refund may come later). */
+    voidRequestedAt: text('void_requested_at'),
+    /** The Idempotency-Key of the void request that voided it: the same key replays the answer instead of a 409. */
+    voidIdempotencyKey: text('void_idempotency_key'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -137,6 +149,12 @@ export const orders = sqliteTable(
       'orders_completed_has_label',
       sql`${t.status} <> 'completed' OR (${t.providerLabelId} IS NOT NULL AND ${t.trackingNumber} <> 'PENDING')`,
     ),
+    check(
+      'orders_void_status_valid',
+      sql`${t.voidStatus} IS NULL OR (${t.voidStatus} IN ('pending', 'refunded') AND ${t.status} = 'completed' AND (${t.voidStatus} <> 'refunded' OR ${t.refundEntryId} IS NOT NULL))`,
+    ),
+    // Voids still waiting for the provider's refund (the settle sweep reads them).
+    index('orders_void_pending_idx').on(t.voidRequestedAt).where(sql`${t.voidStatus} = 'pending'`),
     check('orders_failed_has_refund', sql`${t.status} <> 'failed' OR ${t.refundEntryId} IS NOT NULL`),
     check(
       'orders_json_valid',

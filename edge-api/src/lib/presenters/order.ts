@@ -133,8 +133,10 @@ export function presentOrder(row: OrderRow, owner?: OrderOwner): Order {
     bulkOrderId: row.bulkOrderId,
     sku: row.sku,
     reference: row.reference,
-    hasLabel: row.status === 'completed',
+    // A voided label (or one being voided) must not be printed any more.
+    hasLabel: row.status === 'completed' && row.voidStatus === null,
     failureReason: row.failureReason,
+    voidStatus: row.voidStatus,
   };
 }
 

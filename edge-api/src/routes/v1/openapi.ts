@@ -5,6 +5,7 @@ import {
   PUBLIC_API_RATE_WINDOW_SECONDS,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
+import { voidRoutes } from '../order-void/order-void.routes';
 import { webhookRoutes } from '../webhooks/webhooks.routes';
 import { type V1RouteSpec, v1Routes } from './v1.routes';
 
@@ -82,7 +83,12 @@ function operation(id: string, route: V1RouteSpec): JsonSchema {
         ? Object.fromEntries(answer.files.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
         : answer.pdf
           ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
-          : { 'application/json': { schema: schemaOf(answer.schema ?? ErrorBody, 'output') } },
+          : {
+              'application/json': {
+                schema: schemaOf(answer.schema ?? ErrorBody, 'output'),
+                ...(answer.example === undefined ? {} : { example: answer.example }),
+              },
+            },
     };
   }
   return {
@@ -121,7 +127,10 @@ export interface OpenApiOptions {
 
 export function buildOpenApiDocument(opts: OpenApiOptions = {}): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [id, route] of Object.entries({ ...v1Routes, ...webhookRoutes }) as [string, V1RouteSpec][]) {
+  for (const [id, route] of Object.entries({ ...v1Routes, ...voidRoutes, ...webhookRoutes }) as [
+    string,
+    V1RouteSpec,
+  ][]) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method] = operation(id, route);

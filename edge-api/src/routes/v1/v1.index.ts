@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireApiKey } from '../../middleware/api-key';
 import { apiReferenceRouter } from '../api-reference/api-reference.index';
+import { voidOrderForApiKey } from '../order-void/order-void.handlers';
+import { voidRoutes } from '../order-void/order-void.routes';
 import * as webhooks from '../webhooks/webhooks.handlers';
 import { webhookRoutes } from '../webhooks/webhooks.routes';
 import * as handlers from './v1.handlers';
@@ -21,6 +23,7 @@ export const v1Router = new Hono<AppEnv>()
   .post(v1Routes.createLabel.path, ...handlers.createLabel)
   .get(v1Routes.listOrders.path, ...handlers.listOrders)
   .get(v1Routes.order.path, ...handlers.order)
+  .post(voidRoutes.voidOrder.path, ...voidOrderForApiKey)
   .get(v1Routes.label.path, ...handlers.label)
   .post(v1Routes.createBulkLabels.path, ...handlers.createBulkLabels)
   .get(v1Routes.listBulkOrders.path, ...handlers.listBulkOrders)

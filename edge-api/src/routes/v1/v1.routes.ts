@@ -54,7 +54,15 @@ export interface V1RouteSpec {
   /** JSON answers by status; `pdf` answers a PDF document. */
   responses: Record<
     number,
-    { description: string; schema?: z.ZodType; pdf?: boolean /** Binary answers of these types. */; files?: string[] }
+    {
+      description: string;
+      schema?: z.ZodType;
+      pdf?: boolean;
+      /** Binary answers of these types. */
+      files?: string[];
+      /** A JSON answer as the document shows it. */
+      example?: unknown;
+    }
   >;
 }
 

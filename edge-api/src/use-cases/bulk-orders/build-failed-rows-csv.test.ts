@@ -72,6 +72,9 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
     createdAt: '2026-02-01T10:00:00.000Z',
     updatedAt: '2026-02-01T10:00:00.000Z',
     completedAt: null,
+    voidStatus: null,
+    voidRequestedAt: null,
+    voidIdempotencyKey: null,
     ...fields,
   };
 }

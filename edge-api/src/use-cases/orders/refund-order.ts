@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -11,15 +12,24 @@ import { OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 /** Ledger idempotency key of an order's refund: written at most once, whoever (request, job, sweep) gets there. */
 export const refundKey = (orderId: string): string => `order:${orderId}:refund`;
 
+/** The order's own conditional update that claims the refund: it must write `entryId` into `refund_entry_id`. */
+export type RefundMark = (entryId: string, now: string) => BatchItem<'sqlite'>;
+
 /**
- * A purchase that definitely failed: ONE batch marks the order `failed` (with the refund entry and the customer-safe
- * reason), credits the price back (ledger row `label_refund`, reference = the order, idempotency key
- * `order:<id>:refund`) and takes it off the customer's total spend. Every statement after the first only applies when
- * the first one marked the order with THIS refund's entry id, so an order that meanwhile completed (or was refunded by
- * a racing job) is left alone: the batch is then refused as a whole and nothing is written. Returns the order as it
- * stands afterwards (failed, or whatever the other path made of it).
+ * The one refund of an order's price, whatever the path (a purchase that failed, a label the customer voided): ONE
+ * batch runs `mark` (the order's conditional update writing THIS entry's id into `refund_entry_id`), credits the price
+ * back (ledger row `label_refund`, reference = the order, idempotency key `order:<id>:refund`) and takes it off the
+ * customer's total spend. Every statement after the mark only applies when the mark wrote this entry's id, so an order
+ * that meanwhile moved on (completed, refunded by a racing request, job or sweep) is left alone: the batch is then
+ * refused as a whole and nothing is written; the ledger's unique idempotency key refuses a second refund even so.
+ * Returns the order as it stands afterwards and whether this refund is the one that happened.
  */
-export async function refundOrder(services: Services, order: OrderRow, reason: string): Promise<OrderRow> {
+export async function creditOrderRefund(
+  services: Services,
+  order: OrderRow,
+  reason: string,
+  mark: RefundMark,
+): Promise<{ current: OrderRow; ours: boolean }> {
   const { db, clock } = services;
   const now = clock.now().toISOString();
   const entryId = newId('txn');
@@ -40,15 +50,9 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
     now,
   );
   try {
-    await batch(db, [
-      db
-        .update(orders)
-        .set({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now })
-        .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES]))),
-      ...credit.statements,
-    ]);
+    await batch(db, [mark(entryId, now), ...credit.statements]);
   } catch (err) {
-    // The order was no longer open (the condition refused the ledger row), or its refund already exists.
+    // The order was no longer refundable (the condition refused the ledger row), or its refund already exists.
     const resolvedElsewhere =
       isCheckViolation(err, 'ledger_entries_balance_after_iff_completed') ||
       isUniqueViolation(err, 'ledger_entries.idempotency_key');
@@ -56,7 +60,23 @@ export async function refundOrder(services: Services, order: OrderRow, reason: s
   }
   const current = await readOrder(services, order.id);
   if (!current) throw new Error(`order ${order.id} vanished during its refund`);
-  if (current.refundEntryId === entryId) {
+  return { current, ours: current.refundEntryId === entryId };
+}
+
+/**
+ * A purchase that definitely failed: the refund above, whose mark sets the order `failed` (with the refund entry and
+ * the customer-safe reason) only while it is still open. Returns the order as it stands afterwards (failed, or
+ * whatever the other path made of it).
+ */
+export async function refundOrder(services: Services, order: OrderRow, reason: string): Promise<OrderRow> {
+  const { db } = services;
+  const { current, ours } = await creditOrderRefund(services, order, reason, (entryId, now) =>
+    db
+      .update(orders)
+      .set({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES]))),
+  );
+  if (ours) {
     // This refund is the one that happened (not a racing path's): the purchase failed and its price came back.
     await orderEvent(services, 'order.failed', current);
     await orderEvent(services, 'order.refunded', current);

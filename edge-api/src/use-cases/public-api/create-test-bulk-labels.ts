@@ -88,6 +88,8 @@ export async function createTestBulkLabels(
     idempotencyKey: null,
     requestHash: null,
     createdAt: at,
+    voidedAt: null,
+    voidIdempotencyKey: null,
     bulkOrderId,
     rowIndex: r.rowIndex,
   }));

@@ -59,6 +59,8 @@ export async function createTestLabel(
     idempotencyKey: idempotent?.key ?? null,
     requestHash: idempotent?.hash ?? null,
     createdAt: now.toISOString(),
+    voidedAt: null,
+    voidIdempotencyKey: null,
     bulkOrderId: null,
     rowIndex: null,
   };

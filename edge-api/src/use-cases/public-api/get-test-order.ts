@@ -21,7 +21,7 @@ export async function getTestOrder(
   return row;
 }
 
-/** A test order in the SPEC §3 Order shape (status completed: its specimen label exists). */
+/** A test order in the SPEC §3 Order shape (status completed: its specimen label exists; a voided one is cancelled). */
 export function presentTestOrder(row: TestOrderRow): Order {
   const recipient = readParty(row.recipientJson);
   const asOrder: OrderRow = {
@@ -29,7 +29,7 @@ export function presentTestOrder(row: TestOrderRow): Order {
     carrier: row.carrier as OrderRow['carrier'],
     source: 'api',
     status: 'completed',
-    deliveryStatus: 'pending',
+    deliveryStatus: row.voidedAt ? 'cancelled' : 'pending',
     providerApiId: null,
     providerApiName: null,
     providerCostCents: null,
@@ -50,8 +50,11 @@ export function presentTestOrder(row: TestOrderRow): Order {
     amazonOrderId: null,
     sku: null,
     purchaseAttempts: 0,
-    updatedAt: row.createdAt,
+    updatedAt: row.voidedAt ?? row.createdAt,
     completedAt: row.createdAt,
+    voidStatus: row.voidedAt ? 'refunded' : null,
+    voidRequestedAt: row.voidedAt,
+    voidIdempotencyKey: row.voidIdempotencyKey,
   };
   return presentOrder(asOrder);
 }
