@@ -39,6 +39,9 @@ describe('API Information page texts', () => {
     );
     expect(ENDPOINTS.find((e) => e.path === '/orders')?.description).toContain('next_cursor');
     expect(ENDPOINTS.find((e) => e.path === '/bulk-orders')?.description).toContain('partial');
+    expect(ENDPOINTS.find((e) => e.path === '/orders/{order_id}/void')?.curl(base)).toBe(
+      'curl -X POST -H "x-api-key: Bearer $LABELDESK_API_KEY" -H "Idempotency-Key: $(uuidgen)" "https://ship.example.com/api/v1/orders/<order_id>/void"',
+    );
     expect(ENDPOINTS.find((e) => e.path === '/bulk-labels/{bulk_order_id}')?.curl(base)).toBe(
       'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-labels/<bulk_order_id>" -o labels.pdf',
     );

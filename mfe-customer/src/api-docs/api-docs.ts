@@ -3,6 +3,7 @@ import {
   PUBLIC_API_BASE_PATH,
   PUBLIC_API_RATE_LIMIT,
   PUBLIC_API_RATE_WINDOW_SECONDS,
+  VOID_WINDOW_DAYS,
 } from '@labeldesk/contracts';
 
 /** What the API Information page shows (SPEC §2 API Documentation), kept out of the component so it is unit-tested. */
@@ -100,6 +101,12 @@ export const ENDPOINTS: EndpointDoc[] = [
     'Your orders, newest first, a page at a time: data, has_more and next_cursor. Parameters: limit (1–100, default 50), starting_after (the next_cursor of the page before), status, created_after and created_before (a day YYYY-MM-DD or an ISO date-time).',
   ),
   get('/orders/{order_id}', 'One of your orders, with its status and tracking number.'),
+  {
+    method: 'POST',
+    path: '/orders/{order_id}/void',
+    description: `Void the label of one of your orders and get its price back, before the carrier scans the parcel and within ${VOID_WINDOW_DAYS.USPS} days (USPS) or ${VOID_WINDOW_DAYS.UPS} days (UPS, FedEx) of the purchase. 200: refunded now (refunded, newBalance). 202: the carrier settles the refund later (voidStatus pending); it is credited, with an order.refunded webhook, once accepted. 409: already voided or too late. Refunded once however often it is asked.`,
+    curl: (base) => `curl -X POST ${keyHeader} -H "Idempotency-Key: $(uuidgen)" "${base}/orders/<order_id>/void"`,
+  },
   get(
     '/bulk-orders',
     'Your bulk orders, newest first, paged the same way as /orders (status: processing, completed, partial, failed).',
