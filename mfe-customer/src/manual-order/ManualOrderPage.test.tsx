@@ -87,4 +87,17 @@ describe('Manual Order', () => {
     expect(screen.getByText('Weight is required')).toBeTruthy();
     expect(apiCalls(api).some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false);
   });
+
+  it('has an optional Reference field checked by the contract: over 35 characters is named and nothing is bought', async () => {
+    const api = stubShop();
+    const user = setupUser();
+    renderPage();
+    const reference = (await screen.findByTestId('order-reference', {}, SLOW)) as HTMLInputElement;
+    expect(screen.getByText('Printed on the label (optional, up to 35 characters)')).toBeTruthy();
+    await user.click(reference);
+    await user.paste('R'.repeat(36));
+    await user.click(screen.getByTestId('create-label-button'));
+    expect(await screen.findByText('Reference must be at most 35 characters', {}, SLOW)).toBeTruthy();
+    expect(apiCalls(api).some((c) => c.method === 'POST' && c.path === '/api/orders')).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { ORDER_REFERENCE_MAX } from '@labeldesk/contracts';
 import {
   Group,
   Input,
@@ -21,7 +22,10 @@ interface PackageFieldsProps {
 
 const DIMENSIONS = ['length', 'width', 'height'] as const;
 
-/** The Package Details block of Manual Order: weight and unit, the three dimensions, description and declared value. */
+/**
+ * The Package Details block of Manual Order: weight and unit, the three dimensions, description and declared value,
+ * and the reference printed on the label.
+ */
 export function PackageFields({ form, weightError, disabled }: PackageFieldsProps) {
   const number = (name: 'weight' | 'length' | 'width' | 'height' | 'value') => ({
     ...form.getInputProps(`packageDetails.${name}`),
@@ -93,6 +97,14 @@ export function PackageFields({ form, weightError, disabled }: PackageFieldsProp
             data-testid="package-value"
           />
         </SimpleGrid>
+        <TextInput
+          label="Reference"
+          description={`Printed on the label (optional, up to ${ORDER_REFERENCE_MAX} characters)`}
+          placeholder="e.g. PO-1042"
+          {...form.getInputProps('reference')}
+          disabled={disabled}
+          data-testid="order-reference"
+        />
       </Stack>
     </Paper>
   );

@@ -67,6 +67,7 @@ function completeForm(over: Partial<OrderFormValues> = {}): OrderFormValues {
       description: 'Books',
       value: 0,
     },
+    reference: '',
     ...over,
   };
 }
@@ -175,6 +176,17 @@ describe('the order form against the contract (CreateOrderRequest narrowed to th
       serviceType: ORDER_MESSAGES.serviceRequired,
     });
     expect(choiceErrors(pick)).toEqual({});
+  });
+
+  it('sends the reference trimmed, leaves a blank one out, and refuses one over 35 characters', () => {
+    const form = completeForm();
+    expect(OrderFormSchema.parse(orderInputOf(form))).not.toHaveProperty('reference');
+    form.reference = '   ';
+    expect(orderInputOf(form)).not.toHaveProperty('reference');
+    form.reference = '  PO-1042 shelf B ';
+    expect(OrderFormSchema.parse(orderInputOf(form)).reference).toBe('PO-1042 shelf B');
+    form.reference = 'R'.repeat(36);
+    expect(validate(form)).toEqual({ reference: 'Reference must be at most 35 characters' });
   });
 
   it('treats an emptied declared value as 0', () => {

@@ -38,11 +38,18 @@ export interface OrderFormValues {
   sender: PartyFormValues;
   recipient: PartyFormValues;
   packageDetails: PackageFormValues;
+  /** The customer's text printed on the label (optional, at most 35 characters; issue 24). */
+  reference: string;
   picked: Record<Role, string | null>;
 }
 
 /** The part of POST /api/orders the form holds: the contract narrowed to it, with the contract's own texts. */
-export const OrderFormSchema = CreateOrderRequest.pick({ sender: true, recipient: true, packageDetails: true });
+export const OrderFormSchema = CreateOrderRequest.pick({
+  sender: true,
+  recipient: true,
+  packageDetails: true,
+  reference: true,
+});
 
 /**
  * The saved address a sender block starts with (SPEC §2/§9: senders default to the default sender address): the
@@ -58,6 +65,7 @@ export function emptyOrderForm(sender: Address | null = null): OrderFormValues {
     sender: sender ? partyFromAddress(sender) : emptyParty(),
     recipient: emptyParty(),
     packageDetails: { weight: '', weightUnit: 'lbs', length: '', width: '', height: '', description: '', value: 0 },
+    reference: '',
     picked: { sender: sender?._id ?? null, recipient: null },
   };
 }
@@ -71,7 +79,10 @@ export function numberOf(value: FormNumber): number | undefined {
   return Number.isFinite(parsed) ? parsed : undefined;
 }
 
-/** The form as the schema's input: empty numbers left out so the contract names them ('Weight is required'). */
+/**
+ * The form as the schema's input: empty numbers left out so the contract names them ('Weight is required'); a blank
+ * reference left out (no reference).
+ */
 export function orderInputOf(values: OrderFormValues) {
   const pkg = values.packageDetails;
   return {
@@ -86,6 +97,7 @@ export function orderInputOf(values: OrderFormValues) {
       description: pkg.description,
       value: numberOf(pkg.value) ?? 0,
     },
+    ...(values.reference.trim() ? { reference: values.reference } : {}),
   };
 }
 

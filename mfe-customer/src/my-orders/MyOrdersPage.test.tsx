@@ -116,3 +116,36 @@ describe('My Orders: the exceptions the dashboard links to', () => {
     ]);
   });
 });
+
+describe('My Orders: the reference column', () => {
+  it('shows each order reference (blank without one) and sends the search that finds it', async () => {
+    window.history.pushState({}, '', '/my-orders');
+    const withRef = { ...order('ord_ref', 'pending'), reference: 'PO-1042 shelf B' };
+    const api = stubApi({
+      'GET /api/orders': (call) => {
+        const search = new URL(call.path, 'http://localhost').searchParams.get('search');
+        const orders = search ? [withRef] : [withRef, order('ord_plain', 'pending')];
+        return { json: { orders, totalOrders: orders.length, page: 1, limit: 10, totalPages: 1 } };
+      },
+      'GET /api/orders/counts': {
+        json: { all: 2, pending: 2, in_transit: 0, delivered: 0, exception: 0, cancelled: 0 },
+      },
+    });
+    const user = setupUser();
+    renderWithUi(
+      <BrowserRouter>
+        <MyOrdersPage />
+      </BrowserRouter>,
+    );
+    await waitFor(() => expect(shownIds()).toEqual(['ord_ref', 'ord_plain']));
+    expect(screen.getByRole('columnheader', { name: 'Reference' })).toBeTruthy();
+    expect(screen.getAllByTestId('order-reference').map((c) => c.textContent)).toEqual(['PO-1042 shelf B', '']);
+
+    await user.type(
+      screen.getByPlaceholderText('Search by order ID, tracking #, recipient, destination or reference'),
+      'PO-1042',
+    );
+    await waitFor(() => expect(shownIds()).toEqual(['ord_ref']));
+    expect(apiCalls(api).some((c) => c.path.includes('search=PO-1042'))).toBe(true);
+  });
+});

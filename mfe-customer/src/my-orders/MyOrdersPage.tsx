@@ -97,7 +97,7 @@ export default function MyOrdersPage() {
           </Tabs>
         }
         filters={{
-          searchPlaceholder: 'Search by order ID, tracking #, recipient or destination',
+          searchPlaceholder: 'Search by order ID, tracking #, recipient, destination or reference',
           searchClearable: true,
         }}
         loadingLabel="Loading orders..."
@@ -128,6 +128,7 @@ export default function MyOrdersPage() {
             { label: 'Recipient' },
             { label: 'Destination' },
             { label: 'Tracking #' },
+            { label: 'Reference' },
             { label: 'Price', align: 'right' },
             { label: 'Status' },
             { label: 'Actions' },
@@ -162,6 +163,11 @@ export default function MyOrdersPage() {
                 <Table.Td maw={150}>
                   <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="order-tracking-number">
                     {trackingText(order.trackingNumber)}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={150}>
+                  <Text size="xs" style={{ wordBreak: 'break-word' }} data-testid="order-reference">
+                    {order.reference ?? ''}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-price">

@@ -1,4 +1,8 @@
-import { BULK_CSV_AMAZON_COLUMNS, BULK_CSV_COLUMNS as SPEC_BULK_CSV_COLUMNS } from '@labeldesk/contracts';
+import {
+  BULK_CSV_AMAZON_COLUMNS,
+  BULK_CSV_REFERENCE_COLUMN,
+  BULK_CSV_COLUMNS as SPEC_BULK_CSV_COLUMNS,
+} from '@labeldesk/contracts';
 
 /** Carrier used for every label produced by the Amazon converter (SPEC §2: "carrier fixed to UPS"). */
 export const AMAZON_CARRIER = 'UPS' as const;
@@ -11,9 +15,14 @@ export const ZIP_ENTRY_NAME_MAX = 30;
 
 /**
  * Columns of the bulk-order CSV the converter emits, in this exact order: the contract's SPEC §3 "CSV columns for bulk",
- * then the three Amazon columns the converter adds (one list, shared with the bulk-order screen and the API).
+ * then the three Amazon columns the converter adds, then `reference`, the text printed on the label (issue 24: the
+ * order id and SKU). One list, shared with the bulk-order screen and the API.
  */
-export const BULK_CSV_COLUMNS = [...SPEC_BULK_CSV_COLUMNS, ...BULK_CSV_AMAZON_COLUMNS] as const;
+export const BULK_CSV_COLUMNS = [
+  ...SPEC_BULK_CSV_COLUMNS,
+  ...BULK_CSV_AMAZON_COLUMNS,
+  BULK_CSV_REFERENCE_COLUMN,
+] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];
 
 /** One line of the bulk CSV: every cell is the exact text written to the file (before CSV-safety escaping). */

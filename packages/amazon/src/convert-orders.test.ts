@@ -1,6 +1,13 @@
+import { ORDER_REFERENCE_MAX } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { AMAZON_CARRIER } from './constants';
-import { cleanPhone, conversionSuccessMessage, convertOrders, type SenderAddress } from './convert-orders';
+import {
+  amazonReference,
+  cleanPhone,
+  conversionSuccessMessage,
+  convertOrders,
+  type SenderAddress,
+} from './convert-orders';
 import type { PackageDimensions } from './dimensions';
 import { parseAmazonReport } from './parse-report';
 import { fixtureText } from './testing/fixtures';
@@ -55,6 +62,7 @@ describe('convertOrders, one label per order line', () => {
         orderNumber: '111-0000001-0000001',
         sku: 'WIDGET-BLUE-12',
         productName: 'Blue Widget 12" Deluxe',
+        reference: '111-0000001-0000001 WIDGET-BLUE-12',
       },
       {
         ...from,
@@ -74,6 +82,7 @@ describe('convertOrders, one label per order line', () => {
         orderNumber: '112-0000002-0000002',
         sku: 'MUG-CER-11OZ',
         productName: 'Ceramic Mug, 11oz "Classic"',
+        reference: '112-0000002-0000002 MUG-CER-11OZ',
       },
       {
         ...from,
@@ -93,6 +102,7 @@ describe('convertOrders, one label per order line', () => {
         orderNumber: '113-0000003-0000003',
         sku: 'WIDGET-BLUE-12',
         productName: 'Blue Widget 12" Deluxe',
+        reference: '113-0000003-0000003 WIDGET-BLUE-12',
       },
       {
         ...from,
@@ -112,6 +122,7 @@ describe('convertOrders, one label per order line', () => {
         orderNumber: '113-0000003-0000003',
         sku: 'TSHIRT-M-BLK',
         productName: 'Cotton T-Shirt - Medium - Black',
+        reference: '113-0000003-0000003 TSHIRT-M-BLK',
       },
       {
         ...from,
@@ -131,6 +142,7 @@ describe('convertOrders, one label per order line', () => {
         orderNumber: '114-0000005-0000005',
         sku: 'TSHIRT-M-BLK',
         productName: 'Cotton T-Shirt - Medium - Black',
+        reference: '114-0000005-0000005 TSHIRT-M-BLK',
       },
     ]);
   });
@@ -253,5 +265,17 @@ describe('cleanPhone', () => {
     ['', ''],
   ])('%j → %j', (raw, cleaned) => {
     expect(cleanPhone(raw)).toBe(cleaned);
+  });
+});
+
+describe('amazonReference', () => {
+  it('is the order id and the SKU, cut to the 35 characters a label reference takes', () => {
+    expect(amazonReference('111-0000001-0000001', 'MUG-11')).toBe('111-0000001-0000001 MUG-11');
+    const cut = amazonReference('111-0000001-0000001', 'VERY-LONG-SKU-NAME-FOR-A-BUNDLE');
+    expect(cut).toBe('111-0000001-0000001 VERY-LONG-SKU-N');
+    expect(cut).toHaveLength(ORDER_REFERENCE_MAX);
+    // A cut that ends on a space is trimmed; a line without a SKU keeps the order id alone.
+    expect(amazonReference('111-0000001-0000001', '')).toBe('111-0000001-0000001');
+    expect(amazonReference(`${'1'.repeat(34)}`, 'A')).toBe('1'.repeat(34));
   });
 });

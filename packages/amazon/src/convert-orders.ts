@@ -1,3 +1,4 @@
+import { ORDER_REFERENCE_MAX } from '@labeldesk/contracts';
 import type { BulkCsvRow } from './constants';
 import { hasValidDimensions, type PackageDimensions } from './dimensions';
 import type { AmazonReportRow } from './parse-report';
@@ -51,7 +52,8 @@ export interface ConversionResult {
  * Field mapping: toName = recipient-name, else buyer-name; toStreet1 = ship-address-1; toStreet2 = ship-address-2 and
  * ship-address-3 joined with ', ' (empty parts left out); toPhone = `cleanPhone(buyer-phone-number)`; toCompany is ''
  * (Amazon reports have no recipient company); weight/length/width/height are the SKU's numbers written with
- * `String(n)` (2.5 → '2.5'); orderNumber = order-id. The sender fields are copied trimmed.
+ * `String(n)` (2.5 → '2.5'); orderNumber = order-id; reference = order-id and SKU ({@link amazonReference}). The
+ * sender fields are copied trimmed.
  */
 export function convertOrders(rows: readonly AmazonReportRow[], options: ConvertOptions): ConversionResult {
   const { sender, dimensions, descriptionSource = 'productName', splitByQuantity = false } = options;
@@ -145,7 +147,17 @@ function bulkRow(
     orderNumber: row.orderId,
     sku: row.sku,
     productName: row.productName,
+    reference: amazonReference(row.orderId, row.sku),
   };
+}
+
+/**
+ * The reference printed on an Amazon order's label (issue 24): the Amazon order id and the SKU, so a packer can match
+ * the parcel to the order and the item; cut to ORDER_REFERENCE_MAX characters (an order id is 19, so a SKU keeps its
+ * first 15).
+ */
+export function amazonReference(orderId: string, sku: string): string {
+  return [orderId.trim(), sku.trim()].filter(Boolean).join(' ').slice(0, ORDER_REFERENCE_MAX).trim();
 }
 
 /** 'Successfully converted N orders into M shipping labels. Click "Download CSV" to save your file.' (SPEC §2) */

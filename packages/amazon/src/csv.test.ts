@@ -33,7 +33,7 @@ describe('toCsv', () => {
     const csv = toCsv(converted);
     expect(csv.split('\r\n')[0]).toBe(
       'fromName,fromCompany,fromStreet1,fromStreet2,fromCity,fromState,fromZip,fromPhone,toName,toCompany,toStreet1,' +
-        'toStreet2,toCity,toState,toZip,toPhone,weight,length,width,height,description,orderNumber,sku,productName',
+        'toStreet2,toCity,toState,toZip,toPhone,weight,length,width,height,description,orderNumber,sku,productName,reference',
     );
     expect(toCsv([])).toBe(BULK_CSV_COLUMNS.join(','));
   });

@@ -1,4 +1,11 @@
-import { BULK_CSV_COLUMNS, BULK_MESSAGES, MAX_BULK_FILE_MB, MAX_BULK_ROWS } from '@labeldesk/contracts';
+import {
+  BULK_CSV_COLUMNS,
+  BULK_MESSAGES,
+  bulkRowToOrderRequest,
+  CreateOrderRequest,
+  MAX_BULK_FILE_MB,
+  MAX_BULK_ROWS,
+} from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   checkBulkFile,
@@ -65,7 +72,13 @@ describe('parseBulkCsv', () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.csv.columns).toEqual([...BULK_CSV_COLUMNS]);
     expect(result.csv.rows).toHaveLength(2);
-    expect(result.csv.rows[0]).toEqual({ ...SAMPLE_BULK_ROWS[0], orderNumber: '', sku: '', productName: '' });
+    expect(result.csv.rows[0]).toEqual({
+      ...SAMPLE_BULK_ROWS[0],
+      orderNumber: '',
+      sku: '',
+      productName: '',
+      reference: '',
+    });
     expect(result.csv.rows[1]?.toName).toBe('Second Person');
   });
 
@@ -99,6 +112,31 @@ describe('parseBulkCsv', () => {
       sku: 'MUG-11',
       productName: 'Mug, 11oz',
     });
+  });
+
+  it('reads the optional reference column, kept as written; absent it is blank', () => {
+    const result = parseBulkCsv(`${HEADER},reference\n${row()},"PO-77, dock 3"\n${row()},`);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.csv.columns.at(-1)).toBe('reference');
+    expect(result.csv.rows.map((r) => r.reference)).toEqual(['PO-77, dock 3', '']);
+    const without = parseBulkCsv(`${HEADER}\n${row()}`);
+    if (!without.ok) throw new Error(without.error);
+    expect(without.csv.rows[0]?.reference).toBe('');
+  });
+
+  it('turns the reference cell into the order reference (blank is none; the 35-character rule is the order one)', () => {
+    const selection = { apiId: 'api_1', carrier: 'UPS' as const, service: 'Ground' };
+    const [first, second] = sampleBulkRows();
+    if (!first || !second) throw new Error('two sample rows');
+    expect(bulkRowToOrderRequest(first, selection).reference).toBe('PO-1042');
+    expect(bulkRowToOrderRequest(second, selection)).not.toHaveProperty('reference');
+    const long = CreateOrderRequest.safeParse(
+      bulkRowToOrderRequest({ ...first, reference: 'x'.repeat(36) }, selection),
+    );
+    expect(long.success).toBe(false);
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['reference', 'Reference must be at most 35 characters'],
+    ]);
   });
 
   it('keeps quotes, commas and line breaks inside quoted cells', () => {
@@ -207,10 +245,10 @@ describe('readBulkCsvFile', () => {
 });
 
 describe('sample CSV', () => {
-  it('is the SPEC-named file with the SPEC columns and two rows, and reads back to the same rows', async () => {
+  it('is the SPEC-named file with the SPEC columns then reference, two rows, and reads back to the same rows', async () => {
     const sample = sampleBulkCsv();
     expect(sample.fileName).toBe('sample_bulk_order_mixed_carriers.csv');
-    expect(sample.content.split('\r\n')[0]).toBe(HEADER);
+    expect(sample.content.split('\r\n')[0]).toBe(`${HEADER},reference`);
     const back = await readBulkCsvFile(fileOf(sample.content, sample.fileName));
     if (!back.ok) throw new Error(back.error);
     expect(back.csv.rows).toEqual(sampleBulkRows());

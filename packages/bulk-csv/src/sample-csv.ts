@@ -1,7 +1,14 @@
-import { BULK_CSV_COLUMNS, type BulkCsvRowData, SAMPLE_BULK_CSV_NAME } from '@labeldesk/contracts';
+import {
+  BULK_CSV_COLUMNS,
+  BULK_CSV_REFERENCE_COLUMN,
+  type BulkCsvRowData,
+  SAMPLE_BULK_CSV_NAME,
+} from '@labeldesk/contracts';
 import { csvTable } from '@labeldesk/csv';
 
-type SampleRow = Record<(typeof BULK_CSV_COLUMNS)[number], string>;
+/** The sample's columns: the SPEC §3 ones in order, then the optional `reference` printed on the label (issue 24). */
+export const SAMPLE_BULK_CSV_COLUMNS = [...BULK_CSV_COLUMNS, BULK_CSV_REFERENCE_COLUMN] as const;
+type SampleRow = Record<(typeof SAMPLE_BULK_CSV_COLUMNS)[number], string>;
 
 /**
  * The two rows of the sample file (SPEC §9): real-looking US addresses, one business-to-home parcel and one
@@ -32,6 +39,7 @@ export const SAMPLE_BULK_ROWS: readonly SampleRow[] = [
     width: '9',
     height: '4',
     description: 'Stoneware mug set',
+    reference: 'PO-1042',
   },
   {
     fromName: 'Luis Romero',
@@ -55,6 +63,7 @@ export const SAMPLE_BULK_ROWS: readonly SampleRow[] = [
     width: '7',
     height: '2',
     description: 'Paperback books, 2 pcs',
+    reference: '',
   },
 ];
 
@@ -65,12 +74,15 @@ export interface TextDownload {
   mimeType: 'text/csv;charset=utf-8';
 }
 
-/** The sample bulk CSV download: SAMPLE_BULK_CSV_NAME, the SPEC §3 columns in order, the two sample rows. */
+/**
+ * The sample bulk CSV download: SAMPLE_BULK_CSV_NAME, the SPEC §3 columns in order then `reference` (one row with a
+ * reference, one without: the column is optional), the two sample rows.
+ */
 export function sampleBulkCsv(): TextDownload {
-  const rows = SAMPLE_BULK_ROWS.map((row) => BULK_CSV_COLUMNS.map((column) => row[column]));
+  const rows = SAMPLE_BULK_ROWS.map((row) => SAMPLE_BULK_CSV_COLUMNS.map((column) => row[column]));
   return {
     fileName: SAMPLE_BULK_CSV_NAME,
-    content: csvTable(BULK_CSV_COLUMNS, rows),
+    content: csvTable(SAMPLE_BULK_CSV_COLUMNS, rows),
     mimeType: 'text/csv;charset=utf-8',
   };
 }

@@ -102,8 +102,10 @@ export const BULK_CSV_COLUMNS = [
 ] as const;
 /** Columns the Amazon converter adds; optional. */
 export const BULK_CSV_AMAZON_COLUMNS = ['orderNumber', 'sku', 'productName'] as const;
+/** The order's reference printed on the label (issue 24; at most ORDER_REFERENCE_MAX characters); optional. */
+export const BULK_CSV_REFERENCE_COLUMN = 'reference';
 /** Optional columns accepted beside the required ones. */
-export const BULK_CSV_OPTIONAL_COLUMNS = [...BULK_CSV_AMAZON_COLUMNS] as const;
+export const BULK_CSV_OPTIONAL_COLUMNS = [...BULK_CSV_AMAZON_COLUMNS, BULK_CSV_REFERENCE_COLUMN] as const;
 /** Columns that may be absent from a file (filled with ''): the optional address lines and the description. */
 export const BULK_CSV_BLANKABLE_COLUMNS = [
   'fromCompany',
@@ -143,6 +145,7 @@ export const BulkCsvRow = z
     orderNumber: cell.default(''),
     sku: cell.default(''),
     productName: cell.default(''),
+    reference: cell.default(''),
   })
   .strict();
 export type BulkCsvRow = z.input<typeof BulkCsvRow>;
@@ -196,5 +199,7 @@ export function bulkRowToOrderRequest(
       description: row.description,
       template: selection.template ?? undefined,
     },
+    // Blank is no reference (an older file has no such column).
+    ...(row.reference.trim() ? { reference: row.reference } : {}),
   };
 }

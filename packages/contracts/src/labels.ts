@@ -60,6 +60,7 @@ export type UpdateLabelSettingsRequest = z.input<typeof UpdateLabelSettingsReque
 
 /** The longest reference text an order takes (printed on the label). */
 export const ORDER_REFERENCE_MAX = 35;
+export const ORDER_REFERENCE_MESSAGE = `Reference must be at most ${ORDER_REFERENCE_MAX} characters`;
 
 export const LABEL_MESSAGES = {
   formatNotOffered: (format: LabelFormat) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from './addresses';
 import { requiredText } from './common';
-import { ORDER_REFERENCE_MAX } from './labels';
+import { ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { AdminStatusFilter, CustomerStatusFilter, DeliveryStatus, OrderStatus, VoidStatus } from './order-status';
 import { Carrier, WeightUnit } from './providers';
@@ -262,6 +262,12 @@ export const CalculatePriceResponse = z.object({
 export type CalculatePriceResponse = z.infer<typeof CalculatePriceResponse>;
 
 /**
+ * The customer's own text printed on the label in every format (issue 24); stored, listed and searchable. Optional;
+ * trimmed; blank is none. The same field on POST /api/orders, a bulk CSV's `reference` column and the public API.
+ */
+export const OrderReferenceInput = z.string().trim().max(ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE).optional();
+
+/**
  * POST /api/orders (SPEC §3 order payload). `price` is what the customer saw: the server prices the order itself and
  * refuses (409) when its price differs, so nobody is charged a price they did not see. `estimatedDelivery` is ignored.
  * An `Idempotency-Key` header makes retries safe.
@@ -272,12 +278,7 @@ export const CreateOrderRequest = ServiceRef.extend({
   packageDetails: PackageInput,
   price: z.number().nonnegative().optional(),
   estimatedDelivery: z.string().nullable().optional(),
-  /** The customer's own text printed on the label in every format (issue 24); stored, listed and searchable. */
-  reference: z
-    .string()
-    .trim()
-    .max(ORDER_REFERENCE_MAX, `Reference must be at most ${ORDER_REFERENCE_MAX} characters`)
-    .optional(),
+  reference: OrderReferenceInput,
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 

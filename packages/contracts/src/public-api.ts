@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { User } from './auth';
 import { BulkCancelResponse, BulkOrderDetailResponse, BulkProcessResponse } from './bulk';
 import { BULK_MESSAGES, MAX_BULK_ROWS } from './bulk-csv';
-import { CreateOrderResponse, Order, OrderPartyInput, PackageFields } from './orders';
+import { CreateOrderResponse, Order, OrderPartyInput, OrderReferenceInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
 /**
@@ -127,6 +127,8 @@ export const V1CreateLabelRequest = z
     recipient: OrderPartyInput,
     packageDetails: V1PackageInput,
     price: z.number().nonnegative().optional(),
+    /** Your text printed on the label (at most 35 characters), stored on the order and searchable. */
+    reference: OrderReferenceInput,
   })
   .refine((r) => r.serviceId !== undefined || (r.apiId && r.carrier && r.serviceType), {
     message: SERVICE_REF_MESSAGE,
@@ -149,6 +151,8 @@ export const V1BulkLabelOrder = z.object({
   sender: OrderPartyInput,
   recipient: OrderPartyInput,
   packageDetails: V1PackageInput,
+  /** Your text printed on this label (at most 35 characters), stored on the order and searchable. */
+  reference: OrderReferenceInput,
 });
 export type V1BulkLabelOrder = z.input<typeof V1BulkLabelOrder>;
 

@@ -93,6 +93,14 @@ describe('failed rows CSV', () => {
     expect(failedRowsFileName('blk_01abc')).toBe('failed-orders-blk_01abc.csv');
   });
 
+  it('adds the reference column when a failed row had one, so the file uploads again with it', () => {
+    const csv = failedRowsCsv([failedRow({ rowIndex: 0, reference: 'PO-1042' }), failedRow({ rowIndex: 1 })]);
+    const [header, first, second] = csv.split('\r\n');
+    expect(header).toBe(`${BULK_CSV_COLUMNS.join(',')},reference,rowNumber,error`);
+    expect(first).toContain(',Books,PO-1042,1,');
+    expect(second).toContain(',Books,,2,');
+  });
+
   it('neutralises formula cells, quotes commas, quotes and line breaks, keeps phone numbers', () => {
     const csv = failedRowsCsv([
       failedRow({

@@ -1,6 +1,7 @@
 import {
   BULK_CSV_AMAZON_COLUMNS,
   BULK_CSV_COLUMNS,
+  BULK_CSV_REFERENCE_COLUMN,
   BULK_MESSAGES,
   type BulkCsvColumn,
   type OrderParty,
@@ -54,18 +55,24 @@ export function failedRowRecord(row: OrderRow): CsvRecord {
     orderNumber: row.amazonOrderId ?? '',
     sku: row.sku ?? '',
     productName: '',
+    reference: row.reference ?? '',
   };
 }
 
 /**
  * The failed rows of some bulk order as CSV: the SPEC §3 bulk columns in order, then orderNumber, sku, productName when
- * any failed row came from the Amazon converter, then `rowNumber` (1-based, as the validation table numbers rows) and
+ * any failed row came from the Amazon converter, `reference` when any failed row had one, then `rowNumber` (1-based, as the validation table numbers rows) and
  * `error` (the customer-safe reason). Every cell goes through the shared formula-injection guard of @labeldesk/csv.
  * To upload the rows again, delete the last two columns.
  */
 export function failedRowsCsv(rows: OrderRow[]): string {
   const amazon = rows.some((row) => row.amazonOrderId || row.sku);
-  const columns: BulkCsvColumn[] = [...BULK_CSV_COLUMNS, ...(amazon ? BULK_CSV_AMAZON_COLUMNS : [])];
+  const referenced = rows.some((row) => row.reference);
+  const columns: BulkCsvColumn[] = [
+    ...BULK_CSV_COLUMNS,
+    ...(amazon ? BULK_CSV_AMAZON_COLUMNS : []),
+    ...(referenced ? ([BULK_CSV_REFERENCE_COLUMN] as const) : []),
+  ];
   const records = rows.map((row) => {
     const record = failedRowRecord(row);
     return [...columns.map((column) => record[column]), (row.rowIndex ?? -1) + 1, row.failureReason ?? ''];

@@ -86,6 +86,7 @@ function orderJson(
     debit_entry_id: input.holdEntryId,
     amazon_order_id: orderNumber || null,
     sku: sku || null,
+    reference: request.reference || null,
     bulk_order_id: input.bulkOrderId,
     row_index: checked.rowIndex,
     created_at: at,

@@ -122,6 +122,7 @@ const PARTY_PREFIX: Record<string, string> = { sender: 'from', recipient: 'to' }
 /** The CSV column a CreateOrderRequest issue is about (`recipient.zip` → `toZip`), or null (the selection). */
 function columnOf(path: readonly PropertyKey[]): string | null {
   const [head, field] = path;
+  if (head === 'reference') return head;
   if (typeof head !== 'string' || typeof field !== 'string') return null;
   const prefix = PARTY_PREFIX[head];
   if (prefix) return `${prefix}${field.charAt(0).toUpperCase()}${field.slice(1)}`;
@@ -135,7 +136,7 @@ const withColumn = (column: string | null, message: string) => (column ? `${colu
 /** CreateOrderRequest in three parts, so the parts a file repeats are checked once (see orderParser). */
 const SelectionPart = CreateOrderRequest.pick({ apiId: true, carrier: true, serviceType: true });
 const SenderPart = CreateOrderRequest.pick({ sender: true });
-const RowPart = CreateOrderRequest.pick({ recipient: true, packageDetails: true });
+const RowPart = CreateOrderRequest.pick({ recipient: true, packageDetails: true, reference: true });
 type PartResult<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
 type OrderParse = { success: true; data: CreateOrderData } | { success: false; issues: z.core.$ZodIssue[] };
 /** Distinct senders remembered per file (a file usually ships from one or a few addresses). */

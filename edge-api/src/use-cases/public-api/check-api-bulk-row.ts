@@ -19,6 +19,7 @@ export const checkApiBulkRow: RowChecker = (data, selection): RowCheck => {
     sender: order.sender,
     recipient: order.recipient,
     packageDetails: { ...order.packageDetails, ...(template ? { template } : {}) },
+    ...(order.reference ? { reference: order.reference } : {}),
   });
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));

@@ -77,6 +77,7 @@ export async function orderRequestOf(services: Services, request: V1CreateLabelD
     recipient: request.recipient,
     packageDetails: request.packageDetails,
     ...(request.price === undefined ? {} : { price: request.price }),
+    ...(request.reference ? { reference: request.reference } : {}),
   };
 }
 
