@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
-import type { Order, OrderAttempt, OrderParty } from '@labeldesk/contracts';
-import { renderWithUi, screen, stubApi, within } from '@labeldesk/ui/testing';
+import { type Order, type OrderAttempt, type OrderParty, VOID_MESSAGES } from '@labeldesk/contracts';
+import { apiCalls, renderWithUi, screen, setupUser, stubApi, within } from '@labeldesk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { OrderDetailsModal } from './OrderDetailsModal';
 
@@ -130,5 +130,60 @@ describe('Order Details: the provider that bought the label and every attempt', 
       'Unable to load purchase attempts',
     );
     expect(screen.getByTestId('admin-order-details-bought-via').textContent).toContain('Bought via API 1');
+  });
+});
+
+describe('Order Details: the admin voids a label for its customer', () => {
+  const customer = {
+    _id: 'usr_ann',
+    name: 'Ann Archer',
+    email: 'ann@example.com',
+    createdAt: '2026-01-01T00:00:00Z',
+    isAdmin: false,
+  };
+
+  it("behind the confirm, voids it and shows the customer's balance after the refund", async () => {
+    const fresh = order({ createdAt: new Date(Date.now() - 3600_000).toISOString(), userDetails: customer });
+    const api = stubApi({
+      'GET /api/orders/ord_1': { json: { order: { ...fresh, attempts: [] } } },
+      'GET /api/tracking/ord_1': { json: tracking },
+      'POST /api/orders/ord_1/void': {
+        json: {
+          order: { ...fresh, voidStatus: 'refunded', deliveryStatus: 'cancelled', hasLabel: false },
+          message: VOID_MESSAGES.refunded,
+          refunded: 11.4,
+          newBalance: 20,
+        },
+      },
+    });
+    const user = setupUser();
+    renderWithUi(<OrderDetailsModal order={fresh} onClose={() => {}} />);
+    await user.click(await screen.findByTestId('admin-void-label-button'));
+    expect((await screen.findByTestId('admin-void-label-confirm-text')).textContent).toContain(
+      'The refund goes to Ann Archer.',
+    );
+    await user.click(screen.getByTestId('admin-void-label-confirm'));
+    const result = await screen.findByTestId('admin-void-label-result');
+    expect(result.textContent).toContain("Ann Archer's balance: $20.00");
+    expect(screen.getByTestId('admin-void-status').textContent).toBe(VOID_MESSAGES.voidedBadge);
+    expect(screen.queryByTestId('admin-void-label-button')).toBeNull();
+    expect(
+      apiCalls(api)
+        .filter((c) => c.method === 'POST')
+        .map((c) => c.path),
+    ).toEqual(['/api/orders/ord_1/void']);
+  });
+
+  it('is not offered for a parcel on its way or a voided label', async () => {
+    for (const cannot of [
+      order({ deliveryStatus: 'in_transit', userDetails: customer }),
+      order({ voidStatus: 'refunded', deliveryStatus: 'cancelled', userDetails: customer }),
+    ]) {
+      serve(cannot, []);
+      const view = renderWithUi(<OrderDetailsModal order={cannot} onClose={() => {}} />);
+      await screen.findByTestId('admin-order-details-id');
+      expect(screen.queryByTestId('admin-void-label-button')).toBeNull();
+      view.unmount();
+    }
   });
 });

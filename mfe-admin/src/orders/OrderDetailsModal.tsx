@@ -23,6 +23,7 @@ import {
   useQuery,
 } from '@labeldesk/ui';
 import { CARRIER_LABELS } from '../service-management/api-configs';
+import { AdminVoidLabel } from './AdminVoidLabel';
 import { TrackingText } from './order-cells';
 import {
   deliveryBadge,
@@ -225,6 +226,8 @@ function OrderDetails({ order }: { order: Order }) {
           </Text>
         ) : null}
       </Paper>
+
+      <AdminVoidLabel order={order} customer={user.name} />
 
       <Divider />
       <Title order={5}>Purchase attempts</Title>

@@ -41,6 +41,7 @@ import {
   purchaseNote,
   trackingText,
 } from './orders-view';
+import { VoidLabel, VoidStatusBadge } from './VoidLabel';
 
 const DETAILS_FAILED = 'Failed to retrieve order details';
 const TRACKING_LOAD_FAILED = 'Unable to load tracking information';
@@ -187,6 +188,7 @@ function OrderDetailsBody({ o }: { o: Order }) {
             {note.label}
           </Badge>
         ) : null}
+        <VoidStatusBadge order={o} />
       </Group>
       {o.status === 'failed' && o.failureReason ? (
         <Text size="sm" c="red">
@@ -224,6 +226,7 @@ function OrderDetailsBody({ o }: { o: Order }) {
       <Stack gap="xs">
         <Title order={4}>Label</Title>
         <LabelActions orderId={o._id} available={o.hasLabel} />
+        <VoidLabel order={o} />
       </Stack>
       <Divider />
       <TrackingSection order={o} />

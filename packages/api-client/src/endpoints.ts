@@ -66,6 +66,7 @@ import {
   type TwoFactorVerifyRequest,
   type UpdateAppSettingsRequest,
   VerifyResponse,
+  VoidOrderResponse,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { adminApi } from './admin-endpoints';
@@ -167,6 +168,13 @@ export const api = {
       request(`/api/orders${listQuery(q)}`, { schema: OrderListResponse, signal }),
     counts: () => request('/api/orders/counts', { schema: OrderCounts }),
     get: (id: string) => request(`/api/orders/${enc(id)}`, { schema: OrderResponse }),
+    /** Voids a bought label (the customer's own; an admin's session: any customer's, refunded to its owner). */
+    void: (id: string, idempotencyKey: string) =>
+      request(`/api/orders/${enc(id)}/void`, {
+        method: 'POST',
+        schema: VoidOrderResponse,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     stats: () => request('/api/orders/stats/overview', { schema: OrderStats }),
     /** YYYY-MM-DD, end day inclusive. */
     dateRange: (startDate: string, endDate: string) =>

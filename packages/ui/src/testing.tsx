@@ -10,6 +10,7 @@
  *   expect(await screen.findByText('City is required')).toBeTruthy();
  */
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,11 +100,13 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } });
 }
 
-/** Renders inside MantineProvider (the app's theme) and a QueryClientProvider. */
+/** Renders inside MantineProvider (the app's theme), the kit's ModalsProvider (confirms) and a QueryClientProvider. */
 export function renderWithUi(ui: ReactElement, client: QueryClient = testQueryClient()): RenderResult {
   return render(
     <MantineProvider theme={theme}>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      <ModalsProvider>
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>,
   );
 }

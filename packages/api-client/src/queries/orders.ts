@@ -1,6 +1,8 @@
 import type { CreateOrderRequest, OrderListQuery } from '@labeldesk/contracts';
 import { api } from '../endpoints';
+import { adminOrderKeys } from './admin-orders';
 import { balanceKeys } from './balance';
+import { customerKeys } from './customers';
 import { mutation, query } from './spec';
 
 /** The customer's labels: lists, counts, dashboard statistics, one order, its tracking. */
@@ -30,6 +32,15 @@ export const orderMutations = {
     ({ body, idempotencyKey }: { body: CreateOrderRequest; idempotencyKey: string }) =>
       api.orders.create(body, idempotencyKey),
     [balanceKeys.all, orderKeys.all],
+  ),
+  /**
+   * Voiding a label gives its price back: the owner's balance and every order view follow, and so do the admin's
+   * order lists and customer balances when an admin voided it.
+   */
+  void: mutation(
+    ({ orderId, idempotencyKey }: { orderId: string; idempotencyKey: string }) =>
+      api.orders.void(orderId, idempotencyKey),
+    [balanceKeys.all, orderKeys.all, adminOrderKeys.all, customerKeys.all],
   ),
   refreshTracking: mutation(
     (orderId: string) => api.tracking.refresh(orderId),
