@@ -1,5 +1,5 @@
 import { type CreateOrderRequest, CreateOrderResponse, type Order, type OrderPartyInput } from '@labeldesk/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { localJobRunner } from '../../src/adapters/node/local-job-runner';
 import { type OrderRow, orders } from '../../src/db/schema';
 import type { CarrierSandboxOverrides } from '../../src/entries/node/carrier-sandbox';
@@ -149,4 +149,13 @@ export async function drainJobs(server: TestServer): Promise<void> {
   while (await runner.runOnce()) {
     // one job per turn
   }
+}
+
+/** Σ price − Σ stored provider cost of the completed labels `where` picks, straight from the database file. */
+export async function storedSums(server: TestServer, where: SQL) {
+  const [r] = await server.services.db.all<{ n: number; price: number; cost: number; missing: number }>(sql`
+    SELECT COUNT(*) AS n, COALESCE(SUM(price_cents), 0) AS price, COALESCE(SUM(provider_cost_cents), 0) AS cost,
+      SUM(provider_cost_cents IS NULL) AS missing
+    FROM orders WHERE status = 'completed' AND ${where}`);
+  return { n: Number(r?.n), price: Number(r?.price), cost: Number(r?.cost), missing: Number(r?.missing ?? 0) };
 }
