@@ -1,4 +1,4 @@
-import { V1CreateBulkLabelsRequest } from '@labeldesk/contracts';
+import { V1CreateBulkLabelsRequest, V1RatesRequest } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { baseUrlFor, ENDPOINTS, maskKey } from './api-docs';
 
@@ -34,6 +34,10 @@ describe('API Information page texts', () => {
     expect(ENDPOINTS.find((e) => e.path === '/bulk-orders/{bulk_order_id}')?.curl(base)).toBe(
       'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/bulk-orders/<bulk_order_id>"',
     );
+    const rates = ENDPOINTS.find((e) => e.path === '/rates')?.curl(base) ?? '';
+    expect(
+      V1RatesRequest.safeParse(JSON.parse(rates.slice(rates.indexOf("'") + 1, rates.lastIndexOf("'")))).success,
+    ).toBe(true);
     expect(ENDPOINTS.find((e) => e.path === '/orders')?.curl(base)).toBe(
       'curl -H "x-api-key: Bearer $LABELDESK_API_KEY" "https://ship.example.com/api/v1/orders"',
     );

@@ -52,6 +52,8 @@ export const CREATE_LABEL_EXAMPLE = {
   packageDetails: { weight: 3, dimensions: { length: 10, width: 8, height: 4 }, description: 'Books' },
 };
 
+const { serviceId: _service, ...RATES_EXAMPLE } = CREATE_LABEL_EXAMPLE;
+
 export const CREATE_BULK_EXAMPLE = {
   serviceId: '<id from GET /services>',
   template: 'BASIC',
@@ -85,6 +87,11 @@ export const ENDPOINTS: EndpointDoc[] = [
   get(
     '/services',
     'Status, data.apis (id, name, isDefault) and data.services by carrier (id, name, code, carrier, price, reliabilityStatus). Add ?apiId= for another API than the default.',
+  ),
+  post(
+    '/rates',
+    'Your price for a parcel with every service that can take it, cheapest first: rates[] with serviceId, carrier, name, price and estimatedDelivery. The body is /create-label’s without the service; create-label with a rate’s serviceId charges exactly its price.',
+    RATES_EXAMPLE,
   ),
   post(
     '/create-label',

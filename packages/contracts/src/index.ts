@@ -21,6 +21,7 @@ export * from './pricing-margins';
 export * from './providers';
 export * from './public-api';
 export * from './public-api-lists';
+export * from './public-api-rates';
 export * from './service-report';
 export * from './settings';
 export * from './tracking-refresh';

@@ -12,6 +12,7 @@ import {
   type V1CreateLabelResponse,
   type V1OrderListResponse,
   type V1OrderResponse,
+  type V1RatesResponse,
   type V1ServicesResponse,
   type V1UserResponse,
 } from '@labeldesk/contracts';
@@ -31,6 +32,7 @@ import { getLabelInFormat } from '../../use-cases/orders/read-label-file';
 import { createApiBulkLabels } from '../../use-cases/public-api/create-api-bulk-labels';
 import { createApiLabel } from '../../use-cases/public-api/create-api-label';
 import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
+import { getApiRates } from '../../use-cases/public-api/get-api-rates';
 import { getTestBulkLabels, getTestBulkOrder } from '../../use-cases/public-api/get-test-bulk-order';
 import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
 import { listApiBulkOrders } from '../../use-cases/public-api/list-api-bulk-orders';
@@ -77,6 +79,12 @@ export const services = factory.createHandlers(v1Validators.services, async (c) 
       services: { UPS: list.UPS.map(slim), USPS: list.USPS.map(slim), FEDEX: list.FEDEX.map(slim) },
     },
   };
+  return c.json(body, 200);
+});
+
+export const rates = factory.createHandlers(requireJsonBody, v1Validators.rates, async (c) => {
+  const rates = await getApiRates(c.get('services'), { userId: c.get('user').id, request: c.req.valid('json') });
+  const body: V1RatesResponse = { status: 'success', livemode: c.get('apiKey').mode === 'live', rates };
   return c.json(body, 200);
 });
 

@@ -20,6 +20,8 @@ import {
   V1OrderListQuery,
   V1OrderListResponse,
   V1OrderResponse,
+  V1RatesRequest,
+  V1RatesResponse,
   V1ServicesQuery,
   V1ServicesResponse,
   V1UserResponse,
@@ -86,6 +88,19 @@ export const v1Routes = {
     responses: {
       200: { description: 'APIs and services', schema: V1ServicesResponse },
       404: { description: 'No such API, or no API available', schema: ErrorBody },
+    },
+  },
+  rates: {
+    method: 'post',
+    path: '/rates',
+    summary: 'Rates for a parcel, before buying',
+    description:
+      'Every enabled service (of every enabled shipping API, or of `apiId`) that can take this parcel, with your price for it, cheapest first. `price` is exactly what POST /create-label with that `serviceId` and the same parcel charges: one pricing code computes both (your custom pricing included). A service that would refuse the parcel (inactive, over its maximum weight, no price for that weight) is left out. The body is create-label’s without the service, validated by the same schemas (the same bad input answers the same 400). No carrier is called and nothing is charged, so the carrier’s own checks of the addresses run only when you buy; a test key gets the same rates.',
+    body: V1RatesRequest,
+    noCarrier: true,
+    responses: {
+      200: { description: 'The rates', schema: V1RatesResponse },
+      404: { description: 'No such shipping API, or none is available', schema: ErrorBody },
     },
   },
   createLabel: {
@@ -266,6 +281,7 @@ export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 export const v1Validators = {
   services: queryParams(V1ServicesQuery),
   createLabel: jsonBody(V1CreateLabelRequest),
+  rates: jsonBody(V1RatesRequest),
   orderId: pathParams(V1OrderIdParam),
   labelFormat: queryParams(LabelFormatQuery),
   bulkBodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),

@@ -157,7 +157,7 @@ export function servicePrice(
  * weight over the maximum → 400 'Weight exceeds maximum allowed ({max} oz|lbs) for {service}'; no price for the
  * weight → 400 with pricing's text. A price of 0 is returned as is (the caller decides).
  */
-export function priceOrder(found: OrderService, weight: number, unit: WeightUnit): number {
+export function priceOrder(found: Pick<OrderService, 'service' | 'pricing'>, weight: number, unit: WeightUnit): number {
   if (!found.service.active) throw new ApiError('invalid_input', SERVICE_UNAVAILABLE_MESSAGE);
   const price = servicePrice(found.service, found.pricing, weight, unit);
   if (!price.ok) {

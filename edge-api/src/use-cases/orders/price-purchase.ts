@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
-import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
+import { formatUsd, roundUsdToCents, type WeightUnit } from '@labeldesk/pricing';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import type { CreateOrderData } from './order-columns';
@@ -10,6 +10,17 @@ export const unknownServiceId = (): ApiError =>
   new ApiError('not_found', ORDER_MESSAGES.serviceNotFound, {
     details: [{ path: 'serviceId', message: ORDER_MESSAGES.serviceNotFound }],
   });
+
+/**
+ * What a purchase of this parcel with this service charges, in cents: priceOrder's price and refusals, and a price of
+ * 0 refused (the ledger takes no zero debit). POST /api/v1/rates quotes every service with it, so a rate is exactly
+ * what the purchase then charges.
+ */
+export function chargeablePrice(found: Pick<OrderService, 'service' | 'pricing'>, weight: number, unit: WeightUnit) {
+  const priceCents = priceOrder(found, weight, unit);
+  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  return priceCents;
+}
 
 /**
  * The service a purchase names and the price it pays, live (createOrder) or test (createTestLabel): the SPEC §5
@@ -30,8 +41,7 @@ export async function pricePurchase(
   // A service named by id was resolved to its reference from a cache (public-api/create-api-label.ts): if that service
   // was removed since and another took its name, the reference now finds the other one. Its id no longer exists: 404.
   if (serviceId !== undefined && found.service.id !== serviceId) throw unknownServiceId();
-  const priceCents = priceOrder(found, request.packageDetails.weight, request.packageDetails.weightUnit);
-  if (priceCents <= 0) throw new ApiError('invalid_input', NO_PRICE_MESSAGE);
+  const priceCents = chargeablePrice(found, request.packageDetails.weight, request.packageDetails.weightUnit);
   if (request.price !== undefined && roundUsdToCents(request.price) !== priceCents) {
     throw new ApiError('conflict', ORDER_MESSAGES.priceChanged(formatUsd(priceCents)));
   }
