@@ -19,7 +19,7 @@ import { useApiScreen } from './use-api-configs';
  */
 export default function ServiceManagementPage() {
   const screen = useApiScreen('Failed to load APIs');
-  const { apis, load, setChosen, selectedId, success, error, succeed, fail, onServiceUpdated } = screen;
+  const { apis, phase, setChosen, selectedId, success, error, succeed, fail, onServiceUpdated } = screen;
   const [adding, setAdding] = useState({ opened: false, key: 0 });
   const [tab, setTab] = useState<string | null>('status');
   const [failover, setFailover] = useState({ opened: false, key: 0 });
@@ -65,7 +65,7 @@ export default function ServiceManagementPage() {
         actions={
           <Button
             onClick={() => setAdding((a) => ({ opened: true, key: a.key + 1 }))}
-            disabled={load.kind !== 'ready'}
+            disabled={phase !== 'ready'}
             data-testid="add-api-open"
           >
             Add New API

@@ -2,7 +2,6 @@ import { CreateApiConfigRequest } from '@labeldesk/contracts';
 import { contractOutput, contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
 import {
-  apiConfigsLoad,
   apiOptions,
   deleteConfirmText,
   EMPTY_ADD_API_FORM,
@@ -124,33 +123,6 @@ describe('deleteConfirmText', () => {
     const text = deleteConfirmText({ name: 'API 2' });
     expect(text).toContain('"API 2"');
     expect(text).toContain('cannot be undone');
-  });
-});
-
-describe('apiConfigsLoad', () => {
-  const describeError = (e: Error) => `Failed to load APIs (${e.message})`;
-  const failed = new Error('boom');
-
-  it('is loading until the first list, and while Try Again runs after a failure', () => {
-    expect(apiConfigsLoad({ data: undefined, error: null, isFetching: true }, describeError)).toEqual({
-      kind: 'loading',
-    });
-    expect(apiConfigsLoad({ data: undefined, error: failed, isFetching: true }, describeError)).toEqual({
-      kind: 'loading',
-    });
-  });
-
-  it("shows the screen's SPEC text when no list came and nothing is being asked", () => {
-    expect(apiConfigsLoad({ data: undefined, error: failed, isFetching: false }, describeError)).toEqual({
-      kind: 'failed',
-      message: 'Failed to load APIs (boom)',
-    });
-  });
-
-  it('keeps the list on screen when a later Refresh fails', () => {
-    const data = { apis: [config('a')] };
-    expect(apiConfigsLoad({ data, error: failed, isFetching: false }, describeError)).toEqual({ kind: 'ready' });
-    expect(apiConfigsLoad({ data, error: null, isFetching: true }, describeError)).toEqual({ kind: 'ready' });
   });
 });
 

@@ -10,23 +10,6 @@ import {
 /** Carrier keys as the API speaks them, with the names screens show (SPEC §2: UPS, USPS, FedEx). */
 export const CARRIER_LABELS: Record<Carrier, string> = { UPS: 'UPS', USPS: 'USPS', FEDEX: 'FedEx' };
 
-export type ApiConfigsLoad = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
-
-/**
- * What a provider screen shows of the API list query: the list once there is one, even when a later Refresh failed
- * (that failure is a message beside the list; QueryBody would show the failure instead of the list, which is why these
- * screens keep their own phase); the SPEC §8 failure only when no list ever came and nothing is being asked; else
- * loading (the first load, Try Again).
- */
-export function apiConfigsLoad(
-  result: { data: unknown; error: Error | null; isFetching: boolean },
-  describe: (error: Error) => string,
-): ApiConfigsLoad {
-  if (result.data !== undefined) return { kind: 'ready' };
-  if (result.error && !result.isFetching) return { kind: 'failed', message: describe(result.error) };
-  return { kind: 'loading' };
-}
-
 /** The API the screen shows first: the one already selected if it still exists, else the default, else the first. */
 export function pickApi(apis: readonly ShippingApiConfig[], current: string | null = null): string | null {
   if (current && apis.some((a) => a._id === current)) return current;

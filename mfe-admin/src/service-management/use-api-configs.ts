@@ -1,20 +1,26 @@
 import { errorMessage, providerKeys, providerQueries } from '@labeldesk/api-client';
 import type { ApiConfigListResponse, Service, ShippingApiConfig } from '@labeldesk/contracts';
-import { useFlash, useQuery, useQueryClient } from '@labeldesk/ui';
+import { queryPhase, useFlash, useQuery, useQueryClient } from '@labeldesk/ui';
 import { useState } from 'react';
-import { apiConfigsLoad, pickApi, replaceService } from './api-configs';
+import { pickApi, replaceService } from './api-configs';
 
 /**
  * The provider API configs (admin view, keys masked) from providerQueries.apis: one cached list for Service
  * Management, Service Status and API Settings, refreshed by every provider mutation (providerMutations invalidate
  * it). `fallback` is the screen's SPEC §8 load text; `reload` fetches the list again (Refresh, Try Again): the first
- * load's failure is the screen's `load`, a later one goes to `onError` and the last list stays.
+ * load's failure is the screen's (QueryBody's) failure, a later one goes to `onError` and the last list stays.
  */
 export function useApiConfigs(fallback: string) {
   const client = useQueryClient();
   const result = useQuery(providerQueries.apis());
   const apis = result.data?.apis ?? [];
-  const load = apiConfigsLoad(result, (e) => errorMessage(e, fallback));
+  /** The SPEC §8 text of a failed load, with the server's reason. */
+  const describeError = (e: Error) => errorMessage(e, fallback);
+  /**
+   * What the screen shows of the list: it once there is one, even when a later Refresh failed (that failure goes to
+   * `reload`'s onError, beside the list); the failure only when no list ever came and nothing is being asked.
+   */
+  const { phase } = queryPhase(result, undefined, { keepDataOnError: true });
 
   /** Shows a change the server answered with at once, in the cached list every screen reads. */
   const setApis = (update: (list: ShippingApiConfig[]) => ShippingApiConfig[]) =>
@@ -27,7 +33,7 @@ export function useApiConfigs(fallback: string) {
     if (fresh.error && fresh.data !== undefined) onError?.(errorMessage(fresh.error, fallback));
   };
 
-  return { result, apis, setApis, load, reload };
+  return { result, apis, setApis, phase, describeError, reload };
 }
 
 /**

@@ -90,4 +90,45 @@ describe('Service Status: provider health (circuit breakers and failovers)', () 
     expect(within(failed).getByRole('button', { name: 'Try Again' })).toBeTruthy();
     expect(await screen.findByTestId('status-api-info')).toBeTruthy();
   });
+
+  it('a Refresh whose API list read fails keeps the list on screen and says so beside it', async () => {
+    let lists = 0;
+    stubApi({
+      'GET /api/admin/config/apis': () => {
+        lists += 1;
+        return lists === 1
+          ? { json: APIS }
+          : { status: 503, json: { error: { code: 'unavailable', message: 'Database busy', details: [] } } };
+      },
+      'GET /api/admin/config/apis/health': { json: { apis: [] } },
+    });
+    const user = setupUser();
+    renderWithUi(<ServiceStatusPage />);
+    expect(await screen.findByTestId('status-api-info')).toBeTruthy();
+    await user.click(screen.getByTestId('status-refresh'));
+    expect((await screen.findByTestId('status-error')).textContent).toContain(
+      'Failed to load service status information',
+    );
+    expect(screen.getByTestId('status-api-info')).toBeTruthy();
+    expect(screen.queryByTestId('status-api-error')).toBeNull();
+  });
+
+  it('a first API list read that fails shows the SPEC text with Try Again, which loads the list', async () => {
+    let lists = 0;
+    stubApi({
+      'GET /api/admin/config/apis': () => {
+        lists += 1;
+        return lists === 1
+          ? { status: 500, json: { error: { code: 'internal', message: 'Internal error', details: [] } } }
+          : { json: APIS };
+      },
+      'GET /api/admin/config/apis/health': { json: { apis: [] } },
+    });
+    const user = setupUser();
+    renderWithUi(<ServiceStatusPage />);
+    const failed = await screen.findByTestId('status-api-error');
+    expect(failed.textContent).toContain('Failed to load service status information');
+    await user.click(within(failed).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByTestId('status-api-info')).toBeTruthy();
+  });
 });

@@ -16,7 +16,7 @@ const LOAD_FAILED = 'Failed to load service status information';
  */
 export default function ServiceStatusPage() {
   const screen = useApiScreen(LOAD_FAILED);
-  const { apis, load, reload, success, error, fail, succeed, onServiceUpdated } = screen;
+  const { apis, phase, reload, success, error, fail, succeed, onServiceUpdated } = screen;
   const [refreshing, setRefreshing] = useState(false);
   const [report, setReport] = useState({ opened: false, key: 0 });
   const client = useQueryClient();
@@ -38,14 +38,14 @@ export default function ServiceStatusPage() {
               variant="default"
               onClick={() => void refresh()}
               loading={refreshing}
-              disabled={load.kind === 'loading'}
+              disabled={phase === 'loading'}
               data-testid="status-refresh"
             >
               Refresh
             </Button>
             <Button
               onClick={() => setReport((r) => ({ opened: true, key: r.key + 1 }))}
-              disabled={load.kind !== 'ready' || apis.length === 0}
+              disabled={phase !== 'ready' || apis.length === 0}
               data-testid="open-service-report"
             >
               Service Report

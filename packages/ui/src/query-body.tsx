@@ -30,12 +30,17 @@ export interface QueryBodyProps<T> {
   empty?: ReactNode;
   /** Cover the answer with the loading overlay while another request runs (default); off for a polled query. */
   refetchOverlay?: boolean;
+  /**
+   * Keep the last answer on screen when a later request fails, instead of the failure (for a screen whose Refresh
+   * reports its own failure beside the list, e.g. the provider screens); a first load that failed still shows it.
+   */
+  keepDataOnError?: boolean;
   children: (data: T) => ReactNode;
 }
 
 export function QueryBody<T>(props: QueryBodyProps<T>) {
   const { result, testIdPrefix: id } = props;
-  const { phase, overlay } = queryPhase(result, props.isEmpty);
+  const { phase, overlay } = queryPhase(result, props.isEmpty, { keepDataOnError: props.keepDataOnError ?? false });
   let body: ReactNode;
   if (phase === 'failed') {
     const error = result.error ?? new Error('Request failed');

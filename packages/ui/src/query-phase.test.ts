@@ -46,4 +46,18 @@ describe('queryPhase', () => {
       overlay: false,
     });
   });
+
+  it('with keepDataOnError, keeps the last answer when a later request fails; a first load that failed still fails', () => {
+    const keep = { keepDataOnError: true };
+    expect(queryPhase({ data: rows(2), isError: true, isFetching: false }, isEmpty, keep)).toEqual({
+      phase: 'ready',
+      overlay: false,
+    });
+    expect(queryPhase({ data: rows(2), isError: true, isFetching: true }, isEmpty, keep)).toEqual({
+      phase: 'ready',
+      overlay: true,
+    });
+    expect(queryPhase({ data: undefined, isError: true, isFetching: false }, isEmpty, keep).phase).toBe('failed');
+    expect(queryPhase({ data: undefined, isError: true, isFetching: true }, isEmpty, keep).phase).toBe('loading');
+  });
 });
