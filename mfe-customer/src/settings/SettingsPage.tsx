@@ -1,14 +1,21 @@
-import { PageHeader, Stack } from '@labeldesk/ui';
+import { PageHeader, Stack, Title } from '@labeldesk/ui';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** The customer's settings (issue 23): the Security section — change password and two-factor sign-in. */
+/** The customer's settings (issue 23). Security: change password, two-factor sign-in, the signed-in sessions. */
 export default function SettingsPage() {
   return (
     <Stack gap="lg">
-      <PageHeader title="Settings" description="Security of your account" />
-      <ChangePasswordSection />
-      <TwoFactorSection />
+      <PageHeader title="Settings" description="Your account's settings" />
+      <Stack gap="lg" component="section" aria-labelledby="settings-security" data-testid="security-settings">
+        <Title order={2} size="h3" id="settings-security">
+          Security
+        </Title>
+        <ChangePasswordSection />
+        <TwoFactorSection />
+        <SessionsSection />
+      </Stack>
     </Stack>
   );
 }

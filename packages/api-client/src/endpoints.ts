@@ -53,7 +53,9 @@ import {
   RegenerateApiKeyResponse,
   type RegisterRequest,
   type ResetPasswordRequest,
+  RevokeSessionsResponse,
   ServiceReliabilityResponse,
+  SessionListResponse,
   TrackingInfo,
   TrackingRefreshResponse,
   TrackingRefreshRun,
@@ -110,6 +112,13 @@ export const api = {
     /** The login's second step: the mfaToken and a code from the app or a recovery code. */
     verify: (body: TwoFactorVerifyRequest) =>
       request('/api/auth/2fa/verify', { method: 'POST', body, schema: AuthResponse, auth: false }),
+  },
+  /** The caller's own sign-in sessions: list, sign one out, sign out all the others. */
+  sessions: {
+    list: () => request('/api/auth/sessions', { schema: SessionListResponse }),
+    revoke: (id: string) =>
+      request(`/api/auth/sessions/${enc(id)}`, { method: 'DELETE', schema: RevokeSessionsResponse }),
+    revokeOthers: () => request('/api/auth/sessions/revoke-others', { method: 'POST', schema: RevokeSessionsResponse }),
   },
   settings: {
     publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),

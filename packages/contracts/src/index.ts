@@ -23,6 +23,7 @@ export * from './public-api';
 export * from './public-api-lists';
 export * from './public-api-rates';
 export * from './service-report';
+export * from './sessions';
 export * from './settings';
 export * from './tracking-refresh';
 export * from './two-factor';

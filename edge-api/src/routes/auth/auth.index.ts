@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import * as handlers from './auth.handlers';
 import { authRoutes } from './auth.routes';
+import * as sessions from './sessions.handlers';
 import * as twoFactor from './two-factor.handlers';
 
 export const authRouter = new Hono<AppEnv>()
@@ -18,4 +19,7 @@ export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.twoFactorSetup, ...twoFactor.setup)
   .post(authRoutes.twoFactorEnable, ...twoFactor.enable)
   .post(authRoutes.twoFactorDisable, ...twoFactor.disable)
-  .post(authRoutes.twoFactorVerify, ...twoFactor.verify);
+  .post(authRoutes.twoFactorVerify, ...twoFactor.verify)
+  .get(authRoutes.sessions, ...sessions.list)
+  .post(authRoutes.revokeOtherSessions, ...sessions.revokeOthers)
+  .delete(authRoutes.session, ...sessions.revoke);

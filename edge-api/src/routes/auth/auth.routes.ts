@@ -5,11 +5,12 @@ import {
   LoginRequest,
   RegisterRequest,
   ResetPasswordRequest,
+  SessionIdParam,
   TwoFactorDisableRequest,
   TwoFactorEnableRequest,
   TwoFactorVerifyRequest,
 } from '@labeldesk/contracts';
-import { jsonBody } from '../../middleware/validate';
+import { jsonBody, pathParams } from '../../middleware/validate';
 
 /**
  * SPEC §7 auth calls. login/register: no auth, throttled; verify/verify-admin: Bearer token. Extensions: logout
@@ -33,6 +34,10 @@ export const authRoutes = {
   twoFactorEnable: '/auth/2fa/enable',
   twoFactorDisable: '/auth/2fa/disable',
   twoFactorVerify: '/auth/2fa/verify',
+  /** The caller's sessions (issue 23): list, sign one out, sign out every other one. Bearer. */
+  sessions: '/auth/sessions',
+  session: '/auth/sessions/:id',
+  revokeOtherSessions: '/auth/sessions/revoke-others',
 } as const;
 
 export const authValidators = {
@@ -45,4 +50,5 @@ export const authValidators = {
   twoFactorEnable: jsonBody(TwoFactorEnableRequest),
   twoFactorDisable: jsonBody(TwoFactorDisableRequest),
   twoFactorVerify: jsonBody(TwoFactorVerifyRequest),
+  sessionId: pathParams(SessionIdParam),
 };

@@ -1,0 +1,109 @@
+import { SessionListResponse } from '@labeldesk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf, login, register, startTestServer, type TestServer } from './helpers';
+
+const ENDED = { code: 'token_expired', message: 'Your session has ended. Please log in again.', details: [] };
+
+/** The Security section's sessions: the caller's live sessions, signing one out, and "sign out all other sessions". */
+describe('auth: the sessions list', () => {
+  let server: TestServer;
+  let n = 0;
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: 1 });
+  });
+  afterAll(() => server.stop());
+
+  async function newCustomer(name: string) {
+    n += 1;
+    const email = `${name}@example.com`;
+    const password = `${name}-pass-phrase`;
+    const first = await register(server, { name, email, password }, { 'X-Forwarded-For': `198.51.100.${n}` });
+    return { email, password, token: first.token };
+  }
+
+  async function sessionsOf(token: string) {
+    const res = await call(server, 'GET', '/api/auth/sessions', { token });
+    expect(res.status, res.text).toBe(200);
+    return SessionListResponse.parse(res.body).sessions;
+  }
+
+  it('lists the live sessions newest first with this one marked; another user sees none of them', async () => {
+    const ada = await newCustomer('ada');
+    const laptop = (await login(server, ada.email, ada.password)).token;
+    const phone = (await login(server, ada.email, ada.password)).token;
+    await call(server, 'POST', '/api/auth/logout', { token: laptop });
+
+    const fromPhone = await sessionsOf(phone);
+    // Registration's session and the phone's; the laptop logged out and is gone from the list.
+    expect(fromPhone).toHaveLength(2);
+    expect(fromPhone.map((s) => s.current)).toEqual([true, false]);
+    expect(fromPhone[0]?.createdAt.localeCompare(fromPhone[1]?.createdAt ?? '')).toBeGreaterThanOrEqual(0);
+    for (const s of fromPhone) {
+      expect(s.id).toMatch(/^ses_/);
+      expect(Date.parse(s.expiresAt) - Date.parse(s.createdAt)).toBe(604_800_000);
+    }
+    const fromRegistration = await sessionsOf(ada.token);
+    expect(fromRegistration.map((s) => s.id)).toEqual(fromPhone.map((s) => s.id));
+    expect(fromRegistration.map((s) => s.current)).toEqual([false, true]);
+
+    const bob = await newCustomer('bob');
+    expect((await sessionsOf(bob.token)).map((s) => s.current)).toEqual([true]);
+    expect((await call(server, 'GET', '/api/auth/sessions')).status).toBe(401);
+  });
+
+  it('signing one session out: its token gets 401 at once, the others live on; nobody else can sign it out', async () => {
+    const cy = await newCustomer('cy');
+    const second = (await login(server, cy.email, cy.password)).token;
+    const [secondSession] = (await sessionsOf(second)).filter((s) => s.current);
+    if (!secondSession) throw new Error('no current session');
+    expect((await call(server, 'GET', '/api/addresses', { token: second })).status).toBe(200);
+
+    // Another account cannot sign it out (404, as for an unknown id) and the session still works.
+    const dee = await newCustomer('dee');
+    const foreign = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: dee.token });
+    expect(foreign.status).toBe(404);
+    expect(errorOf(foreign).error).toEqual({ code: 'not_found', message: 'Session not found', details: [] });
+    expect((await call(server, 'GET', '/api/addresses', { token: second })).status).toBe(200);
+
+    const out = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: cy.token });
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Session signed out', revoked: 1 });
+
+    for (const path of ['/api/addresses', '/api/auth/verify', '/api/auth/sessions']) {
+      const res = await call(server, 'GET', path, { token: second });
+      expect(res.status).toBe(401);
+      expect(errorOf(res)).toEqual({ error: ENDED, expired: true });
+    }
+    expect((await call(server, 'GET', '/api/addresses', { token: cy.token })).status).toBe(200);
+    expect((await sessionsOf(cy.token)).map((s) => s.current)).toEqual([true]);
+    // Already signed out: 404, nothing else changes.
+    const again = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: cy.token });
+    expect(again.status).toBe(404);
+  });
+
+  it('"sign out all other sessions" revokes every session but the one asking', async () => {
+    const eve = await newCustomer('eve');
+    const others = [
+      (await login(server, eve.email, eve.password)).token,
+      (await login(server, eve.email, eve.password)).token,
+    ];
+    const fay = await newCustomer('fay');
+
+    const res = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: eve.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ message: 'Signed out 2 other sessions.', revoked: 2 });
+
+    for (const token of others) {
+      const after = await call(server, 'GET', '/api/addresses', { token });
+      expect(after.status).toBe(401);
+      expect(errorOf(after)).toEqual({ error: ENDED, expired: true });
+    }
+    expect((await call(server, 'GET', '/api/addresses', { token: eve.token })).status).toBe(200);
+    expect((await sessionsOf(eve.token)).map((s) => s.current)).toEqual([true]);
+    // Another account's session was not touched.
+    expect((await call(server, 'GET', '/api/addresses', { token: fay.token })).status).toBe(200);
+
+    const none = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: eve.token });
+    expect(none.body).toEqual({ message: 'No other sessions were signed in.', revoked: 0 });
+  });
+});
