@@ -21,6 +21,8 @@ declare module 'vitest' {
     shippo: { url: string; baseUrl: string; controls: string; controlKey: string };
     /** A stand-in for Resend's email API served from Node: its base URL (POST /emails) and the key it accepts. */
     resend: { url: string; apiKey: string };
+    /** A loopback webhook receiver served from Node: records requests (GET /_received?path=), fails on request. */
+    webhookReceiver: { url: string };
   }
 }
 

@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import type {} from '../provided-context';
 import { startHranaServer } from './hrana-server';
 import { startResendStandIn } from './resend-stand-in';
+import { startWebhookReceiver } from './webhook-receiver';
 
 /**
  * Runs in Node before the Worker tests: a libSQL file migrated with the same drizzle-kit folder, served over Hrana
@@ -74,7 +75,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const resendKey = 're_workers_test_key';
   const resend = await startResendStandIn(resendKey);
   project.provide('resend', { url: resend.url, apiKey: resendKey });
+  // A webhook receiver, so `webhooks.test.ts` delivers signed events through the Queue to real HTTP.
+  const receiver = await startWebhookReceiver();
+  project.provide('webhookReceiver', { url: receiver.url });
   return async () => {
+    await receiver.close();
     await resend.close();
     await kinds.close();
     await bulkCarrier.close();
