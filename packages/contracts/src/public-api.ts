@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { User } from './auth';
 import { BulkCancelResponse, BulkOrderDetailResponse, BulkProcessResponse } from './bulk';
 import { BULK_MESSAGES, MAX_BULK_ROWS } from './bulk-csv';
+import { ErrorDetail } from './errors';
 import { CreateOrderResponse, Order, OrderPartyInput, OrderReferenceInput, PackageFields } from './orders';
 import { Carrier, CustomerService } from './providers';
 
@@ -156,35 +157,77 @@ export const V1BulkLabelOrder = z.object({
 });
 export type V1BulkLabelOrder = z.input<typeof V1BulkLabelOrder>;
 
+/** The service of a bulk request and its USPS template (both forms). */
+const bulkSelection = {
+  serviceId: z.string().trim().min(1).max(100).optional(),
+  apiId: z.string().trim().min(1).max(100).optional(),
+  carrier: Carrier.optional(),
+  serviceType: z.string().trim().min(1).max(200).optional(),
+  template: z.string().trim().max(40).optional(),
+};
+const namesService = (r: { serviceId?: string; apiId?: string; carrier?: string; serviceType?: string }) =>
+  r.serviceId !== undefined || Boolean(r.apiId && r.carrier && r.serviceType);
+const bulkOrders = <T extends z.ZodType>(row: T) =>
+  z.array(row).min(1, BULK_MESSAGES.noData).max(MAX_BULK_ROWS, BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS));
+
+export const V1_PARTIAL_MESSAGES = {
+  partial: 'partial must be true or false',
+  /** `partial: true` and not one order can be bought: nothing is, 400 with every rejection in details. */
+  nothingValid: 'None of the orders can be bought: every one is listed in details',
+} as const;
+
 /**
  * POST /api/v1/create-bulk-labels: up to MAX_BULK_ROWS labels of ONE service, bought by the web app's bulk engine
  * (every row re-priced on the server, one hold of the total, rows bought in the background, failed rows refunded).
  * The service is `serviceId` (from GET /services) or apiId + carrier + serviceType; `template` is the USPS label
  * template (SPEC §9, default BASIC; ignored for UPS and FedEx). Row n of the messages is `orders[n - 1]`.
+ *
+ * All or nothing by default (one invalid order refuses the request). With `partial: true` each order is checked on its
+ * own: the valid ones are bought (keeping their index as their row) and the others come back in `rejected[]`.
  */
-export const V1CreateBulkLabelsRequest = z
+const V1AllOrNothingBulkRequest = z
+  .object({ ...bulkSelection, orders: bulkOrders(V1BulkLabelOrder), partial: z.literal(false).optional() })
+  .refine(namesService, { message: SERVICE_REF_MESSAGE, path: ['serviceId'] });
+const V1PartialBulkRequest = z
   .object({
-    serviceId: z.string().trim().min(1).max(100).optional(),
-    apiId: z.string().trim().min(1).max(100).optional(),
-    carrier: Carrier.optional(),
-    serviceType: z.string().trim().min(1).max(200).optional(),
-    template: z.string().trim().max(40).optional(),
-    orders: z
-      .array(V1BulkLabelOrder)
-      .min(1, BULK_MESSAGES.noData)
-      .max(MAX_BULK_ROWS, BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS)),
+    ...bulkSelection,
+    orders: bulkOrders(
+      z
+        .unknown()
+        .describe(
+          'An order of the other form (sender, recipient, packageDetails, reference); an invalid one is rejected',
+        ),
+    ),
+    partial: z.literal(true),
   })
-  .refine((r) => r.serviceId !== undefined || (r.apiId && r.carrier && r.serviceType), {
-    message: SERVICE_REF_MESSAGE,
-    path: ['serviceId'],
-  });
+  .refine(namesService, { message: SERVICE_REF_MESSAGE, path: ['serviceId'] });
+export const V1CreateBulkLabelsRequest = z.discriminatedUnion(
+  'partial',
+  [V1AllOrNothingBulkRequest, V1PartialBulkRequest],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? V1_PARTIAL_MESSAGES.partial : undefined),
+  },
+);
 export type V1CreateBulkLabelsRequest = z.input<typeof V1CreateBulkLabelsRequest>;
+
+/** An order of a `partial: true` request that was not bought: its index in `orders`, and every reason with its path. */
+export const V1RejectedBulkOrder = z.object({
+  index: z.number().int(),
+  /** `path` is the request's own, e.g. `orders[3].recipient.zip`. */
+  details: z.array(ErrorDetail),
+});
+export type V1RejectedBulkOrder = z.infer<typeof V1RejectedBulkOrder>;
 
 /** The `message` of a bulk order made with a test key (complete at once: specimens, nothing charged). */
 export const TEST_BULK_CREATED_MESSAGE = 'Test bulk order created: specimen labels only, nothing was charged.';
 
 /** The bulk order created (201) or replayed (200): the web app's POST /api/orders/bulk/process answer. */
-export const V1CreateBulkLabelsResponse = envelope(BulkProcessResponse);
+export const V1CreateBulkLabelsResponse = envelope(
+  BulkProcessResponse.extend({
+    /** With `partial: true` only: the orders not bought (empty when every one was). */
+    rejected: z.array(V1RejectedBulkOrder).optional(),
+  }),
+);
 export type V1CreateBulkLabelsResponse = z.infer<typeof V1CreateBulkLabelsResponse>;
 
 /** GET /api/v1/bulk-orders/{id}: the bulk order (status, counts, progress), its orders in row order, the failed rows. */

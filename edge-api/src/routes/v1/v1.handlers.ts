@@ -201,6 +201,7 @@ export const createBulkLabels = factory.createHandlers(
         totalPrice: centsToUsd(result.totalPriceCents),
         newBalance: centsToUsd(result.balanceCents),
         message: live ? BULK_MESSAGES.started : TEST_BULK_CREATED_MESSAGE,
+        ...(result.rejected ? { rejected: result.rejected } : {}),
       },
     };
     return c.json(body, result.kind === 'created' ? 201 : 200);

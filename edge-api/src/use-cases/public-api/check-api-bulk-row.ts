@@ -1,8 +1,8 @@
 import { CreateOrderRequest, type V1BulkLabelOrder } from '@labeldesk/contracts';
 import type { z } from 'zod';
-import type { RowCheck, RowChecker } from '../bulk-orders/validate-bulk-order';
+import type { BulkSelection, RowCheck, RowChecker } from '../bulk-orders/validate-bulk-order';
 
-type V1BulkLabelOrderData = z.output<typeof V1BulkLabelOrder>;
+export type V1BulkLabelOrderData = z.output<typeof V1BulkLabelOrder>;
 
 /**
  * A v1 bulk row (already validated by V1BulkLabelOrder in the route) as the order it asks for: the POST /api/orders
@@ -10,9 +10,18 @@ type V1BulkLabelOrderData = z.output<typeof V1BulkLabelOrder>;
  * the row's own (the bulk order has one template, as on the web app).
  */
 export const checkApiBulkRow: RowChecker = (data, selection): RowCheck => {
-  const order = data as V1BulkLabelOrderData;
+  const parsed = apiBulkOrderRequest(data as V1BulkLabelOrderData, selection);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    return { errors, request: null, row: null };
+  }
+  return { errors: [], request: parsed.data, row: null };
+};
+
+/** A v1 bulk row as the POST /api/orders body it asks for, checked by CreateOrderRequest (issues on its own paths). */
+export function apiBulkOrderRequest(order: V1BulkLabelOrderData, selection: BulkSelection) {
   const template = selection.template || order.packageDetails.template;
-  const parsed = CreateOrderRequest.safeParse({
+  return CreateOrderRequest.safeParse({
     apiId: selection.apiId,
     carrier: selection.carrier,
     serviceType: selection.service,
@@ -21,9 +30,4 @@ export const checkApiBulkRow: RowChecker = (data, selection): RowCheck => {
     packageDetails: { ...order.packageDetails, ...(template ? { template } : {}) },
     ...(order.reference ? { reference: order.reference } : {}),
   });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-    return { errors, request: null, row: null };
-  }
-  return { errors: [], request: parsed.data, row: null };
-};
+}

@@ -1,4 +1,4 @@
-import type { BulkProcessingStatus, V1CreateBulkLabelsRequest } from '@labeldesk/contracts';
+import type { BulkProcessingStatus, V1CreateBulkLabelsRequest, V1RejectedBulkOrder } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { Services } from '../../env';
 import { bulkProcessingStatus, NO_BULK_ROWS } from '../../lib/presenters/bulk-order';
@@ -7,6 +7,7 @@ import { createBulkOrder } from '../bulk-orders/create-bulk-order';
 import { checkApiBulkRow } from './check-api-bulk-row';
 import { serviceRefOf } from './create-api-label';
 import { createTestBulkLabels } from './create-test-bulk-labels';
+import { nothingValid, splitPartialBulkOrders } from './split-partial-bulk-orders';
 
 export type V1CreateBulkLabelsData = z.output<typeof V1CreateBulkLabelsRequest>;
 
@@ -20,6 +21,8 @@ export interface ApiBulkLabelsResult {
   /** Live: rows are bought in the background; test: complete at once. */
   background: boolean;
   processingStatus: BulkProcessingStatus;
+  /** `partial: true` only: the orders not bought, with their reasons. */
+  rejected?: V1RejectedBulkOrder[];
 }
 
 /**
@@ -28,6 +31,8 @@ export interface ApiBulkLabelsResult {
  * invalid one → 400 naming the rows, nothing written), one hold of the total (an overdraft → 402, nothing written),
  * one queued job per row, failed rows refunded as they settle. A TEST key runs createTestBulkLabels (the same checks
  * and prices, specimens, no money). An Idempotency-Key replays the first bulk order (same body) or answers 409.
+ * With `partial: true` the orders that cannot be bought are set aside first (splitPartialBulkOrders) and returned in
+ * `rejected`; the rest go through the same engine (400 only when none is left).
  */
 export async function createApiBulkLabels(
   services: Services,
@@ -40,18 +45,26 @@ export async function createApiBulkLabels(
 ): Promise<ApiBulkLabelsResult> {
   const { request, userId, idempotencyKey } = input;
   const ref = await serviceRefOf(services, request);
-  const engineRequest: BulkProcessData = {
-    apiId: ref.apiId,
-    carrier: ref.carrier,
-    service: ref.serviceType,
-    template: request.template,
-    orders: request.orders.map((data, rowIndex) => ({ rowIndex, data })),
-  };
+  const selection = { apiId: ref.apiId, carrier: ref.carrier, service: ref.serviceType, template: request.template };
+  let rows: { rowIndex: number; data: unknown }[];
+  let rejected: V1RejectedBulkOrder[] | undefined;
+  if (request.partial) {
+    const split = await splitPartialBulkOrders(services, { userId, selection, orders: request.orders });
+    if (split.valid.length === 0) throw nothingValid(split.rejected);
+    // Each order keeps its index as its row, so the bulk order's rows name the request's own orders.
+    rows = split.valid;
+    rejected = split.rejected;
+  } else {
+    rows = request.orders.map((data, rowIndex) => ({ rowIndex, data }));
+  }
+  const engineRequest: BulkProcessData = { ...selection, orders: rows };
+  const partial = rejected ? { rejected } : {};
   if (input.mode === 'test') {
     const result = await createTestBulkLabels(services, { userId, request: engineRequest, idempotencyKey });
     const { bulkOrder } = result;
     const all = bulkOrder.orderCount;
     return {
+      ...partial,
       kind: result.kind,
       bulkOrderId: bulkOrder.id,
       totalPriceCents: bulkOrder.totalPriceCents,
@@ -71,6 +84,7 @@ export async function createApiBulkLabels(
     checkRow: checkApiBulkRow,
   });
   return {
+    ...partial,
     kind: result.kind,
     bulkOrderId: result.bulkOrder.id,
     totalPriceCents: result.bulkOrder.totalPriceCents,
