@@ -16,6 +16,7 @@ import { deliverWebhook } from '../use-cases/webhooks/deliver-webhook';
 import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
+import { purgeWebhookMessages, WEBHOOK_MESSAGE_RETENTION_MS } from './purge-webhook-messages';
 
 /**
  * The one job dispatcher, shared by the Workers queue consumer and the Node local runner. Returns ack (done) or retry
@@ -31,6 +32,7 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
     case 'maintenance.purge': {
       await purgeFinishedJobs(services, message.olderThanMs);
       await purgeWebhookDeliveries(services, WEBHOOK_DELIVERY_RETENTION_MS);
+      await purgeWebhookMessages(services, WEBHOOK_MESSAGE_RETENTION_MS);
       await purgeAuthTokens(services, message.olderThanMs);
       return { kind: 'ack' };
     }

@@ -59,7 +59,11 @@ export const webhookMessages = sqliteTable(
     payload: text('payload').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('webhook_messages_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('webhook_messages_user_created_idx').on(t.userId, t.createdAt),
+    // The maintenance purge: messages past their retention, oldest first.
+    index('webhook_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;

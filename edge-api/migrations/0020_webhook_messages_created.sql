@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_messages_created_idx` ON `webhook_messages` (`created_at`);
