@@ -5,6 +5,7 @@ import {
   VOID_WINDOW_DAYS,
   VoidOrderResponse,
 } from '@labeldesk/contracts';
+import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleJob } from '../../src/jobs/handle-job';
@@ -106,8 +107,10 @@ describe('void a label', () => {
     expect(at(receiver, '/void')).toHaveLength(1);
   });
 
-  it('eight voids at once: one refund, seven 409s', async () => {
+  it('eight voids at once: one refund, seven 409s, one order.refunded (emitted only by the refund that committed)', async () => {
     const buyer = await newCustomer(server, admin, 30);
+    const key = (await apiKeysOf(server, buyer.token)).apiKey;
+    await createEndpoint(server, key, receiver.url('/race'), ['order.refunded']);
     const { order } = await buyLabel(server, buyer.token, upsGround(api1));
     const answers = await Promise.all(Array.from({ length: 8 }, () => voidOf(buyer.token, order._id)));
     const statuses = answers.map((a) => a.status).sort();
@@ -116,6 +119,12 @@ describe('void a label', () => {
       expect(errorOf(refused).error.message).toBe(VOID_MESSAGES.alreadyVoided);
     }
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 3000, ledger: 3000, refunds: 1 });
+    await vi.waitFor(() => expect(at(receiver, '/race')).toHaveLength(1), WAIT);
+    // The losers' batches were refused as a whole: they recorded no event either (a second one would be queued by now).
+    const events = await server.services.db.all<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM webhook_messages WHERE user_id = ${buyer.id} AND type = 'order.refunded'`,
+    );
+    expect(Number(events[0]?.n)).toBe(1);
   });
 
   it("another customer's order is 404 (web and API key), an admin voids it for its owner", async () => {
