@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { backoffSeconds, type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
-import { localJobRunner } from './local-job-runner';
+import { localJobRunner, WEBHOOK_CONCURRENCY_PER_ENDPOINT } from './local-job-runner';
 import { type TestServices, testServices } from './test-support';
 
 const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId, olderThanMs: 1000 });
@@ -248,6 +248,55 @@ describe('localJobRunner', () => {
     expect(h.state.peak).toBe(5);
     expect(h.state.peakByApi.get('api_a')).toBe(2);
     expect(h.state.peakByApi.get('api_b')).toBe(2);
+  });
+
+  const delivery = (jobId: string, endpointId: string): JobMessage => ({
+    type: 'webhooks.deliver',
+    jobId,
+    messageId: `msg_${jobId}`,
+    endpointId,
+    attempt: 1,
+    trigger: 'scheduled',
+  });
+
+  it(`a held webhook endpoint takes ${WEBHOOK_CONCURRENCY_PER_ENDPOINT} slots at most; another endpoint's deliveries run`, async () => {
+    const held: (() => void)[] = [];
+    let heldNow = 0;
+    let heldPeak = 0;
+    const runner = localJobRunner({
+      services: t.services,
+      log: silent,
+      pollIntervalMs: 10,
+      concurrency: 8,
+      handler: async (_s, m): Promise<JobOutcome> => {
+        if (m.type === 'webhooks.deliver' && m.endpointId === 'whe_slow') {
+          heldNow += 1;
+          heldPeak = Math.max(heldPeak, heldNow);
+          await new Promise<void>((r) => held.push(r));
+          heldNow -= 1;
+        }
+        return { kind: 'ack' };
+      },
+    });
+    // The slow endpoint's deliveries are queued first, ahead of the healthy endpoint's.
+    await t.services.queue.sendBatch([
+      ...Array.from({ length: 12 }, (_, i) => delivery(`s${i}`, 'whe_slow')),
+      ...Array.from({ length: 5 }, (_, i) => delivery(`h${i}`, 'whe_ok')),
+    ]);
+    runner.start();
+    await until(async () => {
+      const rows = await t.services.db.select().from(jobs);
+      return rows.filter((r) => r.id.startsWith('h') && r.status === 'done').length === 5;
+    });
+    expect(heldPeak).toBe(WEBHOOK_CONCURRENCY_PER_ENDPOINT);
+    expect(runner.active()).toBe(WEBHOOK_CONCURRENCY_PER_ENDPOINT);
+    await until(async () => {
+      for (const release of held.splice(0)) release();
+      const rows = await t.services.db.select().from(jobs);
+      return rows.every((r) => r.status === 'done');
+    });
+    await runner.stop();
+    expect(heldPeak).toBe(WEBHOOK_CONCURRENCY_PER_ENDPOINT);
   });
 
   it('a deferral (retry with delaySeconds) waits that long, never counts as an attempt, and slows the lane', async () => {

@@ -11,6 +11,11 @@ export type JobHandler = (services: Services, message: JobMessage) => Promise<Jo
 export const DEFAULT_JOB_CONCURRENCY = 8;
 /** Bulk rows of one provider API run at once by default (BULK_CONCURRENCY_PER_API). */
 export const DEFAULT_BULK_CONCURRENCY_PER_API = 4;
+/**
+ * Deliveries to one webhook endpoint run at once, at most: a slow or failing receiver holds this many of the runner's
+ * slots and no more, so the other endpoints' deliveries (and every other job) keep theirs.
+ */
+export const WEBHOOK_CONCURRENCY_PER_ENDPOINT = 2;
 /** How long a lane stays slowed down after a 429, at least (or the provider's Retry-After, if longer). */
 export const SLOW_DOWN_MIN_MS = 30_000;
 
@@ -51,10 +56,21 @@ export interface LocalJobRunner {
   active(): number;
 }
 
-/** The lane of a job: bulk rows of one provider API share one; every other job runs outside lanes. */
-function laneOf(message: JobMessage): string | null {
-  return message.type === 'bulk.buy-row' ? message.apiId : null;
+/**
+ * The lane of a job: bulk rows of one provider API share one, deliveries to one webhook endpoint another; every other
+ * job runs outside lanes. Lane names are the (prefixed, so distinct) ids of the API or the endpoint.
+ */
+function laneOf(message: JobMessage): { name: string; kind: 'api' | 'webhook' } | null {
+  if (message.type === 'bulk.buy-row') return { name: message.apiId, kind: 'api' };
+  if (message.type === 'webhooks.deliver') return { name: message.endpointId, kind: 'webhook' };
+  return null;
 }
+
+/** A job's lane name in SQL, as laneOf names it ('' outside lanes). */
+const LANE_SQL = sql`(CASE ${jobs.type}
+  WHEN 'bulk.buy-row' THEN json_extract(${jobs.payload}, '$.apiId')
+  WHEN 'webhooks.deliver' THEN json_extract(${jobs.payload}, '$.endpointId')
+  ELSE '' END)`;
 
 /**
  * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
@@ -79,16 +95,19 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   let wakeRequested = false;
   const inFlight = new Set<Promise<void>>();
   const laneActive = new Map<string, number>();
+  /** The usual limit of each lane in use (bulk lanes: laneConcurrency; webhook lanes: WEBHOOK_CONCURRENCY_PER_ENDPOINT). */
+  const laneBase = new Map<string, number>();
   /** Lanes slowed down after a 429: their lower limit and until when. */
   const slowed = new Map<string, { limit: number; until: number }>();
 
   function laneLimit(lane: string): number {
+    const base = laneBase.get(lane) ?? laneConcurrency;
     const slow = slowed.get(lane);
-    if (!slow) return laneConcurrency;
+    if (!slow) return base;
     if (slow.until <= clock.now().getTime()) {
       slowed.delete(lane);
-      log.info('jobs.lane_restored', { lane, concurrency: laneConcurrency });
-      return laneConcurrency;
+      log.info('jobs.lane_restored', { lane, concurrency: base });
+      return base;
     }
     return slow.limit;
   }
@@ -117,10 +136,10 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     const notFull: SQL =
       excludedLanes.length === 0
         ? sql`1`
-        : sql`NOT (${jobs.type} = 'bulk.buy-row' AND json_extract(${jobs.payload}, '$.apiId') IN (${sql.join(
+        : sql`COALESCE(${LANE_SQL}, '') NOT IN (${sql.join(
             excludedLanes.map((l) => sql`${l}`),
             sql`, `,
-          )}))`;
+          )})`;
     const due = sql`(SELECT ${jobs.id} FROM ${jobs}
       WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull}
       ORDER BY ${jobs.runAt} LIMIT 1)`;
@@ -166,7 +185,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     }
     if (outcome.delaySeconds !== undefined) {
       // A deferral (the provider asked us to wait): not a failed attempt.
-      const lane = laneOf(message);
+      const lane = laneOf(message)?.name;
       if (outcome.slowDown && lane) {
         const limit = Math.max(1, Math.floor(laneLimit(lane) / 2));
         const until = clock.now().getTime() + Math.max(SLOW_DOWN_MIN_MS, outcome.delaySeconds * 2000);
@@ -213,8 +232,12 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       const row = await claim(fullLanes());
       if (!row) return;
       const { message, error } = parse(row);
-      const lane = message ? laneOf(message) : null;
-      if (lane) laneActive.set(lane, (laneActive.get(lane) ?? 0) + 1);
+      const laned = message ? laneOf(message) : null;
+      const lane = laned?.name;
+      if (laned) {
+        laneBase.set(laned.name, laned.kind === 'webhook' ? WEBHOOK_CONCURRENCY_PER_ENDPOINT : laneConcurrency);
+        laneActive.set(laned.name, (laneActive.get(laned.name) ?? 0) + 1);
+      }
       const job: Promise<void> = run(row, message, error)
         .catch((err: unknown) => log.error('jobs.run_failed', { jobId: row.id, job: row.type, err }))
         .finally(() => {
@@ -222,7 +245,10 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
           if (lane) {
             const left = (laneActive.get(lane) ?? 1) - 1;
             if (left > 0) laneActive.set(lane, left);
-            else laneActive.delete(lane);
+            else {
+              laneActive.delete(lane);
+              if (!slowed.has(lane)) laneBase.delete(lane);
+            }
           }
           wake();
         });

@@ -1,0 +1,127 @@
+// Webhook delivery isolation (issue 22): 1,000 events to 3 endpoints of one account — one healthy (answers 200 at
+// once), one always answering 500, one taking 2 s per delivery. Target: p99 from event to delivery at the healthy
+// endpoint <= 1 s, unaffected by the other two.
+//
+// The embedded default (ALLOW_PRIVATE_WEBHOOK_URLS=true, so loopback receivers are allowed) with three receivers on
+// 127.0.0.1. Events are `balance.credited`: an admin adds funds to the customer `events` times (4 at a time). An
+// event's latency at a receiver = the time its first delivery arrived − the payload's `created_at` (the server's clock
+// is this machine's). The healthy endpoint alone is also run first, as the quiet baseline in the same run.
+// Not a test: figures depend on the machine (a shared 2-core machine is noisy; run it on a quiet one).
+//
+// Run: node bench/webhooks.mjs [events=1000] [slowMs=2000]
+
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { cpuMs, okJson, startEmbedded } from './support.mjs';
+
+const [eventsArg, slowArg] = process.argv.slice(2);
+const events = Number(eventsArg ?? 1000);
+const slowMs = Number(slowArg ?? 2000);
+const PARALLEL = 4;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const post = (url, body, headers = {}, method = 'POST') =>
+  okJson(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** A loopback receiver: `answer(res)` replies; the first arrival of each webhook-id is timed against its event. */
+async function receiver(answer) {
+  const latencies = new Map();
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const arrived = Date.now();
+      const id = String(req.headers['webhook-id'] ?? '');
+      if (!latencies.has(id)) {
+        const { created_at } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        latencies.set(id, arrived - Date.parse(created_at));
+      }
+      answer(res);
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hook`,
+    latencies,
+    stop: () => new Promise((r) => server.close(r)),
+  };
+}
+
+const healthyAnswer = (res) => res.writeHead(200).end('ok');
+const failingAnswer = (res) => res.writeHead(500).end('boom');
+const slowAnswer = (res) => setTimeout(() => res.writeHead(200).end('ok'), slowMs);
+
+async function run(label, answers) {
+  const server = await startEmbedded({ ALLOW_PRIVATE_WEBHOOK_URLS: 'true' });
+  const receivers = await Promise.all(answers.map((a) => receiver(a)));
+  try {
+    const admin = await post(`${server.url}/api/auth/login`, {
+      email: 'admin@bench.test',
+      password: 'bench-admin-password',
+    });
+    const adminAuth = { Authorization: `Bearer ${admin.token}` };
+    const customer = await post(`${server.url}/api/auth/register`, {
+      name: 'Hook Listener',
+      email: `hooks.${Date.now()}@bench.test`,
+      password: 'bench-password-1',
+    });
+    const { apiKey } = await okJson(`${server.url}/api/user/api-key`, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    for (const r of receivers) {
+      await post(
+        `${server.url}/api/v1/webhook-endpoints`,
+        { url: r.url, events: ['balance.credited'] },
+        { 'x-api-key': `Bearer ${apiKey}` },
+      );
+    }
+    const cpuBefore = cpuMs(server.pid);
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < events) {
+          next += 1;
+          await post(
+            `${server.url}/api/admin/users/${customer.user._id}/balance`,
+            { mode: 'add', amount: 1, reason: 'Bench credit' },
+            adminAuth,
+            'PATCH',
+          );
+        }
+      }),
+    );
+    const sent = Date.now() - started;
+    const healthy = receivers[0];
+    const deadline = Date.now() + Math.max(120_000, events * 100);
+    while (healthy.latencies.size < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const cpu = cpuMs(server.pid) - cpuBefore;
+    const sorted = [...healthy.latencies.values()].sort((a, b) => a - b);
+    const fmt = (p) => `${percentile(sorted, p) ?? '-'} ms`;
+    console.log(
+      `${label}: ${events} events sent in ${(sent / 1000).toFixed(1)} s; healthy endpoint got ${sorted.length}` +
+        ` — p50 ${fmt(50)}, p95 ${fmt(95)}, p99 ${fmt(99)}, max ${sorted.at(-1) ?? '-'} ms` +
+        (receivers.length > 1
+          ? `; failing endpoint got ${receivers[1].latencies.size}, slow endpoint ${receivers[2].latencies.size}`
+          : '') +
+        `; server CPU ${cpu} ms`,
+    );
+    return percentile(sorted, 99);
+  } finally {
+    await Promise.all(receivers.map((r) => r.stop()));
+    await server.stop();
+  }
+}
+
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const quiet = await run('healthy endpoint alone', [healthyAnswer]);
+const mixed = await run('beside a failing and a slow endpoint', [healthyAnswer, failingAnswer, slowAnswer]);
+console.log(
+  `p99 at the healthy endpoint: ${quiet} ms alone, ${mixed} ms beside the others (target <= 1000 ms): ` +
+    (mixed <= 1000 ? 'met' : 'NOT met'),
+);
+process.exit(0);
