@@ -77,8 +77,25 @@ describe('void a label', () => {
     const bought = await moneyOf(server, buyer.id);
     expect(bought.balance).toBe(5000 - cents(order.price));
 
+    const labelsSold = async () => {
+      const stats = await call(server, 'GET', '/api/admin/stats/labels?period=all', { token: admin });
+      return (stats.body as { totals: { totalLabels: number; totalRevenue: number } }).totals;
+    };
+    const spent = async () =>
+      (await call(server, 'GET', '/api/orders/stats/overview', { token: buyer.token })).body as {
+        totalSpent: number;
+        cancelled: number;
+      };
+    const soldBefore = await labelsSold();
+    expect(await spent()).toMatchObject({ totalSpent: order.price, cancelled: 0 });
+
     const res = await voidOf(buyer.token, order._id, 'void-key-1');
     expect(res.status, res.text).toBe(200);
+    // The figures follow: not spent by the customer, not sold by the business, counted as cancelled.
+    expect(await spent()).toMatchObject({ totalSpent: 0, cancelled: 1 });
+    const soldAfter = await labelsSold();
+    expect(soldAfter.totalLabels).toBe(soldBefore.totalLabels - 1);
+    expect(cents(soldAfter.totalRevenue)).toBe(cents(soldBefore.totalRevenue) - cents(order.price));
     const voided = VoidOrderResponse.parse(res.body);
     expect(voided).toMatchObject({ message: VOID_MESSAGES.refunded, refunded: order.price, newBalance: 50 });
     expect(voided.order).toMatchObject({ voidStatus: 'refunded', deliveryStatus: 'cancelled', hasLabel: false });

@@ -1,5 +1,5 @@
 import type { LabelStats, LabelStatsPeriod } from '@labeldesk/contracts';
-import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { centsToUsd } from '../../lib/money';
@@ -27,12 +27,13 @@ export function periodStart(period: LabelStatsPeriod, now: Date): string | undef
 }
 
 /**
- * GET /api/admin/stats/labels: labels sold (completed orders only) in the period, per carrier: how many and the
+ * GET /api/admin/stats/labels: labels sold (completed orders only, voided and refunded ones left out) in the period, per carrier: how many and the
  * revenue (Σ what customers paid, USD), plus the totals. Counted in SQL.
  */
 export async function getLabelStats(services: Services, input: { period: LabelStatsPeriod }): Promise<LabelStats> {
   const start = periodStart(input.period, services.clock.now());
-  const terms: SQL[] = [eq(orders.status, 'completed')];
+  // A label voided and refunded was not sold (its price went back to the customer).
+  const terms: SQL[] = [eq(orders.status, 'completed'), isNull(orders.refundEntryId)];
   if (start) terms.push(gte(orders.createdAt, start));
   const rows = await services.db
     .select({

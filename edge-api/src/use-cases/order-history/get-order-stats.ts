@@ -30,7 +30,8 @@ export async function getOrderStats(services: Services, input: { userId: string 
     .select({
       day,
       n: sql<number>`COUNT(*)`,
-      spentCents: sql<number>`COALESCE(SUM(${orders.priceCents}), 0)`,
+      // A voided label's price came back (its refund entry): not spent.
+      spentCents: sql<number>`COALESCE(SUM(CASE WHEN ${orders.refundEntryId} IS NULL THEN ${orders.priceCents} ELSE 0 END), 0)`,
       ...bucketCounts(),
     })
     .from(orders)
