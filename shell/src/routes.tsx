@@ -8,6 +8,7 @@ const SignedInApp = lazy(() => import('./layout/SignedInApp'));
 // Beside login but rarely needed: their own small chunks, so the login screen's bundle does not carry them.
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('./auth/VerifyEmailPage'));
 const authFallback = <p className="boot-loading">Loading...</p>;
 
 /** Fetches the signed-in chunk while the user is still typing their password. */
@@ -36,6 +37,15 @@ export function AppRoutes() {
         element={
           <Suspense fallback={authFallback}>
             <ResetPasswordPage />
+          </Suspense>
+        }
+      />
+      {/* Outside PublicOnly too: the verification link works signed in or not, in any browser. */}
+      <Route
+        path="/auth/verify-email"
+        element={
+          <Suspense fallback={authFallback}>
+            <VerifyEmailPage />
           </Suspense>
         }
       />

@@ -1,9 +1,9 @@
 import { lt } from 'drizzle-orm';
-import { mfaChallenges, passwordResetTokens } from '../db/schema';
+import { emailVerificationTokens, mfaChallenges, passwordResetTokens } from '../db/schema';
 import type { Services } from '../env';
 
 /**
- * Deletes password reset tokens and login 2FA challenges that expired more than `olderThanMs` ago (used or not:
+ * Deletes password reset tokens, email verification tokens and login 2FA challenges that expired more than `olderThanMs` ago (used or not:
  * neither works any more).
  */
 export async function purgeAuthTokens(services: Services, olderThanMs: number): Promise<number> {
@@ -16,5 +16,9 @@ export async function purgeAuthTokens(services: Services, olderThanMs: number): 
     .delete(mfaChallenges)
     .where(lt(mfaChallenges.expiresAt, cutoff))
     .returning({ id: mfaChallenges.id });
-  return resets.length + challenges.length;
+  const verifications = await services.db
+    .delete(emailVerificationTokens)
+    .where(lt(emailVerificationTokens.expiresAt, cutoff))
+    .returning({ id: emailVerificationTokens.id });
+  return resets.length + challenges.length + verifications.length;
 }

@@ -66,4 +66,19 @@ export const mailTemplates = {
       }),
     };
   },
+  emailVerification(input: { publicUrl: string; name: string; verifyUrl: string; validHours: number }): RenderedMail {
+    return {
+      subject: `Verify your ${PRODUCT_NAME} email address`,
+      ...layout({
+        publicUrl: input.publicUrl,
+        heading: 'Verify your email address',
+        paragraphs: [
+          `Hello ${input.name},`,
+          `Please confirm that this is the address of your ${PRODUCT_NAME} account, so we can reach you about your orders, deposits and password. The link below works once, for ${input.validHours} hours.`,
+        ],
+        action: { label: 'Verify my email address', url: input.verifyUrl },
+        footnote: `If you did not create a ${PRODUCT_NAME} account, ignore this mail.`,
+      }),
+    };
+  },
 };

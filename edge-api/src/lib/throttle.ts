@@ -46,6 +46,23 @@ export const authLimits = {
     windowMs: 15 * 60_000,
   }),
   twoFactorPerIp: (ip: string): RateLimitRequest => ({ key: `2fa:ip:${ip}`, limit: 30, windowMs: 60_000 }),
+  /** Email verification links (issue 23): the token is 256 random bits, so this only bounds the work per address. */
+  verifyEmailPerIp: (ip: string): RateLimitRequest => ({
+    key: `verify-email:ip:${ip}`,
+    limit: 30,
+    windowMs: 15 * 60_000,
+  }),
+  /** "Resend" of the verification mail: one a minute and five an hour per account, so it cannot flood a mailbox. */
+  verifyEmailResendPerMinute: (userId: string): RateLimitRequest => ({
+    key: `verify-email-resend:minute:${userId}`,
+    limit: 1,
+    windowMs: 60_000,
+  }),
+  verifyEmailResendPerHour: (userId: string): RateLimitRequest => ({
+    key: `verify-email-resend:hour:${userId}`,
+    limit: 5,
+    windowMs: 60 * 60_000,
+  }),
   /** Guessing the current password through change-password with a stolen session: 5 tries per 15 minutes. */
   changePasswordPerUser: (userId: string): RateLimitRequest => ({
     key: `change-password:user:${userId}`,

@@ -15,6 +15,11 @@ export const MailJob = z.discriminatedUnion('template', [
     /** The address typed on Forgot Password: the job looks the account up (none: nothing is sent). */
     email: z.string().min(1).max(320),
   }),
+  z.object({
+    template: z.literal('email-verification'),
+    /** The account whose address is to be verified: the job makes the token (none when already verified). */
+    userId: z.string().min(1).max(100),
+  }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 

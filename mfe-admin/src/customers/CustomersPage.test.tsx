@@ -48,6 +48,20 @@ describe('Customers (ListScreen)', () => {
     expect(await screen.findByTestId('balance-form')).toBeTruthy();
   });
 
+  it('shows whether each address is verified (issue 23)', async () => {
+    const users = [
+      user(1, { emailVerified: true }),
+      user(2, { emailVerified: false }),
+      // A server from before verification answers without the field: not verified.
+      user(3),
+    ];
+    stubApi({ 'GET /api/admin/users': { json: { users } } });
+    renderWithUi(<CustomersPage />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('columnheader', { name: 'Verified' })).toBeTruthy();
+    expect(screen.getAllByTestId('customer-verified').map((cell) => cell.textContent)).toEqual(['Yes', 'No', 'No']);
+  });
+
   it('says so when there are no users yet', async () => {
     stubApi({ 'GET /api/admin/users': { json: { users: [] } } });
     renderWithUi(<CustomersPage />);

@@ -25,6 +25,7 @@ import { TrackingRefreshModal } from './TrackingRefreshModal';
 const COLUMNS = [
   { label: 'Name' },
   { label: 'Email' },
+  { label: 'Verified' },
   { label: 'Role' },
   { label: 'Balance', align: 'right' },
   { label: 'Total Spend', align: 'right', nowrap: true },
@@ -96,6 +97,12 @@ export default function CustomersPage() {
               <Table.Td fw={600}>{user.name}</Table.Td>
               <Table.Td>
                 <EmailText email={user.email} size="sm" />
+              </Table.Td>
+              <Table.Td data-testid="customer-verified">
+                {/* Whether the address was proven with the verification mail's link (issue 23). */}
+                <Badge color={user.emailVerified ? 'green' : 'yellow'} variant="light" miw="max-content">
+                  {user.emailVerified ? 'Yes' : 'No'}
+                </Badge>
               </Table.Td>
               <Table.Td>
                 <Badge color={user.isAdmin ? 'grape' : 'gray'} variant="light" miw="max-content">

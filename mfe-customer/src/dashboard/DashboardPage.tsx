@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { recentWindow } from '../common/days';
 import { useStoredUser } from '../common/use-stored-user';
 import { OrderDetailsModal } from '../my-orders/OrderDetailsModal';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { greetingLine } from './greeting';
 import { RecentOrders } from './RecentOrders';
 import { addBannerError, type RecentFilter } from './recent-orders';
@@ -117,6 +118,8 @@ export default function DashboardPage() {
           Logout
         </Button>
       </Group>
+
+      <EmailVerificationBanner />
 
       {data.errors.length > 0 ? (
         <Alert

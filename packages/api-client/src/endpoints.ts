@@ -31,6 +31,7 @@ import {
   CreateOrderResponse,
   CustomerApiListResponse,
   DefaultApiResponse,
+  EmailVerificationStatus,
   FaqListResponse,
   type ForgotPasswordRequest,
   LabelLinkResponse,
@@ -67,6 +68,8 @@ import {
   TwoFactorStatus,
   type TwoFactorVerifyRequest,
   type UpdateAppSettingsRequest,
+  type VerifyEmailRequest,
+  VerifyEmailResponse,
   VerifyResponse,
   VoidOrderResponse,
 } from '@labeldesk/contracts';
@@ -101,6 +104,13 @@ export const api = {
       request('/api/auth/forgot-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
     resetPassword: (body: ResetPasswordRequest) =>
       request('/api/auth/reset-password', { method: 'POST', body, schema: MessageResponse, auth: false }),
+    /** The caller's address and whether it is verified. */
+    emailVerification: () => request('/api/auth/verify-email', { schema: EmailVerificationStatus }),
+    /** The verification mail's token; no session needed (the link may be opened in another browser). */
+    verifyEmail: (body: VerifyEmailRequest) =>
+      request('/api/auth/verify-email', { method: 'POST', body, schema: VerifyEmailResponse, auth: false }),
+    resendEmailVerification: () =>
+      request('/api/auth/verify-email/resend', { method: 'POST', schema: MessageResponse }),
   },
   twoFactor: {
     status: () => request('/api/auth/2fa', { schema: TwoFactorStatus }),

@@ -16,6 +16,11 @@ export const User = z.object({
   state: z.string().nullable(),
   zip: z.string().nullable(),
   country: z.string().nullable(),
+  /**
+   * Extension (issue 23): whether the account proved it receives mail at `email`. Optional so a user record stored by
+   * an older client still reads.
+   */
+  emailVerified: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -6,6 +6,7 @@ export * from './bulk';
 export * from './bulk-csv';
 export * from './common';
 export * from './custom-pricing';
+export * from './email-verification';
 export * from './errors';
 export * from './faqs';
 export * from './health';

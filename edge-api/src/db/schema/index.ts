@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './app-settings';
 export * from './bulk-orders';
 export * from './custom-pricing';
+export * from './email-verification-tokens';
 export * from './faqs';
 export * from './jobs';
 export * from './ledger-entries';

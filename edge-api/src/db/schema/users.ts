@@ -27,6 +27,11 @@ export const users = sqliteTable(
       .default('pdf'),
     /** The thermal printer's resolution their ZPL labels are laid out for: 203 or 300 dpi. */
     zplDpi: integer('zpl_dpi').notNull().default(203),
+    /**
+     * When the account proved it receives mail at `email` (the link of a verification mail), or null: not yet
+     * verified. Issue 23: verification never blocks buying; the dashboard asks for it and the admin's list shows it.
+     */
+    emailVerifiedAt: text('email_verified_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

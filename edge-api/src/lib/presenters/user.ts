@@ -17,5 +17,6 @@ export function presentUser(user: User): UserJson {
     state: user.state,
     zip: user.zip,
     country: user.country,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }

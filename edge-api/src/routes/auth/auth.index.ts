@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import * as handlers from './auth.handlers';
 import { authRoutes } from './auth.routes';
+import * as emailVerification from './email-verification.handlers';
 import * as sessions from './sessions.handlers';
 import * as twoFactor from './two-factor.handlers';
 
@@ -22,4 +23,7 @@ export const authRouter = new Hono<AppEnv>()
   .post(authRoutes.twoFactorVerify, ...twoFactor.verify)
   .get(authRoutes.sessions, ...sessions.list)
   .post(authRoutes.revokeOtherSessions, ...sessions.revokeOthers)
-  .delete(authRoutes.session, ...sessions.revoke);
+  .delete(authRoutes.session, ...sessions.revoke)
+  .get(authRoutes.verifyEmail, ...emailVerification.status)
+  .post(authRoutes.verifyEmail, ...emailVerification.verify)
+  .post(authRoutes.resendVerifyEmail, ...emailVerification.resend);

@@ -9,6 +9,7 @@ import {
   TwoFactorDisableRequest,
   TwoFactorEnableRequest,
   TwoFactorVerifyRequest,
+  VerifyEmailRequest,
 } from '@labeldesk/contracts';
 import { jsonBody, pathParams } from '../../middleware/validate';
 
@@ -38,6 +39,9 @@ export const authRoutes = {
   sessions: '/auth/sessions',
   session: '/auth/sessions/:id',
   revokeOtherSessions: '/auth/sessions/revoke-others',
+  /** Email verification (issue 23): GET the caller's status (Bearer), POST the mail's token (no auth), resend (Bearer). */
+  verifyEmail: '/auth/verify-email',
+  resendVerifyEmail: '/auth/verify-email/resend',
 } as const;
 
 export const authValidators = {
@@ -51,4 +55,5 @@ export const authValidators = {
   twoFactorDisable: jsonBody(TwoFactorDisableRequest),
   twoFactorVerify: jsonBody(TwoFactorVerifyRequest),
   sessionId: pathParams(SessionIdParam),
+  verifyEmail: jsonBody(VerifyEmailRequest),
 };

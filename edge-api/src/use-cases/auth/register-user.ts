@@ -1,6 +1,7 @@
 import type { Services } from '../../env';
 import { assertNewPasswordAllowed } from '../../lib/password-policy';
 import { authLimits, enforceRateLimits } from '../../lib/throttle';
+import { enqueueMail } from '../mail/enqueue-mail';
 import { createUser } from '../users/create-user';
 import { issueSession, type Session } from './issue-session';
 
@@ -13,7 +14,8 @@ export interface RegisterUserInput {
 
 /**
  * Self-service sign-up: always a customer (never admin), throttled per client IP, the password held to the password
- * policy (400 with every problem), answers with a session.
+ * policy (400 with every problem), answers with a session (SPEC: signed in straight away, buying is not held back)
+ * and queues the email verification mail.
  */
 export async function registerUser(services: Services, input: RegisterUserInput): Promise<Session> {
   await enforceRateLimits(services.rateLimiter, [authLimits.registerPerIp(input.clientIp)], services.clock.now());
@@ -24,5 +26,7 @@ export async function registerUser(services: Services, input: RegisterUserInput)
     password: input.password,
     isAdmin: false,
   });
-  return issueSession(services, user);
+  const session = await issueSession(services, user);
+  await enqueueMail(services, { template: 'email-verification', userId: user.id });
+  return session;
 }

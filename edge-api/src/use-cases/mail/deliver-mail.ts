@@ -2,6 +2,7 @@ import type { Services } from '../../env';
 import { mailTemplates, type RenderedMail } from '../../lib/mail-templates';
 import type { MailJob } from '../../ports/job-queue';
 import { MailError } from '../../ports/mailer';
+import { EMAIL_VERIFICATION_TTL_HOURS, issueEmailVerification } from '../auth/issue-email-verification';
 import { issuePasswordReset, PASSWORD_RESET_TTL_MINUTES } from '../auth/issue-password-reset';
 
 export type DeliverMailOutcome = { kind: 'sent' | 'skipped' | 'failed' } | { kind: 'retry'; reason: string };
@@ -35,7 +36,10 @@ export async function deliverMail(
   }
 }
 
-/** The mail for a job, or null when there is nothing to send (an unknown address on Forgot Password). */
+/**
+ * The mail for a job, or null when there is nothing to send (an unknown address on Forgot Password, an address
+ * verified meanwhile).
+ */
 async function render(services: Services, mail: MailJob): Promise<({ to: string } & RenderedMail) | null> {
   const { publicUrl } = services.config;
   switch (mail.template) {
@@ -53,9 +57,23 @@ async function render(services: Services, mail: MailJob): Promise<({ to: string 
         }),
       };
     }
+    case 'email-verification': {
+      const verification = await issueEmailVerification(services, mail.userId);
+      if (!verification) return null;
+      const verifyUrl = `${publicUrl}/auth/verify-email?token=${encodeURIComponent(verification.token)}`;
+      return {
+        to: verification.email,
+        ...mailTemplates.emailVerification({
+          publicUrl,
+          name: verification.name,
+          verifyUrl,
+          validHours: EMAIL_VERIFICATION_TTL_HOURS,
+        }),
+      };
+    }
     default: {
-      const unknown: never = mail.template;
-      throw new Error(`unknown mail template ${String(unknown)}`);
+      const unknown: never = mail;
+      throw new Error(`unknown mail template ${String((unknown as MailJob).template)}`);
     }
   }
 }

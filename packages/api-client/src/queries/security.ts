@@ -7,11 +7,13 @@ export const securityKeys = {
   all: ['security'] as const,
   twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
+  emailVerification: () => [...securityKeys.all, 'email-verification'] as const,
 };
 
 export const securityQueries = {
   twoFactor: () => query(securityKeys.twoFactor(), () => api.twoFactor.status()),
   sessions: () => query(securityKeys.sessions(), () => api.sessions.list()),
+  emailVerification: () => query(securityKeys.emailVerification(), () => api.auth.emailVerification()),
 };
 
 export const securityMutations = {
@@ -22,4 +24,5 @@ export const securityMutations = {
   disableTwoFactor: mutation((body: TwoFactorDisableRequest) => api.twoFactor.disable(body), [securityKeys.all]),
   revokeSession: mutation((id: string) => api.sessions.revoke(id), [securityKeys.sessions()]),
   revokeOtherSessions: mutation(() => api.sessions.revokeOthers(), [securityKeys.sessions()]),
+  resendEmailVerification: mutation(() => api.auth.resendEmailVerification(), []),
 };
