@@ -111,6 +111,7 @@ const layers = [];
 const layer = (name, ok) => layers.push({ name, ok });
 
 layer('lint (biome)', pnpmRun('lint', ['exec', 'biome', 'check', '.']));
+layer('lint (openapi)', pnpmRun('lint:openapi', ['run', 'lint:openapi']));
 // The shell's typecheck covers the three micro-frontends in one program (shell/tsconfig.all-frontends.json), so they
 // are not checked again on their own.
 layer('typecheck', pnpmRun('typecheck', ['-r', '--filter', '!mfe-*', 'run', 'typecheck']));

@@ -8,12 +8,15 @@ import { authenticateApiKey } from '../use-cases/api-keys/authenticate-api-key';
 
 export const API_KEY_IN_URL_MESSAGE =
   'API keys are accepted in the x-api-key (or Authorization) header only, never in the URL: URLs end up in logs';
-export const API_RATE_LIMITED_MESSAGE = `Rate limit exceeded: ${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per API key. Retry after the time in the Retry-After header.`;
+export const API_RATE_LIMITED_MESSAGE = `Rate limit exceeded: ${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per account (test keys counted apart). Retry after the time in the Retry-After header.`;
 
 /** Query parameter names that smell of a credential: a request carrying one is refused, whatever its value. */
 const KEY_PARAMS = new Set(['api_key', 'apikey', 'api-key', 'x-api-key', 'key', 'token', 'access_token']);
 
-/** The limit of one key: 100 requests per 5 minutes (SPEC §9), counted by the key's row id. */
+/**
+ * The limit: 100 requests per 5 minutes (SPEC §9) in a fixed window, counted by the key's row id — one row per account
+ * and mode, kept when the key is regenerated, so it is per account (a test key's count is its own).
+ */
 export const apiKeyLimit = (keyId: string): RateLimitRequest => ({
   key: `api-v1:key:${keyId}`,
   limit: PUBLIC_API_RATE_LIMIT,

@@ -36,6 +36,16 @@ type Paths = Record<
   Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
 >;
 
+/** A `$ref` to one of the document's named schemas (components.schemas), replaced by that schema. */
+function resolved(schema: object): object {
+  const ref = (schema as { $ref?: string }).$ref;
+  const name = ref?.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
+  if (!name) return schema;
+  const named = (document.components as { schemas: Record<string, object> }).schemas[name];
+  expect(named, `${ref} is not in the document`).toBeDefined();
+  return named ?? {};
+}
+
 /**
  * Fails the test unless the answer is documented in the OpenAPI document served at /api/v1/openapi.json: its status
  * listed for that operation, its content type among the documented ones, and a JSON body valid against the schema.
@@ -55,7 +65,7 @@ export function expectMatchesOpenApi(method: string, templatePath: string, res: 
   const cacheKey = `${method} ${templatePath} ${res.status}`;
   let validate = validators.get(cacheKey);
   if (!validate) {
-    validate = ajv.compile(content[type]?.schema ?? {});
+    validate = ajv.compile(resolved(content[type]?.schema ?? {}));
     validators.set(cacheKey, validate);
   }
   const valid = validate(res.body);

@@ -19,7 +19,7 @@ export function baseUrlFor(origin: string): string {
   return `${origin.replace(/\/+$/, '')}${PUBLIC_API_BASE_PATH}`;
 }
 
-export const RATE_LIMIT_TEXT = `${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per API key; beyond that the API answers HTTP 429 with a Retry-After header (seconds to wait).`;
+export const RATE_LIMIT_TEXT = `${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per account, counted in a fixed window: your live key shares one count with every key it is regenerated into, and your test key is counted apart. Every answer to a request with a valid key (errors included) carries RateLimit, RateLimit-Policy and X-RateLimit-Limit/Remaining/Reset headers; beyond the limit the API answers HTTP 429 with a Retry-After header (seconds to wait).`;
 
 export interface EndpointDoc {
   method: 'GET' | 'POST';

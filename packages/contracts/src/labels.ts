@@ -79,3 +79,21 @@ export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = {
   png: 'image/png',
   zpl: 'application/zpl',
 };
+
+/**
+ * The USPS label templates (SPEC §9) a shipping API may offer; BASIC is the default. The carrier checks the template
+ * when a label is bought (each API offers its own subset), so this list documents the values rather than refusing.
+ */
+export const USPS_TEMPLATE_NAMES = [
+  'BASIC',
+  'EVS',
+  'EVS_V2',
+  'AMZ',
+  'EASYPOST',
+  'ENDICIA',
+  'ROLLO',
+  'PITNEY_BOWES',
+  'STAMPS',
+] as const;
+
+export const USPS_TEMPLATE_TEXT = `USPS label template: ${USPS_TEMPLATE_NAMES.join(', ')} (default BASIC); ignored for UPS and FedEx`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from './addresses';
 import { requiredText } from './common';
-import { ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE } from './labels';
+import { ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE, USPS_TEMPLATE_TEXT } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { AdminStatusFilter, CustomerStatusFilter, DeliveryStatus, OrderStatus, VoidStatus } from './order-status';
 import { Carrier, WeightUnit } from './providers';
@@ -164,8 +164,8 @@ const packageNumber = (required: string) =>
   z
     .number({ error: required })
     .refine((v) => Number.isFinite(v), required)
-    .refine((v) => v >= 0.1, ORDER_MESSAGES.minPackageNumber)
-    .refine((v) => v <= MAX_PACKAGE_NUMBER, `Must be at most ${MAX_PACKAGE_NUMBER}`);
+    .min(0.1, ORDER_MESSAGES.minPackageNumber)
+    .max(MAX_PACKAGE_NUMBER, `Must be at most ${MAX_PACKAGE_NUMBER}`);
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
@@ -188,7 +188,7 @@ export const PackageFields = z.object({
     .refine((v) => Number.isFinite(v) && v >= 0 && v <= 100_000, ORDER_MESSAGES.invalidValue)
     .default(0),
   /** USPS template (SPEC §9); ignored for UPS and FedEx. Default BASIC. */
-  template: z.string().trim().max(40).optional(),
+  template: z.string().trim().max(40).optional().describe(USPS_TEMPLATE_TEXT),
 });
 
 const DIMENSIONS = ['length', 'width', 'height'] as const;

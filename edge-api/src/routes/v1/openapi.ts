@@ -1,8 +1,10 @@
 import {
+  COUNTRIES,
   ErrorBody,
   PUBLIC_API_BASE_PATH,
   PUBLIC_API_RATE_LIMIT,
   PUBLIC_API_RATE_WINDOW_SECONDS,
+  USPS_TEMPLATE_NAMES,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { voidRoutes } from '../order-void/order-void.routes';
@@ -33,59 +35,89 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   }));
 }
 
-const rateLimitHeaders = {
+/** What the limit really is (middleware/api-key.ts): said in the document's description and on the 429. */
+const LIMIT_TEXT = `${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per account, in a fixed window: a live key and every key it was regenerated into share one count, and the test key has a count of its own`;
+
+/** The limit headers every answer to a request with an accepted key carries (errors included), as named components. */
+const RATE_LIMIT_HEADERS = {
   RateLimit: {
-    description: 'IETF draft-ietf-httpapi-ratelimit-headers: `"api-key";r=<remaining>;t=<seconds until reset>`',
+    description:
+      'IETF draft-ietf-httpapi-ratelimit-headers: `"api-key";r=<remaining>;t=<seconds until the window ends>`',
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
-    description: `IETF draft: \`"api-key";q=${PUBLIC_API_RATE_LIMIT};w=${PUBLIC_API_RATE_WINDOW_SECONDS}\``,
+    description: `IETF draft: \`"api-key";q=${PUBLIC_API_RATE_LIMIT};w=${PUBLIC_API_RATE_WINDOW_SECONDS}\` (${LIMIT_TEXT})`,
     schema: { type: 'string' },
   },
   'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in this window', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'When the window ends (Unix epoch seconds)', schema: { type: 'integer' } },
 };
+const rateLimitHeaders = Object.fromEntries(
+  Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
 
-const errorContent = () => ({ 'application/json': { schema: schemaOf(ErrorBody, 'output') } });
+/** `createLabel` → `CreateLabel`: the stem of an operation's named component schemas. */
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
-/** Answers every key-authenticated route can give besides its own. */
-function commonResponses(route: V1RouteSpec): Record<string, unknown> {
+/** The document's named schemas (components.schemas), filled while the operations are built; `$ref` to each. */
+class SchemaNames {
+  readonly schemas: Record<string, JsonSchema> = {};
+  ref(name: string, schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    this.schemas[name] ??= schemaOf(schema, io);
+    return { $ref: `#/components/schemas/${name}` };
+  }
+}
+
+const errorContent = (names: SchemaNames) => ({
+  'application/json': { schema: names.ref('Error', ErrorBody, 'output') },
+});
+
+/**
+ * Answers every key-authenticated route can give besides its own. 401 is answered before the key is counted: the
+ * only answer without the limit headers.
+ */
+function commonResponses(route: V1RouteSpec, names: SchemaNames): Record<string, unknown> {
+  const error = (description: string) => ({ description, headers: rateLimitHeaders, content: errorContent(names) });
   const out: Record<string, unknown> = {
-    400: { description: 'Invalid input (details lists every problem)', content: errorContent() },
-    401: { description: 'Missing, malformed, revoked or unknown API key', content: errorContent() },
+    400: error('Invalid input (details lists every problem, each with the path of the field or parameter)'),
+    401: { description: 'Missing, malformed, revoked or unknown API key', content: errorContent(names) },
     429: {
-      description: `Over ${PUBLIC_API_RATE_LIMIT} requests in ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes on this key`,
+      description: `Over the limit: ${LIMIT_TEXT}`,
       headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } }, ...rateLimitHeaders },
-      content: errorContent(),
+      content: errorContent(names),
     },
-    500: { description: 'Something went wrong on our side', content: errorContent() },
+    500: error('Something went wrong on our side'),
   };
   if (route.body) {
     const mib = (route.maxBodyBytes ?? 1024 * 1024) / (1024 * 1024);
-    out[413] = { description: `Request body over ${mib} MiB`, content: errorContent() };
-    out[415] = { description: 'Body not sent as application/json', content: errorContent() };
+    out[413] = error(`Request body over ${mib} MiB`);
+    out[415] = error('Body not sent as application/json');
   }
   if (route.method === 'post' && !route.noCarrier) {
-    out[502] = { description: 'The carrier refused or failed (nothing charged)', content: errorContent() };
-    out[503] = { description: 'The carrier is unavailable (nothing charged)', content: errorContent() };
+    out[502] = error('The carrier refused or failed (nothing charged)');
+    out[503] = error('The carrier is unavailable (nothing charged)');
   }
   return out;
 }
 
-function operation(id: string, route: V1RouteSpec): JsonSchema {
-  const responses: Record<string, unknown> = commonResponses(route);
+function operation(id: string, route: V1RouteSpec, names: SchemaNames): JsonSchema {
+  const responses: Record<string, unknown> = commonResponses(route, names);
   for (const [status, answer] of Object.entries(route.responses)) {
+    const named =
+      !answer.schema || answer.schema === ErrorBody
+        ? names.ref('Error', ErrorBody, 'output')
+        : names.ref(`${pascal(id)}${Number(status) < 300 ? '' : status}Response`, answer.schema, 'output');
     responses[status] = {
       description: answer.description,
-      ...(Number(status) < 300 ? { headers: rateLimitHeaders } : {}),
+      headers: rateLimitHeaders,
       content: answer.files
         ? Object.fromEntries(answer.files.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
         : answer.pdf
           ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
           : {
               'application/json': {
-                schema: schemaOf(answer.schema ?? ErrorBody, 'output'),
+                schema: named,
                 ...(answer.example === undefined ? {} : { example: answer.example }),
               },
             },
@@ -111,7 +143,12 @@ function operation(id: string, route: V1RouteSpec): JsonSchema {
         : []),
     ],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: names.ref(`${pascal(id)}Request`, route.body, 'input') } },
+          },
+        }
       : {}),
     responses,
   };
@@ -127,13 +164,14 @@ export interface OpenApiOptions {
 
 export function buildOpenApiDocument(opts: OpenApiOptions = {}): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const names = new SchemaNames();
   for (const [id, route] of Object.entries({ ...v1Routes, ...voidRoutes, ...webhookRoutes }) as [
     string,
     V1RouteSpec,
   ][]) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][route.method] = operation(id, route);
+    paths[path][route.method] = operation(id, route, names);
   }
   return {
     openapi: '3.1.0',
@@ -148,13 +186,22 @@ export function buildOpenApiDocument(opts: OpenApiOptions = {}): JsonSchema {
         'real labels from your balance; a test key (`ld_test_…`) runs the same requests and checks with nothing charged',
         'and specimen labels that are never listed with your orders.',
         '',
-        `Limit: ${PUBLIC_API_RATE_LIMIT} requests per ${PUBLIC_API_RATE_WINDOW_SECONDS / 60} minutes per key, then HTTP`,
-        '429 with Retry-After. Every error answers `{"error": {"code", "message", "details": [{"path", "message"}]}}`.',
+        `Limit: ${LIMIT_TEXT}; then HTTP 429 with Retry-After. Every answer to a request whose key was accepted carries`,
+        'the RateLimit, RateLimit-Policy and X-RateLimit-* headers, errors included.',
+        '',
+        'Every error answers `{"error": {"code", "message", "details": [{"path", "message"}]}}`.',
+        '',
+        'Rules the server enforces beyond the types: weight and each dimension from 0.1 to 10,000 (in 0.1 steps on the',
+        'web form); a parcel over the service’s maximum weight is refused (400), and so is a service with no price for it.',
+        `Countries: ${COUNTRIES.join(', ')} (default US). USPS label templates, checked by the carrier when buying:`,
+        `${USPS_TEMPLATE_NAMES.join(', ')} (default BASIC; each shipping API offers its own subset); ignored for UPS and FedEx.`,
       ].join('\n'),
     },
     servers: [{ url: opts.serverUrl ?? PUBLIC_API_BASE_PATH }],
     security: [{ apiKey: [] }, { bearer: [] }],
     components: {
+      schemas: names.schemas,
+      headers: RATE_LIMIT_HEADERS,
       securitySchemes: {
         apiKey: {
           type: 'apiKey',
