@@ -63,7 +63,10 @@ describe('password reset on Workers (Resend adapter, D1)', () => {
     expect(asked.status).toBe(200);
     const unknown = await fetchWorker('/api/auth/forgot-password', { json: { email: 'nobody@example.com' } });
     expect([unknown.status, await unknown.text()]).toEqual([200, await asked.text()]);
-    const jobs = sent.filter((m) => m.type === 'mail.send');
+    // Registration queued its verification mail; the two Forgot Password requests queued one reset job each.
+    const mailJobs = sent.filter((m) => m.type === 'mail.send');
+    expect(mailJobs.map((m) => m.mail.template)).toEqual(['email-verification', 'password-reset', 'password-reset']);
+    const jobs = mailJobs.filter((m) => m.mail.template === 'password-reset');
     expect(jobs).toHaveLength(2);
     const [job] = jobs as [JobMessage, JobMessage];
 
