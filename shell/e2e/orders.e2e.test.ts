@@ -1,10 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiAs,
   baseUrl,
-  choose,
   clickRowMenuItem,
   fundCustomer,
   setupBrowser,
@@ -14,6 +12,7 @@ import {
   visible,
 } from './support/browser';
 import { inputShowsWholeValue } from './support/layout';
+import { fillUpsGroundOrder } from './support/manual-order';
 
 const browser = setupBrowser();
 
@@ -32,40 +31,7 @@ async function advanceCarrierClock(ms: number): Promise<void> {
   if (!res.ok) throw new Error(`clock control failed: ${res.status} ${await res.text()}`);
 }
 
-async function fillAddress(block: Locator, a: Record<string, string>) {
-  for (const [label, value] of Object.entries(a)) await block.getByLabel(label).first().fill(value);
-}
-
 const upsCount = (stats: LabelStats) => stats.carrierStats.find((s) => s._id === 'UPS')?.count ?? 0;
-
-/** Manual Order filled as a customer would: UPS Ground, both addresses, a 2 lb 10x8x4 package; waits for the price. */
-async function fillUpsGroundOrder(page: Page) {
-  await choose(page, page.getByTestId('order-carrier'), 'UPS');
-  await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
-  await fillAddress(page.getByTestId('sender-address'), {
-    Name: 'Ada Shipper',
-    'Street 1': '1 Main St',
-    City: 'New York',
-    State: 'NY',
-    ZIP: '10001',
-    Phone: '212-555-0100',
-  });
-  await fillAddress(page.getByTestId('recipient-address'), {
-    Name: 'Grace Recipient',
-    'Street 1': '500 Howard St',
-    City: 'San Francisco',
-    State: 'CA',
-    ZIP: '94105',
-    Phone: '415-555-0100',
-  });
-  await page.getByTestId('package-weight').fill('2');
-  await page.getByTestId('package-length').fill('10');
-  await page.getByTestId('package-width').fill('8');
-  await page.getByTestId('package-height').fill('4');
-  const card = page.getByTestId('price-card');
-  await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
-  return card;
-}
 
 describe('buying labels', () => {
   it('a customer buys a label through Manual Order, opens it, tracks it; the admin sees it in All Orders and the statistics', async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ShippingApiConfig } from '@labeldesk/contracts';
+import { OrderResponse, type ShippingApiConfig } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingApis } from '../../src/db/schema';
@@ -149,8 +149,16 @@ describe('label formats', () => {
   });
 
   it('a format the API that bought the label cannot give is refused (400), PDF still served', async () => {
+    const offered = async () => {
+      const res = await call(server, 'GET', `/api/orders/${orderId}`, { token: alice.token });
+      expect(res.status, res.text).toBe(200);
+      return OrderResponse.parse(res.body).order.labelFormats;
+    };
+    // The order details say what the screens may offer: every format here, the PDF only from a Shippo API.
+    expect(await offered()).toEqual(['pdf', 'png', 'zpl']);
     await server.services.db.update(shippingApis).set({ kind: 'shippo' }).where(eq(shippingApis.id, api1._id));
     try {
+      expect(await offered()).toEqual(['pdf']);
       const res = await download('?format=zpl&dpi=300');
       expect(res.status).toBe(400);
       const body = JSON.parse(new TextDecoder().decode(res.bytes));

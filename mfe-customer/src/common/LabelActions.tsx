@@ -1,17 +1,30 @@
-import { api, errorMessage } from '@labeldesk/api-client';
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@labeldesk/ui';
+import { api, errorMessage, labelSettingsQueries } from '@labeldesk/api-client';
+import { LABEL_FORMAT_NAMES, type LabelFormat, ORDER_MESSAGES } from '@labeldesk/contracts';
+import { Alert, Anchor, Button, downloadUrl, Group, SegmentedControl, Stack, Text, useQuery } from '@labeldesk/ui';
 import { useState } from 'react';
-import { LABEL_ACTION_TEXT, type LabelAction, labelUrlFor, openInNewTab } from './label-links';
+import { initialLabelFormat, LABEL_ACTION_TEXT, type LabelAction, labelUrlFor, openInNewTab } from './label-links';
 
 const ACTIONS: readonly LabelAction[] = ['view', 'download', 'print'];
 
 /**
  * View Label / Download Label / Print Label (SPEC §2): each asks for a short-lived link signed for this one label, then
- * opens it in a new tab. Test ids: label-view, label-download, label-print; label-actions-error; label-open-link when
- * the browser blocked the tab.
+ * opens it in a new tab. When the label can be had in more than one format (`formats`, from the API that bought it),
+ * a format choice comes first, starting at the customer's default: Download saves a ZPL or PNG file
+ * (label-<id>.zpl|.png) in place; Print always prints the PDF. Test ids: label-format, label-view, label-download,
+ * label-print; label-actions-error; label-open-link when the browser blocked the tab.
  */
-export function LabelActions({ orderId, available }: { orderId: string; available: boolean }) {
+export function LabelActions({
+  orderId,
+  available,
+  formats = ['pdf'],
+}: {
+  orderId: string;
+  available: boolean;
+  formats?: readonly LabelFormat[] | undefined;
+}) {
+  const preferred = useQuery(labelSettingsQueries.current()).data?.labelFormat;
+  const [chosen, setChosen] = useState<LabelFormat | null>(null);
+  const format = chosen && formats.includes(chosen) ? chosen : initialLabelFormat(formats, preferred);
   const [busy, setBusy] = useState<LabelAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<{ action: LabelAction; url: string } | null>(null);
@@ -22,8 +35,10 @@ export function LabelActions({ orderId, available }: { orderId: string; availabl
     setError(null);
     setBlocked(null);
     try {
-      const url = labelUrlFor(await api.labels.link(orderId), action);
-      if (!openInNewTab(url)) setBlocked({ action, url });
+      const url = labelUrlFor(await api.labels.link(orderId), action, format);
+      // A ZPL or PNG file is saved where the customer is; a PDF opens in a new tab as before.
+      if (action === 'download' && format !== 'pdf') downloadUrl(url);
+      else if (!openInNewTab(url)) setBlocked({ action, url });
     } catch (e) {
       setError(errorMessage(e, LABEL_ACTION_TEXT[action].failed));
     } finally {
@@ -33,6 +48,17 @@ export function LabelActions({ orderId, available }: { orderId: string; availabl
 
   return (
     <Stack gap="xs">
+      {available && formats.length > 1 ? (
+        <SegmentedControl
+          size="xs"
+          w="fit-content"
+          aria-label="Label format"
+          data={formats.map((f) => ({ value: f, label: LABEL_FORMAT_NAMES[f] }))}
+          value={format}
+          onChange={(value) => setChosen(value as LabelFormat)}
+          data-testid="label-format"
+        />
+      ) : null}
       <Group gap="xs">
         {ACTIONS.map((action) => (
           <Button

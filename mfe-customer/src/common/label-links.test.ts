@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_ACTION_TEXT, labelUrlFor } from './label-links';
+import { initialLabelFormat, LABEL_ACTION_TEXT, labelUrlFor } from './label-links';
 
 const link = {
   url: '/api/labels/ord_1?exp=1&sig=a',
@@ -10,9 +10,23 @@ const link = {
 
 describe('labelUrlFor', () => {
   it('opens the inline PDF to view, the attachment to download and the print view to print', () => {
-    expect(labelUrlFor(link, 'view')).toBe(link.url);
-    expect(labelUrlFor(link, 'download')).toBe(link.downloadUrl);
+    expect(labelUrlFor(link, 'view')).toBe(`${link.url}&format=pdf`);
+    expect(labelUrlFor(link, 'download')).toBe(`${link.downloadUrl}&format=pdf`);
     expect(labelUrlFor(link, 'print')).toBe(link.printUrl);
+  });
+
+  it('downloads the chosen format; views PNG as PNG and ZPL as the PDF; prints the PDF', () => {
+    expect(labelUrlFor(link, 'download', 'zpl')).toBe(`${link.downloadUrl}&format=zpl`);
+    expect(labelUrlFor(link, 'download', 'png')).toBe(`${link.downloadUrl}&format=png`);
+    expect(labelUrlFor(link, 'view', 'png')).toBe(`${link.url}&format=png`);
+    expect(labelUrlFor(link, 'view', 'zpl')).toBe(`${link.url}&format=pdf`);
+    expect(labelUrlFor(link, 'print', 'zpl')).toBe(link.printUrl);
+  });
+
+  it('starts with the customer default when the label offers it, else the PDF', () => {
+    expect(initialLabelFormat(['pdf', 'png', 'zpl'], 'zpl')).toBe('zpl');
+    expect(initialLabelFormat(['pdf'], 'zpl')).toBe('pdf');
+    expect(initialLabelFormat(['pdf', 'png', 'zpl'], undefined)).toBe('pdf');
   });
 });
 

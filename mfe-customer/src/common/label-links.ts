@@ -1,4 +1,4 @@
-import type { LabelLinkResponse } from '@labeldesk/contracts';
+import type { LabelFormat, LabelLinkResponse } from '@labeldesk/contracts';
 
 /** The three label documents of an order (SPEC §2 label actions). */
 export type LabelAction = 'view' | 'download' | 'print';
@@ -9,11 +9,23 @@ export const LABEL_ACTION_TEXT: Record<LabelAction, { button: string; failed: st
   print: { button: 'Print Label', failed: 'Failed to print label' },
 };
 
-/** Which of the signed link's URLs an action opens: the inline PDF, the attachment, or the print view. */
-export function labelUrlFor(link: LabelLinkResponse, action: LabelAction): string {
-  if (action === 'download') return link.downloadUrl;
+/**
+ * Which of the signed link's URLs an action opens, always naming the format (a link without one would follow the
+ * owner's default): the attachment in the chosen format to download; the print view (always the PDF: what a browser
+ * prints); the inline label to view, as PNG when that is chosen, else the PDF (a browser cannot show ZPL).
+ */
+export function labelUrlFor(link: LabelLinkResponse, action: LabelAction, format: LabelFormat = 'pdf'): string {
+  if (action === 'download') return `${link.downloadUrl}&format=${format}`;
   if (action === 'print') return link.printUrl;
-  return link.url;
+  return `${link.url}&format=${format === 'png' ? 'png' : 'pdf'}`;
+}
+
+/**
+ * The format a label's actions start with: the customer's default when this label can be had in it, else the PDF
+ * (every label has one).
+ */
+export function initialLabelFormat(offered: readonly LabelFormat[], preferred: LabelFormat | undefined): LabelFormat {
+  return preferred && offered.includes(preferred) ? preferred : 'pdf';
 }
 
 /**

@@ -3,7 +3,7 @@ import { type CreateOrderRequest, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { useNavigate } from '@labeldesk/router';
 import { useApiMutation } from '@labeldesk/ui';
 import { useEffect, useRef, useState } from 'react';
-import { LABEL_ACTION_TEXT, openInNewTab } from '../common/label-links';
+import { LABEL_ACTION_TEXT, labelUrlFor, openInNewTab } from '../common/label-links';
 import { keyForSubmit, newIdempotencyKey, type OpenAttempt, outcomeUnknown } from '../ordering/idempotency';
 
 /** SPEC §9: the label opens 0.5 s after it was created; the app goes to My Orders after 2 s. */
@@ -47,10 +47,11 @@ export function usePurchase(onRefused: (error: unknown) => void) {
     const labelStep = (async (): Promise<'opened' | 'blocked' | 'failed'> => {
       await delay(LABEL_OPEN_DELAY_MS);
       try {
-        const link = await api.labels.link(orderId);
-        if (openInNewTab(link.url)) return 'opened';
+        // The PDF, whatever the customer's default format (a browser tab cannot show ZPL).
+        const url = labelUrlFor(await api.labels.link(orderId), 'view');
+        if (openInNewTab(url)) return 'opened';
         // A tab opened long after the click is often blocked: offer the link and stay on the page.
-        if (mounted.current) setState({ kind: 'label-blocked', message, url: link.url });
+        if (mounted.current) setState({ kind: 'label-blocked', message, url });
         return 'blocked';
       } catch (e) {
         if (mounted.current) setLabelError(errorMessage(e, LABEL_ACTION_TEXT.view.failed));

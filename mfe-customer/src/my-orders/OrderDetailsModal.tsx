@@ -225,7 +225,7 @@ function OrderDetailsBody({ o }: { o: Order }) {
       <Divider />
       <Stack gap="xs">
         <Title order={4}>Label</Title>
-        <LabelActions orderId={o._id} available={o.hasLabel} />
+        <LabelActions orderId={o._id} available={o.hasLabel} formats={o.labelFormats} />
         <VoidLabel order={o} />
       </Stack>
       <Divider />

@@ -1,9 +1,13 @@
 import { PageHeader, Stack, Title } from '@labeldesk/ui';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { LabelSettingsSection } from './LabelSettingsSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** The customer's settings (issue 23). Security: change password, two-factor sign-in, the signed-in sessions. */
+/**
+ * The customer's settings. Security (issue 23): change password, two-factor sign-in, the signed-in sessions. Labels
+ * (issue 24): the default label format and the ZPL dpi.
+ */
 export default function SettingsPage() {
   return (
     <Stack gap="lg">
@@ -16,6 +20,7 @@ export default function SettingsPage() {
         <TwoFactorSection />
         <SessionsSection />
       </Stack>
+      <LabelSettingsSection />
     </Stack>
   );
 }

@@ -35,6 +35,7 @@ import {
   FaqListResponse,
   type ForgotPasswordRequest,
   LabelLinkResponse,
+  LabelSettings,
   type ListQuery,
   type LoginRequest,
   LoginResponse,
@@ -68,6 +69,7 @@ import {
   TwoFactorStatus,
   type TwoFactorVerifyRequest,
   type UpdateAppSettingsRequest,
+  type UpdateLabelSettingsRequest,
   type VerifyEmailRequest,
   VerifyEmailResponse,
   VerifyResponse,
@@ -254,6 +256,10 @@ export const api = {
     /** The combined labels PDF of a bulk order (one page per label, in row order); owner or admin. */
     bulkLink: (bulkOrderId: string) =>
       request(`/api/labels/bulk/${enc(bulkOrderId)}/link`, { method: 'POST', schema: BulkLabelLinkResponse }),
+    /** The caller's label settings: the format labels open in by default and the thermal printer's dpi (issue 24). */
+    settings: () => request('/api/label-settings', { schema: LabelSettings }),
+    updateSettings: (body: UpdateLabelSettingsRequest) =>
+      request('/api/label-settings', { method: 'PUT', body, schema: LabelSettings }),
   },
   /** The customer's public API keys (SPEC §7): live (apiKey) and test. */
   apiKeys: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressInput } from './addresses';
 import { requiredText } from './common';
-import { ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE, USPS_TEMPLATE_TEXT } from './labels';
+import { LabelFormat, ORDER_REFERENCE_MAX, ORDER_REFERENCE_MESSAGE, USPS_TEMPLATE_TEXT } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { AdminStatusFilter, CustomerStatusFilter, DeliveryStatus, OrderStatus, VoidStatus } from './order-status';
 import { Carrier, WeightUnit } from './providers';
@@ -148,6 +148,11 @@ export const Order = z.object({
   reference: z.string().nullable().optional(),
   /** The bulk order this label was bought in, or null for a single purchase. */
   bulkOrderId: z.string().nullable(),
+  /**
+   * The formats this label can be had in (issue 24): those of the API that bought it (LABEL_FORMATS_BY_KIND), empty
+   * without a label. Sent with one order (GET /api/orders/{id}), not with lists.
+   */
+  labelFormats: z.array(LabelFormat).optional(),
   /** A label document can be opened (the order is completed). */
   hasLabel: z.boolean(),
   /** Why the purchase failed (customer-safe text), when status is failed. */

@@ -51,10 +51,12 @@ export const dateRange = factory.createHandlers(requireUser, orderHistoryValidat
 
 export const get = factory.createHandlers(requireUser, orderHistoryValidators.id, async (c) => {
   const user = c.get('user');
-  const { row, owner, attempts } = await getOrder(c.get('services'), {
+  const { row, owner, attempts, labelFormats } = await getOrder(c.get('services'), {
     orderId: c.req.valid('param').id,
     caller: user,
   });
-  const body: OrderResponse = { order: { ...presentOrder(row, owner), ...(attempts ? { attempts } : {}) } };
+  const body: OrderResponse = {
+    order: { ...presentOrder(row, owner), labelFormats, ...(attempts ? { attempts } : {}) },
+  };
   return c.json(body, 200);
 });

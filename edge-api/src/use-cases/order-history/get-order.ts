@@ -1,9 +1,10 @@
-import type { OrderAttempt } from '@labeldesk/contracts';
+import type { LabelFormat, OrderAttempt } from '@labeldesk/contracts';
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { type OrderRow, orderAttempts, orders, type User, users } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
+import { labelFormatsOf } from '../label-settings/label-formats-of';
 
 export type OrderOwner = Pick<User, 'id' | 'name' | 'email' | 'createdAt' | 'isAdmin'>;
 
@@ -22,13 +23,17 @@ export async function getReadableOrder(
   return row;
 }
 
-/** GET /api/orders/{id}: the order, with its owner for an admin caller (SPEC §3 userDetails are admin-only). */
+/**
+ * GET /api/orders/{id}: the order, the formats its label can be had in, and its owner for an admin caller (SPEC §3
+ * userDetails are admin-only).
+ */
 export async function getOrder(
   services: Services,
   input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
-): Promise<{ row: OrderRow; owner?: OrderOwner; attempts?: OrderAttempt[] }> {
+): Promise<{ row: OrderRow; labelFormats: LabelFormat[]; owner?: OrderOwner; attempts?: OrderAttempt[] }> {
   const row = await getReadableOrder(services, input);
-  if (!input.caller.isAdmin) return { row };
+  const labelFormats = (await labelFormatsOf(services, [row])).get(row.id) ?? [];
+  if (!input.caller.isAdmin) return { row, labelFormats };
   const [[owner], attempts] = await Promise.all([
     services.db
       .select({
@@ -43,7 +48,7 @@ export async function getOrder(
       .limit(1),
     listOrderAttempts(services, row.id),
   ]);
-  return owner ? { row, owner, attempts } : { row, attempts };
+  return owner ? { row, labelFormats, owner, attempts } : { row, labelFormats, attempts };
 }
 
 /** Every provider API asked for an order's label, oldest first (admin order details). */

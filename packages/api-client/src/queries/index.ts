@@ -11,6 +11,7 @@ export { balanceKeys, balanceMutations, balanceQueries } from './balance';
 export { bulkKeys, bulkMutations, bulkQueries } from './bulk';
 export { customerKeys, customerMutations, customerQueries } from './customers';
 export { faqKeys, faqMutations, faqQueries } from './faqs';
+export { labelSettingsKeys, labelSettingsMutations, labelSettingsQueries } from './label-settings';
 export { marginKeys, marginQueries } from './margins';
 export { orderKeys, orderMutations, orderQueries } from './orders';
 export { providerKeys, providerMutations, providerQueries } from './provider-config';
