@@ -49,6 +49,25 @@ export const WebLabelFormatQuery = z.object({
     .transform((v) => (v === undefined ? undefined : (Number(v) as ZplDpi))),
 });
 
+/**
+ * The combined document of a bulk order (`GET /api/labels/bulk/{id}?format=…`): `pdf` (the 4x6 labels one after the
+ * other), `zpl` (one ^XA…^XZ block per label, only when every label's service prints ZPL) or `letter-2up` (8.5x11 in
+ * pages with two 4x6 labels each and crop marks, made from the PDF labels).
+ */
+export const BULK_LABEL_FORMATS = ['pdf', 'zpl', 'letter-2up'] as const;
+export const BulkLabelFormat = z.enum(BULK_LABEL_FORMATS);
+export type BulkLabelFormat = z.infer<typeof BulkLabelFormat>;
+export const BULK_LABEL_FORMAT_NAMES: Record<BulkLabelFormat, string> = {
+  pdf: 'PDF (4x6)',
+  zpl: 'ZPL',
+  'letter-2up': 'Letter, 2 per page',
+};
+/** ?format=…&dpi=… of a bulk order's combined labels (pdf when absent; dpi for zpl, the owner's when absent). */
+export const BulkLabelFormatQuery = z.object({
+  format: BulkLabelFormat.default('pdf'),
+  dpi: WebLabelFormatQuery.shape.dpi,
+});
+
 /** A customer's label settings: the format their downloads and Print default to, and their thermal printer's dpi. */
 export const LabelSettings = z.object({
   labelFormat: LabelFormat,
@@ -67,6 +86,8 @@ export const LABEL_MESSAGES = {
     `This label is not available as ${LABEL_FORMAT_NAMES[format]}: its shipping service does not print that format`,
   settingsSaved: 'Label settings saved',
   testLabelPdfOnly: 'Test labels are specimen PDFs: ask for format=pdf',
+  bulkZplNotOffered: (row: number) =>
+    `This bulk order's labels are not all available as ZPL: the shipping service of row ${row} does not print that format`,
 } as const;
 
 /** The file name of one label's download, per format (the SPEC's `label-<id>.pdf`, other extensions alike). */

@@ -5,7 +5,8 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { verifyBulkLabelLink } from '../../lib/label-links';
 import { authenticate, bearerToken, requireUser } from '../../middleware/auth';
-import { createBulkLabelLink, getCombinedLabels } from '../../use-cases/bulk-orders/get-combined-labels';
+import { getBulkLabelDocument } from '../../use-cases/bulk-orders/get-bulk-label-document';
+import { createBulkLabelLink } from '../../use-cases/bulk-orders/get-combined-labels';
 import type { LabelAccess } from '../../use-cases/orders/get-label-document';
 import { labelHeaders } from '../labels/labels.handlers';
 import { bulkLabelsValidators } from './bulk-labels.routes';
@@ -26,18 +27,28 @@ async function bulkLabelAccess(c: Context<AppEnv>, bulkOrderId: string): Promise
   throw new ApiError('forbidden', ORDER_MESSAGES.labelLinkInvalid);
 }
 
-const pdfName = (bulkOrderId: string) => `bulk-labels-${bulkOrderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-
-export const get = factory.createHandlers(labelHeaders, bulkLabelsValidators.id, async (c) => {
-  const { id } = c.req.valid('param');
-  const { pdf } = await getCombinedLabels(c.get('services'), { bulkOrderId: id, access: await bulkLabelAccess(c, id) });
-  const disposition = c.req.query('download') === undefined ? 'inline' : 'attachment';
-  return c.body(new Uint8Array(pdf), 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `${disposition}; filename="${pdfName(id)}"`,
-    'Content-Length': String(pdf.byteLength),
-  });
-});
+export const get = factory.createHandlers(
+  labelHeaders,
+  bulkLabelsValidators.id,
+  bulkLabelsValidators.format,
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { format, dpi } = c.req.valid('query');
+    const doc = await getBulkLabelDocument(c.get('services'), {
+      bulkOrderId: id,
+      access: await bulkLabelAccess(c, id),
+      format,
+      dpi,
+    });
+    // A ZPL file is for a printer, never shown: always an attachment.
+    const disposition = c.req.query('download') === undefined && format !== 'zpl' ? 'inline' : 'attachment';
+    return c.body(new Uint8Array(doc.body), 200, {
+      'Content-Type': doc.contentType,
+      'Content-Disposition': `${disposition}; filename="${doc.fileName}"`,
+      'Content-Length': String(doc.body.byteLength),
+    });
+  },
+);
 
 export const link = factory.createHandlers(labelHeaders, requireUser, bulkLabelsValidators.id, async (c) => {
   const body: BulkLabelLinkResponse = await createBulkLabelLink(c.get('services'), {

@@ -1,4 +1,5 @@
-import { pathParams } from '../../middleware/validate';
+import { BulkLabelFormatQuery } from '@labeldesk/contracts';
+import { pathParams, queryParams } from '../../middleware/validate';
 import { BULK_ORDER_ID_PATTERN, BulkOrderIdParam } from '../bulk-orders/bulk-orders.routes';
 
 /**
@@ -13,4 +14,5 @@ export const bulkLabelsRoutes = {
 
 export const bulkLabelsValidators = {
   id: pathParams(BulkOrderIdParam),
+  format: queryParams(BulkLabelFormatQuery),
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { bulkOrders, orders } from '../../db/schema';
+import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
@@ -63,11 +63,16 @@ export interface CombinedLabels {
   blobKey: string;
 }
 
-/** The bought rows of a bulk order, in row order, with only what reading their PDF needs. */
-function boughtRows(services: Services, bulkOrderId: string): Promise<LabelPdfSource[]> {
+/** The bought rows of a bulk order, in row order, with only what reading their label needs. */
+export function boughtRows(
+  services: Services,
+  bulkOrderId: string,
+): Promise<(LabelPdfSource & { status: OrderRow['status']; rowIndex: OrderRow['rowIndex'] })[]> {
   return services.db
     .select({
       id: orders.id,
+      status: orders.status,
+      rowIndex: orders.rowIndex,
       apiId: orders.apiId,
       providerApiId: orders.providerApiId,
       labelBlobKey: orders.labelBlobKey,

@@ -7,7 +7,7 @@ import { type CombinedLabels, produceCombinedLabels } from './build-combined-lab
 import { readableBulkOrder, readBulkOrder } from './bulk-order-reads';
 
 /** 404 unless the caller may open this bulk order's labels: a session of its owner or an admin, or a signed link. */
-async function checkAccess(services: Services, bulkOrderId: string, access: LabelAccess): Promise<void> {
+export async function checkAccess(services: Services, bulkOrderId: string, access: LabelAccess): Promise<void> {
   if (access.kind === 'user') {
     await readableBulkOrder(services, { bulkOrderId, caller: access.user });
     return;

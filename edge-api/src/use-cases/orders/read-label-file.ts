@@ -25,7 +25,7 @@ const CONTENT_TYPES = { png: 'image/png', zpl: 'application/zpl' } as const;
  * rendered by it — never converted here. Kept in the blob store after the first read (a failed store is only logged).
  * A format the API's kind does not give (LABEL_FORMATS_BY_KIND) is refused with 400, whatever is stored.
  */
-async function readLabelFile(
+export async function readLabelFile(
   services: Services,
   order: LabelPdfSource,
   format: 'png' | 'zpl',

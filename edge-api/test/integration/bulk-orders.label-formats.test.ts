@@ -1,0 +1,81 @@
+import type { ShippingApiConfig } from '@labeldesk/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingApis } from '../../src/db/schema';
+import { buyRows, csvRow, waitForBulk } from './bulk-engine-support';
+import { bulkDetail } from './bulk-orders-support';
+import type { TestServer } from './helpers';
+import { fetchLabel, newCustomer, startShop } from './orders-support';
+import { pdfInfo, pdfText } from './poppler-support';
+
+/**
+ * A bulk order's combined labels in the other formats (issue 24): GET /api/labels/bulk/{id}?format=zpl|letter-2up,
+ * read back with poppler (pdfinfo, pdftotext) and by counting ZPL blocks.
+ */
+describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
+  let server: TestServer;
+  let admin: string;
+  let api1: ShippingApiConfig;
+  let alice: { token: string; id: string };
+  let bulkId: string;
+  let orderIds: string[];
+
+  beforeAll(async () => {
+    ({ server, admin, api1 } = await startShop());
+    alice = await newCustomer(server, admin, 100, 'Alice Formats');
+    const rows = [1, 2, 3].map((n) => csvRow({ reference: `ROW-${n}` }));
+    const { created } = await buyRows(server, alice.token, api1, rows);
+    bulkId = created.bulkOrderId;
+    expect((await waitForBulk(server, bulkId)).status).toBe('completed');
+    orderIds = (await bulkDetail(server, alice.token, bulkId)).orders.map((o) => o._id);
+    expect(orderIds).toHaveLength(3);
+  });
+  afterAll(() => server.stop());
+
+  const get = (query: string) => fetchLabel(server, `/api/labels/bulk/${bulkId}${query}`, alice.token);
+
+  it('letter-2up: ceil(n/2) Letter pages holding every label in row order', async () => {
+    const res = await get('?format=letter-2up');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`inline; filename="bulk-labels-${bulkId}-letter.pdf"`);
+    expect(pdfInfo(res.bytes)).toEqual({ pages: 2, pageSize: { width: 612, height: 792 } });
+    const text = pdfText(res.bytes);
+    const at = orderIds.map((id, i) => text.indexOf(`REF: ROW-${i + 1} / ${id}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The 4x6 PDF is unchanged: one page per label.
+    expect(pdfInfo((await get('')).bytes)).toEqual({ pages: 3, pageSize: { width: 288, height: 432 } });
+  });
+
+  it('zpl: one ^XA…^XZ block per label in row order, as an attachment named like the PDF', async () => {
+    const res = await get('?format=zpl&dpi=300');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zpl');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="bulk-labels-${bulkId}.zpl"`);
+    const zpl = new TextDecoder().decode(res.bytes);
+    const blocks = zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
+    expect(blocks).toHaveLength(3);
+    expect(zpl.match(/\^XA/g)).toHaveLength(3);
+    expect(blocks.map((b) => /REF: (ROW-\d) \/ (ord_\w+)/.exec(b)?.slice(1))).toEqual(
+      orderIds.map((id, i) => [`ROW-${i + 1}`, id]),
+    );
+    expect(blocks.every((b) => b.includes('^PW1200'))).toBe(true);
+  });
+
+  it('zpl is a clear 400 when a label’s service cannot print it; an unknown format is a 400 too', async () => {
+    await server.services.db.update(shippingApis).set({ kind: 'easypost' }).where(eq(shippingApis.id, api1._id));
+    try {
+      const res = await get('?format=zpl');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(new TextDecoder().decode(res.bytes)).error.message).toBe(
+        "This bulk order's labels are not all available as ZPL: the shipping service of row 1 does not print that format",
+      );
+      // Letter sheets are made from the PDFs every service gives.
+      expect((await get('?format=letter-2up')).status).toBe(200);
+    } finally {
+      await server.services.db.update(shippingApis).set({ kind: 'generic' }).where(eq(shippingApis.id, api1._id));
+    }
+    expect((await get('?format=png')).status).toBe(400);
+  });
+});
