@@ -1,4 +1,4 @@
-import { COUNTRIES, USPS_TEMPLATE_NAMES } from '@labeldesk/contracts';
+import { COUNTRIES, USPS_TEMPLATE_NAMES, V1RatesResponse } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi';
 
@@ -59,6 +59,13 @@ describe('the OpenAPI document', () => {
         'RatesRequest',
       ]),
     );
+  });
+
+  it('carries an example of the rates answer, valid against its own schema', () => {
+    const answer = doc.paths['/rates']?.post?.responses['200'] as Answer & {
+      content: Record<string, { example?: unknown }>;
+    };
+    expect(V1RatesResponse.parse(answer.content['application/json']?.example).rates.length).toBeGreaterThan(0);
   });
 
   it('states the rules the server enforces: the 0.1 minimums, the template values, the countries', () => {

@@ -68,6 +68,31 @@ export interface V1RouteSpec {
   >;
 }
 
+const RATES_EXAMPLE: z.input<typeof V1RatesResponse> = {
+  status: 'success',
+  livemode: true,
+  rates: [
+    {
+      serviceId: 'svc_01jd8x4f2tq9e0v6w1m3k5n7p9',
+      apiId: 'api_01jd8x4f2rq9e0v6w1m3k5n7p8',
+      apiName: 'Main API',
+      carrier: 'USPS',
+      name: 'USPS Ground Advantage',
+      price: 10.6,
+      estimatedDelivery: '2026-12-04',
+    },
+    {
+      serviceId: 'svc_01jd8x4f2vq9e0v6w1m3k5n7pa',
+      apiId: 'api_01jd8x4f2rq9e0v6w1m3k5n7p8',
+      apiName: 'Main API',
+      carrier: 'UPS',
+      name: 'UPS Ground',
+      price: 11.4,
+      estimatedDelivery: '2026-12-04',
+    },
+  ],
+};
+
 const LIST_PAGING = `\`limit\` items a page (1–${V1_LIST_MAX_LIMIT}, default ${V1_LIST_DEFAULT_LIMIT}); while \`has_more\` is true, ask again with \`starting_after\` set to \`next_cursor\` for the next page. Items written while you walk the list never shift a page (no duplicates, no gaps). Filters: \`status\`, and \`created_after\` (inclusive) / \`created_before\` (exclusive) as a day (YYYY-MM-DD, midnight UTC) or an ISO 8601 date-time with its offset. An unknown parameter, or a \`starting_after\` that is not one of your items in this key mode, answers 400 naming it.`;
 
 export const v1Routes = {
@@ -99,7 +124,7 @@ export const v1Routes = {
     body: V1RatesRequest,
     noCarrier: true,
     responses: {
-      200: { description: 'The rates', schema: V1RatesResponse },
+      200: { description: 'The rates', schema: V1RatesResponse, example: RATES_EXAMPLE },
       404: { description: 'No such shipping API, or none is available', schema: ErrorBody },
     },
   },
