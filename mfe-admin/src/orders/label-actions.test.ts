@@ -43,10 +43,10 @@ const notFound = () => Promise.reject(new ApiClientError(404, 'not_found', 'Labe
 const offline = () => Promise.reject(new ApiClientError(0, 'network_error', 'Network error'));
 
 describe('downloadLabel', () => {
-  it('asks for a signed link and downloads the attachment URL', async () => {
+  it("asks for a signed link and downloads the attachment URL as PDF, whatever the owner's default format", async () => {
     const { deps, log } = fakeBrowser(async () => link);
     expect(await downloadLabel('ord_1', deps)).toBeNull();
-    expect(log).toEqual(['link ord_1', 'download /api/labels/ord_1/download?sig=a']);
+    expect(log).toEqual(['link ord_1', 'download /api/labels/ord_1/download?sig=a&format=pdf']);
   });
 
   it("returns the server's message, else 'Failed to download label', and downloads nothing", async () => {

@@ -74,13 +74,14 @@ export interface LabelActionDeps {
 }
 
 /**
- * Download label: a fresh signed link, then the PDF as an attachment. Resolves to the message to show on failure
- * (the server's, else 'Failed to download label'), or null when the download started.
+ * Download label: a fresh signed link, then the PDF as an attachment (asked for by name: a link without a format
+ * follows the owner's default, which may be ZPL or PNG, and the admin's download is the SPEC's PDF). Resolves to the
+ * message to show on failure (the server's, else 'Failed to download label'), or null when the download started.
  */
 export async function downloadLabel(orderId: string, deps: LabelActionDeps): Promise<string | null> {
   try {
     const link = await deps.link(orderId);
-    deps.download(link.downloadUrl);
+    deps.download(`${link.downloadUrl}${link.downloadUrl.includes('?') ? '&' : '?'}format=pdf`);
     return null;
   } catch (e) {
     return errorMessage(e, DOWNLOAD_FAILED);
