@@ -1,7 +1,8 @@
 import { V1_LIST_MESSAGES } from '@labeldesk/contracts';
-import { gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { ApiError } from '../errors';
+import type { Db } from '../ports/database';
 
 /**
  * Keyset (cursor) pages of a list ordered newest first by (created_at, id): the page after an item holds the items
@@ -33,6 +34,29 @@ export function unknownCursor(): ApiError {
   return new ApiError('invalid_input', V1_LIST_MESSAGES.unknownStartingAfter, {
     details: [{ path: 'starting_after', message: V1_LIST_MESSAGES.unknownStartingAfter }],
   });
+}
+
+/** A table listed per account with a cursor: its id, created_at and owner columns. */
+export type OwnedKeysetTable = SQLiteTable & KeysetColumns & { userId: SQLiteColumn };
+
+/**
+ * Where the list goes on from: the position of `starting_after` among the caller's rows of `table` (null without one).
+ * An id that is not one of the caller's rows there → 400 naming the parameter (unknownCursor).
+ */
+export async function cursorPosition(
+  db: Db,
+  table: OwnedKeysetTable,
+  startingAfter: string | undefined,
+  userId: string,
+): Promise<CursorPosition | null> {
+  if (!startingAfter) return null;
+  const [row] = await db
+    .select({ id: table.id, createdAt: table.createdAt })
+    .from(table)
+    .where(and(eq(table.id, startingAfter), eq(table.userId, userId)))
+    .limit(1);
+  if (!row) throw unknownCursor();
+  return { id: String(row.id), createdAt: String(row.createdAt) };
 }
 
 /** The WHERE terms of the created range and of "after the cursor" (newest first). */

@@ -4,7 +4,7 @@ import { testBulkOrders } from '../../db/schema/api-keys';
 import { bulkOrders } from '../../db/schema/bulk-orders';
 import { users } from '../../db/schema/users';
 import type { Services } from '../../env';
-import { type CursorPosition, cursorPage, keysetTerms, statusIs, unknownCursor } from '../../lib/cursor-page';
+import { cursorPage, cursorPosition, keysetTerms, statusIs } from '../../lib/cursor-page';
 import { NO_BULK_ROWS, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { bulkOwnerColumns, countBulkRows } from '../bulk-orders/bulk-order-reads';
 import { presentTestBulkOrder } from './get-test-bulk-order';
@@ -28,15 +28,7 @@ async function listLive(
   userId: string,
   query: V1BulkOrderListQuery,
 ): Promise<ApiListPage<BulkOrder>> {
-  let after: CursorPosition | null = null;
-  if (query.starting_after) {
-    [after = null] = await services.db
-      .select({ id: bulkOrders.id, createdAt: bulkOrders.createdAt })
-      .from(bulkOrders)
-      .where(and(eq(bulkOrders.id, query.starting_after), eq(bulkOrders.userId, userId)))
-      .limit(1);
-    if (!after) throw unknownCursor();
-  }
+  const after = await cursorPosition(services.db, bulkOrders, query.starting_after, userId);
   const found = await services.db
     .select({ row: bulkOrders, owner: bulkOwnerColumns })
     .from(bulkOrders)
@@ -70,15 +62,7 @@ async function listTest(
   userId: string,
   query: V1BulkOrderListQuery,
 ): Promise<ApiListPage<BulkOrder>> {
-  let after: CursorPosition | null = null;
-  if (query.starting_after) {
-    [after = null] = await services.db
-      .select({ id: testBulkOrders.id, createdAt: testBulkOrders.createdAt })
-      .from(testBulkOrders)
-      .where(and(eq(testBulkOrders.id, query.starting_after), eq(testBulkOrders.userId, userId)))
-      .limit(1);
-    if (!after) throw unknownCursor();
-  }
+  const after = await cursorPosition(services.db, testBulkOrders, query.starting_after, userId);
   // A test bulk order is complete when it is created (presentTestBulkOrder): no other status has any.
   if (query.status && query.status !== 'completed') return { data: [], hasMore: false, nextCursor: null };
   const found = await services.db

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { testOrders } from '../../db/schema/api-keys';
 import { orders } from '../../db/schema/orders';
 import type { Services } from '../../env';
-import { type CursorPosition, cursorPage, keysetTerms, statusIs, unknownCursor } from '../../lib/cursor-page';
+import { cursorPage, cursorPosition, keysetTerms, statusIs } from '../../lib/cursor-page';
 import { presentOrder } from '../../lib/presenters/order';
 import { presentTestOrder } from './get-test-order';
 
@@ -28,15 +28,7 @@ export async function listApiOrders(
 }
 
 async function listLive(services: Services, userId: string, query: V1OrderListQuery): Promise<ApiListPage<Order>> {
-  let after: CursorPosition | null = null;
-  if (query.starting_after) {
-    [after = null] = await services.db
-      .select({ id: orders.id, createdAt: orders.createdAt })
-      .from(orders)
-      .where(and(eq(orders.id, query.starting_after), eq(orders.userId, userId)))
-      .limit(1);
-    if (!after) throw unknownCursor();
-  }
+  const after = await cursorPosition(services.db, orders, query.starting_after, userId);
   const rows = await services.db
     .select()
     .from(orders)
@@ -54,15 +46,7 @@ async function listLive(services: Services, userId: string, query: V1OrderListQu
 }
 
 async function listTest(services: Services, userId: string, query: V1OrderListQuery): Promise<ApiListPage<Order>> {
-  let after: CursorPosition | null = null;
-  if (query.starting_after) {
-    [after = null] = await services.db
-      .select({ id: testOrders.id, createdAt: testOrders.createdAt })
-      .from(testOrders)
-      .where(and(eq(testOrders.id, query.starting_after), eq(testOrders.userId, userId)))
-      .limit(1);
-    if (!after) throw unknownCursor();
-  }
+  const after = await cursorPosition(services.db, testOrders, query.starting_after, userId);
   // A specimen is made complete (presentTestOrder): no other status has any.
   if (query.status && query.status !== 'completed') return { data: [], hasMore: false, nextCursor: null };
   const rows = await services.db
