@@ -12,7 +12,16 @@ import { handleJob } from '../../src/jobs/handle-job';
 import { fixedClock } from '../../src/ports/clock';
 import { call, errorOf, type TestServer } from './helpers';
 import type { TestClock } from './order-history-support';
-import { buyLabel, ledgerRowsOf, moneyOf, newCustomer, startShop, upsGround } from './orders-support';
+import {
+  buyLabel,
+  fetchLabel,
+  labelLink,
+  ledgerRowsOf,
+  moneyOf,
+  newCustomer,
+  startShop,
+  upsGround,
+} from './orders-support';
 import { carrierOf } from './providers-support';
 import { apiKeysOf, v1 } from './public-api-support';
 import { at, createEndpoint, type Received, type Receiver, startReceiver } from './webhooks-support';
@@ -76,6 +85,7 @@ describe('void a label', () => {
     const { order } = await buyLabel(server, buyer.token, upsGround(api1));
     const bought = await moneyOf(server, buyer.id);
     expect(bought.balance).toBe(5000 - cents(order.price));
+    const signed = await labelLink(server, buyer.token, order._id);
 
     const labelsSold = async () => {
       const stats = await call(server, 'GET', '/api/admin/stats/labels?period=all', { token: admin });
@@ -107,6 +117,12 @@ describe('void a label', () => {
     // The carrier has the label voided too.
     const labels = carrierOf(server).catalogues.alpha?.labels() ?? [];
     expect(labels.find((l) => l.reference === order._id)?.status).toBe('voided');
+    // And it is no longer served: not by a new link, not by one signed before the void, not by the API.
+    const link = await call(server, 'POST', `/api/labels/${order._id}/link`, { token: buyer.token });
+    expect(link.status, link.text).toBe(409);
+    expect(errorOf(link).error.message).toBe(VOID_MESSAGES.labelVoided);
+    expect((await fetchLabel(server, signed.downloadUrl)).status).toBe(409);
+    expect((await v1(server, 'GET', `/labels/${order._id}`, { key, template: '/labels/:order_id' })).status).toBe(409);
 
     await vi.waitFor(() => expect(at(receiver, '/void')).toHaveLength(1), WAIT);
     const event = verified(endpoint.secret, at(receiver, '/void')[0] as Received);

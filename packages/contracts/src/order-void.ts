@@ -27,6 +27,8 @@ export const VOID_MESSAGES = {
   tooLate: (days: number) => `This label can no longer be voided: labels can be voided within ${days} days of purchase`,
   scanned: 'This label can no longer be voided: the carrier already has the package',
   apiGone: 'This label can no longer be voided: its shipping API was removed',
+  /** A voided label (or one being voided) is not served: printed and shipped, the carrier would bill it again. */
+  labelVoided: 'This label was voided and can no longer be printed',
   /** Web texts. */
   action: 'Void label',
   confirmTitle: 'Void this label?',

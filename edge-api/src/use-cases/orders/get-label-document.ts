@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { ORDER_MESSAGES, VOID_MESSAGES } from '@labeldesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
@@ -27,6 +27,8 @@ export async function labelOrder(
   if (order.status !== 'completed' || !order.providerLabelId) {
     throw new ApiError('conflict', ORDER_MESSAGES.labelNotReady);
   }
+  // Voided, or being voided: the label must not be printed and shipped any more.
+  if (order.voidStatus) throw new ApiError('conflict', VOID_MESSAGES.labelVoided);
   return order;
 }
 
