@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingApis } from '../../src/db/schema';
 import { buyRows, csvRow, waitForBulk } from './bulk-engine-support';
 import { bulkDetail } from './bulk-orders-support';
-import type { TestServer } from './helpers';
+import { call, type TestServer } from './helpers';
 import { fetchLabel, newCustomer, startShop } from './orders-support';
 import { pdfInfo, pdfText } from './poppler-support';
 
@@ -77,5 +77,20 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
       await server.services.db.update(shippingApis).set({ kind: 'generic' }).where(eq(shippingApis.id, api1._id));
     }
     expect((await get('?format=png')).status).toBe(400);
+  });
+
+  it('a voided row leaves every combined document: the 4x6 PDF and the ZPL hold the other labels only', async () => {
+    // Built and stored with all three first, so the stored document is what must not be served again.
+    expect(pdfInfo((await get('')).bytes).pages).toBe(3);
+    const voided = await call(server, 'POST', `/api/orders/${orderIds[1]}/void`, { token: alice.token });
+    expect(voided.status, voided.text).toBe(200);
+    const pdf = await get('');
+    expect(pdfInfo(pdf.bytes).pages).toBe(2);
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain('REF: ROW-1');
+    expect(text).not.toContain('REF: ROW-2');
+    expect(text).toContain('REF: ROW-3');
+    const zpl = new TextDecoder().decode((await get('?format=zpl')).bytes);
+    expect(zpl.match(/REF: ROW-\d/g)).toEqual(['REF: ROW-1', 'REF: ROW-3']);
   });
 });

@@ -63,7 +63,11 @@ export interface CombinedLabels {
   blobKey: string;
 }
 
-/** The bought rows of a bulk order, in row order, with only what reading their label needs. */
+/**
+ * The bought rows of a bulk order whose labels may be printed (a voided label, or one being voided, is left out), in
+ * row order, with only what reading their label needs. The stored combined document is keyed by their count, so a
+ * void makes the next read build it again without that label.
+ */
 export function boughtRows(
   services: Services,
   bulkOrderId: string,
@@ -79,7 +83,7 @@ export function boughtRows(
       providerLabelId: orders.providerLabelId,
     })
     .from(orders)
-    .where(and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed')))
+    .where(and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed'), isNull(orders.voidStatus)))
     .orderBy(asc(orders.rowIndex), asc(orders.id));
 }
 
