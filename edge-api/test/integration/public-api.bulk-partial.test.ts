@@ -1,15 +1,10 @@
-import {
-  V1_PARTIAL_MESSAGES,
-  V1BulkOrderResponse,
-  V1CreateBulkLabelsResponse,
-  V1ServicesResponse,
-} from '@labeldesk/contracts';
-import { sql } from 'drizzle-orm';
+import { V1_PARTIAL_MESSAGES, V1BulkOrderResponse, V1CreateBulkLabelsResponse } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSettled, waitForBulk } from './bulk-engine-support';
 import { errorOf, type TestServer } from './helpers';
-import { moneyOf, newCustomer, RECIPIENT, SENDER, startShop } from './orders-support';
-import { apiKeysOf, v1 } from './public-api-support';
+import { moneyOf, RECIPIENT, SENDER, startShop } from './orders-support';
+import { bulkFootprint, CREATE_BULK, integrator as newIntegrator, upsGroundServiceId } from './public-api-bulk-support';
+import { v1 } from './public-api-support';
 
 /**
  * POST /api/v1/create-bulk-labels with `"partial": true` over HTTP on a real database file: the valid orders are held
@@ -17,7 +12,7 @@ import { apiKeysOf, v1 } from './public-api-support';
  * request's own paths. Without the flag (or with `false`) the same body is still refused whole and nothing is written.
  */
 
-const CREATE = '/create-bulk-labels';
+const CREATE = CREATE_BULK;
 
 /** UPS Ground, 3 lbs: $11.40 on catalogue alpha. */
 const order = (n: number) => ({
@@ -46,33 +41,12 @@ describe('POST /api/v1/create-bulk-labels with partial: true', () => {
 
   beforeAll(async () => {
     ({ server, admin } = await startShop());
-    const someone = await integrator(0);
-    const services = V1ServicesResponse.parse(
-      (await v1(server, 'GET', '/services', { key: someone.keys.apiKey })).body,
-    );
-    const ground = services.data.services.UPS.find((s) => s.name === 'UPS Ground');
-    if (!ground) throw new Error('UPS Ground not listed');
-    serviceId = ground.id;
+    serviceId = await upsGroundServiceId(server, (await integrator(0)).keys.apiKey);
   });
   afterAll(() => server.stop());
 
-  async function integrator(balance: number) {
-    const buyer = await newCustomer(server, admin, balance);
-    return { ...buyer, keys: await apiKeysOf(server, buyer.token) };
-  }
-
-  async function footprint(userId: string) {
-    const [rows] = await server.services.db.all<{ bulks: number; orders: number; tests: number }>(sql`
-      SELECT (SELECT COUNT(*) FROM bulk_orders WHERE user_id = ${userId}) AS bulks,
-        (SELECT COUNT(*) FROM orders WHERE user_id = ${userId}) AS orders,
-        (SELECT COUNT(*) FROM test_bulk_orders WHERE user_id = ${userId}) AS tests`);
-    return {
-      money: await moneyOf(server, userId),
-      bulks: Number(rows?.bulks),
-      orders: Number(rows?.orders),
-      tests: Number(rows?.tests),
-    };
-  }
+  const integrator = (balance: number) => newIntegrator(server, admin, balance);
+  const footprint = (userId: string) => bulkFootprint(server, userId);
 
   const expectedRejections = [
     {

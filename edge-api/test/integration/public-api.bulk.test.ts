@@ -4,20 +4,24 @@ import {
   MAX_BULK_ROWS,
   ORDER_MESSAGES,
   type ShippingApiConfig,
-  TEST_BULK_CREATED_MESSAGE,
   V1BulkOrderResponse,
   V1CreateBulkLabelsResponse,
   V1OrderResponse,
-  V1ServicesResponse,
 } from '@labeldesk/contracts';
 import { sql } from 'drizzle-orm';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_BODY_BYTES } from '../../src/routes/bulk-orders/bulk-orders.routes';
 import { bulkRowsOf, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
 import { pageSizes, pageTexts } from './bulk-orders-support';
 import { call, errorOf, type TestServer } from './helpers';
-import { ledgerRowsOf, moneyOf, newCustomer, RECIPIENT, SENDER, startShop, startsWithPdf } from './orders-support';
+import { ledgerRowsOf, moneyOf, startShop, startsWithPdf } from './orders-support';
+import {
+  bulkFootprint,
+  bulkOrder,
+  CREATE_BULK,
+  integrator as newIntegrator,
+  upsGroundServiceId,
+} from './public-api-bulk-support';
 import { apiKeysOf, v1 } from './public-api-support';
 
 /**
@@ -26,35 +30,7 @@ import { apiKeysOf, v1 } from './public-api-support';
  * GET /bulk-labels/{id}; every answer checked against the OpenAPI document (v1()).
  */
 
-/** One v1 bulk order: the per-order shape of POST /create-label (UPS Ground, 3 lbs: $11.40 on catalogue alpha). */
-const bulkOrder = (n: number, overrides: { zip?: string; city?: string; weight?: number } = {}) => ({
-  sender: SENDER,
-  recipient: {
-    ...RECIPIENT,
-    name: `Grace Receiver ${n}`,
-    ...(overrides.zip ? { zip: overrides.zip } : {}),
-    ...(overrides.city !== undefined ? { city: overrides.city } : {}),
-  },
-  packageDetails: {
-    weight: overrides.weight ?? 3,
-    dimensions: { length: 10, width: 8, height: 4 },
-    description: `Parcel ${n}`,
-  },
-});
-
-/** The text of each page of a PDF whose pages write literal strings (`(text) Tj`), as the test-key specimens do. */
-async function specimenPageTexts(pdf: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const stream = contents instanceof PDFArray ? contents.lookup(0) : contents;
-    if (!(stream instanceof PDFRawStream)) return '';
-    const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    return [...ops.matchAll(/\(([^)]*)\)\s*Tj/g)].map((m) => m[1]).join(' ');
-  });
-}
-
-const CREATE = '/create-bulk-labels';
+const CREATE = CREATE_BULK;
 const BULK_ORDER = '/bulk-orders/:bulk_order_id';
 const BULK_LABELS = '/bulk-labels/:bulk_order_id';
 
@@ -66,28 +42,12 @@ describe('the public API, bulk labels', () => {
 
   beforeAll(async () => {
     ({ server, admin, api1 } = await startShop());
-    const someone = await integrator(0);
-    const services = V1ServicesResponse.parse(
-      (await v1(server, 'GET', '/services', { key: someone.keys.apiKey })).body,
-    );
-    const ground = services.data.services.UPS.find((s) => s.name === 'UPS Ground');
-    if (!ground) throw new Error('UPS Ground not listed');
-    serviceId = ground.id;
+    serviceId = await upsGroundServiceId(server, (await integrator(0)).keys.apiKey);
   });
   afterAll(() => server.stop());
 
-  async function integrator(balance: number) {
-    const buyer = await newCustomer(server, admin, balance);
-    return { ...buyer, keys: await apiKeysOf(server, buyer.token) };
-  }
-
-  /** What a refused request must leave as it was: the balance, the ledger, and no bulk order or order row. */
-  async function footprint(userId: string) {
-    const [rows] = await server.services.db.all<{ bulks: number; orders: number }>(sql`
-      SELECT (SELECT COUNT(*) FROM bulk_orders WHERE user_id = ${userId}) AS bulks,
-        (SELECT COUNT(*) FROM orders WHERE user_id = ${userId}) AS orders`);
-    return { money: await moneyOf(server, userId), bulks: Number(rows?.bulks), orders: Number(rows?.orders) };
-  }
+  const integrator = (balance: number) => newIntegrator(server, admin, balance);
+  const footprint = (userId: string) => bulkFootprint(server, userId);
 
   it('creates a bulk order with one hold, buys it in the background, refunds the refused row; reads back', async () => {
     const me = await integrator(100);
@@ -297,103 +257,6 @@ describe('the public API, bulk labels', () => {
 
     expect(await footprint(me.id)).toEqual(before);
     expect(before).toMatchObject({ bulks: 0, orders: 0, money: { balance: 3000, debits: 0 } });
-  });
-
-  it('a test key runs the same bulk request with no money moving; its bulk order is never visible as a live one', async () => {
-    const me = await integrator(20);
-    const before = await footprint(me.id);
-    const key = me.keys.testKey;
-    const body = { serviceId, orders: [bulkOrder(1), bulkOrder(2), bulkOrder(3)] };
-    const headers = { 'Idempotency-Key': 'test-batch-1' };
-    const res = await v1(server, 'POST', CREATE, { key, json: body, headers });
-    expect(res.status, res.text).toBe(201);
-    const { data, livemode } = V1CreateBulkLabelsResponse.parse(res.body);
-    expect(livemode).toBe(false);
-    // The live price ($34.20, more than this balance): nothing is held, the balance is untouched.
-    expect(data).toMatchObject({
-      isBackgroundProcessing: false,
-      totalPrice: 34.2,
-      newBalance: 20,
-      message: TEST_BULK_CREATED_MESSAGE,
-      processingStatus: {
-        isProcessing: false,
-        totalLabels: 3,
-        labelsProcessed: 3,
-        labelsRemaining: 0,
-        labelsFailed: 0,
-      },
-    });
-    const id = data.bulkOrderId;
-    expect(id).toMatch(/^tblk_/);
-    const again = await v1(server, 'POST', CREATE, { key, json: body, headers });
-    expect(again.status).toBe(200);
-    expect(V1CreateBulkLabelsResponse.parse(again.body).data.bulkOrderId).toBe(id);
-    const changed = await v1(server, 'POST', CREATE, { key, json: { ...body, orders: [bulkOrder(1)] }, headers });
-    expect(changed.status).toBe(409);
-
-    const read = await v1(server, 'GET', `/bulk-orders/${id}`, { key, template: BULK_ORDER });
-    expect(read.status, read.text).toBe(200);
-    const detail = V1BulkOrderResponse.parse(read.body);
-    expect(detail.livemode).toBe(false);
-    expect(detail.data.bulkOrder).toMatchObject({
-      _id: id,
-      status: 'completed',
-      orderCount: 3,
-      failedOrderCount: 0,
-      totalPrice: 34.2,
-      refundedAmount: 0,
-      hasLabels: true,
-      userName: me.name,
-    });
-    expect(detail.data.orders.map((o) => [o.rowIndex, o.status, o.hasLabel, o.bulkOrderId, o.recipient.name])).toEqual([
-      [0, 'completed', true, id, 'Grace Receiver 1'],
-      [1, 'completed', true, id, 'Grace Receiver 2'],
-      [2, 'completed', true, id, 'Grace Receiver 3'],
-    ]);
-    for (const o of detail.data.orders) expect(o.trackingNumber).toMatch(/^TESTUPS\d{12}$/);
-    const one = await v1(server, 'GET', `/orders/${detail.data.orders[1]?._id}`, {
-      key,
-      template: '/orders/:order_id',
-    });
-    expect(V1OrderResponse.parse(one.body).data.bulkOrderId).toBe(id);
-
-    const pdf = await fetch(`${server.url}/api/v1/bulk-labels/${id}`, { headers: { 'x-api-key': `Bearer ${key}` } });
-    expect(pdf.status).toBe(200);
-    const bytes = new Uint8Array(await pdf.arrayBuffer());
-    const pages = await specimenPageTexts(bytes);
-    expect(pages).toHaveLength(3);
-    for (const [i, page] of pages.entries()) {
-      expect(page).toContain('TEST LABEL - NOT VALID');
-      expect(page).toContain(detail.data.orders[i]?.trackingNumber);
-    }
-    expect((await v1(server, 'GET', `/bulk-labels/${id}`, { key, template: BULK_LABELS })).status).toBe(200);
-
-    // A large one (more rows than one insert statement takes): every row written once, in order.
-    const large = await v1(server, 'POST', CREATE, {
-      key,
-      json: { serviceId, orders: Array.from({ length: 1_201 }, (_, i) => bulkOrder(i)) },
-    });
-    expect(large.status, large.text).toBe(201);
-    const largeId = V1CreateBulkLabelsResponse.parse(large.body).data.bulkOrderId;
-    const [written] = await server.services.db.all<{ n: number; rows: number; first: number; last: number }>(sql`
-      SELECT COUNT(*) AS n, COUNT(DISTINCT row_index) AS rows, MIN(row_index) AS first, MAX(row_index) AS last
-      FROM test_orders WHERE bulk_order_id = ${largeId} AND user_id = ${me.id}`);
-    expect(written).toEqual({ n: 1201, rows: 1201, first: 0, last: 1200 });
-
-    // Never visible as live: not to the live key, not in the web app, no money, no live rows.
-    for (const [path, template] of [
-      [`/bulk-orders/${id}`, BULK_ORDER],
-      [`/bulk-labels/${id}`, BULK_LABELS],
-    ] as const) {
-      expect((await v1(server, 'GET', path, { key: me.keys.apiKey, template })).status).toBe(404);
-    }
-    const history = await call(server, 'GET', '/api/orders/bulk/history', { token: me.token });
-    expect(history.status).toBe(200);
-    expect(JSON.stringify(history.body)).not.toContain(id);
-    const web = await call(server, 'GET', `/api/orders/bulk/${id}`, { token: me.token });
-    expect(web.status).toBe(404);
-    expect(await footprint(me.id)).toEqual(before);
-    expect(before).toMatchObject({ bulks: 0, orders: 0, money: { balance: 2000, debits: 0 } });
   });
 
   it("role matrix: only the owner's live key reads a bulk order and its labels; others get 404 in the error shape", async () => {
