@@ -263,13 +263,15 @@ describe('order history: lists, filters, counts, stats, date range', () => {
   it('reads one order by id, failed purchases included; fixed paths are never taken for an id', async () => {
     const res = await call(server, 'GET', `/api/orders/${o.first?._id}`, { token: ann.token });
     expect(res.status, res.text).toBe(200);
-    expect(OrderResponse.parse(res.body).order).toEqual(o.first);
+    // The list's order, and the formats its label can be had in (the carrier sandbox prints all three).
+    expect(OrderResponse.parse(res.body).order).toEqual({ ...o.first, labelFormats: ['pdf', 'png', 'zpl'] });
 
     const failed = await call(server, 'GET', `/api/orders/${failedId}`, { token: ann.token });
     expect(failed.status).toBe(200);
     expect(OrderResponse.parse(failed.body).order).toMatchObject({
       status: 'failed',
       hasLabel: false,
+      labelFormats: [],
       trackingNumber: 'PENDING',
       failureReason: 'Service currently unavailable',
     });
