@@ -116,6 +116,8 @@ describe('orders, tracking and admin order views: role matrix', () => {
         createdAt: expect.any(String),
         isAdmin: false,
       },
+      // The formats the label can be had in (the carrier sandbox prints all three).
+      labelFormats: ['pdf', 'png', 'zpl'],
       // Admins also see every provider API asked for the label: here one, the chosen API, which bought it.
       attempts: [
         { apiId: annOrder.apiId, apiName: annOrder.apiName, outcome: 'bought', error: null, at: expect.any(String) },
