@@ -64,7 +64,7 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
   });
 
   it('zpl is a clear 400 when a label’s service cannot print it; an unknown format is a 400 too', async () => {
-    await server.services.db.update(shippingApis).set({ kind: 'easypost' }).where(eq(shippingApis.id, api1._id));
+    await server.services.db.update(shippingApis).set({ kind: 'shippo' }).where(eq(shippingApis.id, api1._id));
     try {
       const res = await get('?format=zpl');
       expect(res.status).toBe(400);

@@ -2,6 +2,8 @@ import {
   ApiConfigResponse,
   CheckUpdatesResponse,
   isReportError,
+  type LabelFormat,
+  OrderResponse,
   type ShippingApiConfig,
   TrackingRefreshResponse,
 } from '@labeldesk/contracts';
@@ -42,6 +44,8 @@ export interface KindJourney {
   testKey: string;
   /** The provider's label id (what orders.provider_label_id holds). */
   labelIdPattern: RegExp;
+  /** The formats its labels can be had in (LABEL_FORMATS_BY_KIND). */
+  labelFormats: LabelFormat[];
   controls(server: TestServer): {
     failBuysAfterPurchase(count: number): void;
     breakLabelFiles(count: number): void;
@@ -188,6 +192,42 @@ export function describeKindJourney(spec: KindJourney): void {
       expect(info.trackingNumber).toBe(bought.order.trackingNumber);
       expect(info.carrier).toBe('UPS');
       expect(info.events.length).toBeGreaterThan(0);
+    });
+
+    it('its labels come in the formats the provider gives, each offered; any other is a clear 400', async () => {
+      const buyer = await newCustomer(server, admin, 100);
+      const bought = await buyLabel(server, buyer.token, order(1));
+      const id = bought.order._id;
+      const details = await call(server, 'GET', `/api/orders/${id}`, { token: buyer.token });
+      expect(details.status, details.text).toBe(200);
+      expect(OrderResponse.parse(details.body).order.labelFormats).toEqual(spec.labelFormats);
+      const download = (query: string) => fetchLabel(server, `/api/labels/${id}/download${query}`, buyer.token);
+      const refusal = async (query: string) => {
+        const res = await download(query);
+        expect(res.status).toBe(400);
+        return (JSON.parse(new TextDecoder().decode(res.bytes)) as { error: { message: string } }).error.message;
+      };
+      if (spec.labelFormats.includes('zpl')) {
+        // Converted by the provider, not by us: a 4x6 at 203 dpi with the tracking number in its barcode field.
+        const res = await download('?format=zpl');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/zpl');
+        const zpl = new TextDecoder().decode(res.bytes).trim();
+        expect(zpl.match(/\^XA/g)).toHaveLength(1);
+        expect(zpl).toContain('^PW812');
+        expect(zpl).toMatch(new RegExp(`\\^BCN,[^\\n]*\\^FD${bought.order.trackingNumber}\\^FS`));
+        expect(await refusal('?format=zpl&dpi=300')).toBe(
+          'This label is not available as ZPL at 300 dpi: its shipping service prints ZPL at 203 dpi only',
+        );
+      } else {
+        expect(await refusal('?format=zpl')).toBe(
+          'This label is not available as ZPL: its shipping service does not print that format',
+        );
+      }
+      expect(await refusal('?format=png')).toBe(
+        'This label is not available as PNG: its shipping service does not print that format',
+      );
+      expect(startsWithPdf((await download('?format=pdf')).bytes)).toBe(true);
     });
 
     it('a purchase whose answer is lost is looked up by our reference, not bought a second time', async () => {

@@ -9,6 +9,7 @@ describeKindJourney({
   sandboxPath: '/sandbox/easypost',
   testKey: KEY,
   labelIdPattern: /^shp_/,
+  labelFormats: ['pdf', 'zpl'],
   controls: (server) => {
     const easypost = server.easypost;
     if (!easypost) throw new Error('the EasyPost sandbox is not running');

@@ -10,6 +10,7 @@ describeKindJourney({
   sandboxPath: '/sandbox/shippo',
   testKey: KEY,
   labelIdPattern: /^txn_/,
+  labelFormats: ['pdf'],
   controls: (server) => {
     const shippo = server.shippo;
     if (!shippo) throw new Error('the Shippo sandbox is not running');

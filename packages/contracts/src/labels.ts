@@ -17,14 +17,25 @@ export type ZplDpi = (typeof ZPL_DPIS)[number];
 export const LABEL_FORMAT_NAMES: Record<LabelFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL' };
 
 /**
- * The formats a provider API can give, by the protocol it speaks: the generic protocol (v1) serves every label as PDF,
- * PNG and ZPL; the EasyPost and Shippo adapters only take the PDF they bought for now, so their services offer PDF
- * only. A service offers the formats of its API; a label those of the API that bought it (after a failover, that one).
+ * The formats a provider API can give, by the protocol it speaks (a service offers those of its API; a label those of
+ * the API that bought it — after a failover, that one):
+ * - generic (v1): every label as PDF, PNG and ZPL (203 and 300 dpi);
+ * - EasyPost: the PDF bought, and ZPL converted by EasyPost itself (GET /v2/shipments/{id}/label?file_format=ZPL) at
+ *   the 203 dpi it renders; not PNG: a label bought as PDF keeps `label_url` on the PDF, so no PNG of it exists;
+ * - Shippo: the PDF only — Shippo fixes a label's file type when it is bought (`label_file_type`) and has no
+ *   conversion, and every label is bought as PDF_4x6 so that combined and Letter documents can be made of it.
  */
 export const LABEL_FORMATS_BY_KIND: Record<ProviderKind, readonly LabelFormat[]> = {
   generic: LABEL_FORMATS,
-  easypost: ['pdf'],
+  easypost: ['pdf', 'zpl'],
   shippo: ['pdf'],
+};
+
+/** The printer resolutions a kind's ZPL is had at (where LABEL_FORMATS_BY_KIND offers ZPL). */
+export const ZPL_DPIS_BY_KIND: Record<ProviderKind, readonly ZplDpi[]> = {
+  generic: ZPL_DPIS,
+  easypost: [203],
+  shippo: [],
 };
 
 /** ?format=…&dpi=… of a single label's download (pdf when absent; dpi only matters for zpl, 203 when absent). */
@@ -84,6 +95,8 @@ export const ORDER_REFERENCE_MESSAGE = `Reference must be at most ${ORDER_REFERE
 export const LABEL_MESSAGES = {
   formatNotOffered: (format: LabelFormat) =>
     `This label is not available as ${LABEL_FORMAT_NAMES[format]}: its shipping service does not print that format`,
+  zplDpiNotOffered: (dpi: ZplDpi, offered: readonly ZplDpi[]) =>
+    `This label is not available as ZPL at ${dpi} dpi: its shipping service prints ZPL at ${offered.join(' or ')} dpi only`,
   settingsSaved: 'Label settings saved',
   testLabelPdfOnly: 'Test labels are specimen PDFs: ask for format=pdf',
   bulkZplNotOffered: (row: number) =>

@@ -112,4 +112,39 @@ describe('kind sandboxes on their own port', () => {
     const purchases = (await (await control('purchases', { headers: key })).json()) as Array<{ metadata: string }>;
     expect(purchases.map((p) => p.metadata)).toEqual(['ord_controls']);
   });
+
+  it('EasyPost converts a bought label to ZPL on request: label_zpl_url, a 203 dpi ^XA…^XZ with its tracking number', async () => {
+    const server = await start();
+    const base = server.baseUrls.easypost;
+    const headers = { Authorization: `Basic ${btoa('EZTK0123456789abcdef:')}`, 'content-type': 'application/json' };
+    const ep = (path: string, init: RequestInit = {}) => fetch(`${base}/v2${path}`, { headers, ...init });
+    const created = (await (
+      await ep('/shipments', {
+        method: 'POST',
+        body: JSON.stringify({
+          shipment: { from_address: place('10001'), to_address: place('94105'), parcel: { weight: 32 } },
+        }),
+      })
+    ).json()) as { id: string; rates: Array<{ id: string; service: string; carrier: string }> };
+    const rate = created.rates.find((r) => r.carrier === 'UPS' && r.service === 'Ground');
+    // Nothing bought yet: nothing to convert.
+    expect((await ep(`/shipments/${created.id}/label?file_format=ZPL`)).status).toBe(422);
+    const bought = (await (
+      await ep(`/shipments/${created.id}/buy`, { method: 'POST', body: JSON.stringify({ rate: { id: rate?.id } }) })
+    ).json()) as { tracking_code: string; postage_label: { label_zpl_url: string | null } };
+    expect(bought.postage_label.label_zpl_url).toBeNull();
+    expect((await fetch(`${base}/files/postage_label/${created.id}.zpl`)).status).toBe(404);
+    expect((await ep(`/shipments/${created.id}/label?file_format=EPL9`)).status).toBe(422);
+
+    const converted = (await (await ep(`/shipments/${created.id}/label?file_format=ZPL`)).json()) as {
+      postage_label: { label_zpl_url: string };
+    };
+    expect(converted.postage_label.label_zpl_url).toBe(`${base}/files/postage_label/${created.id}.zpl`);
+    const file = await fetch(converted.postage_label.label_zpl_url);
+    expect(file.headers.get('content-type')).toBe('application/zpl');
+    const zpl = (await file.text()).trim();
+    expect(zpl.startsWith('^XA') && zpl.endsWith('^XZ')).toBe(true);
+    expect(zpl).toContain('^PW812');
+    expect(zpl).toContain(`^FD${bought.tracking_code}^FS`);
+  });
 });

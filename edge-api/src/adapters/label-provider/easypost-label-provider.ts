@@ -21,7 +21,7 @@ import {
   TRACKING_STATUS,
 } from './easypost-protocol';
 import type { HttpLabelProviderOptions } from './http-label-provider';
-import { httpTransport, labelFileDownloader, type SendInit, withUnknownOutcome } from './http-transport';
+import { httpTransport, isZpl, labelFileDownloader, type SendInit, withUnknownOutcome } from './http-transport';
 import {
   CANONICAL_SERVICES,
   catalogueFromRates,
@@ -44,6 +44,8 @@ import {
  *   purchase; a shipment can be bought only once, so when `mayExist` is set the shipment with our reference is looked
  *   up first: bought → that label (replayed), not bought → that very shipment is bought, none → a new one.
  * - A 5xx, a garbled or PDF-less answer from the buy call is an unknown outcome naming the shipment (our label id).
+ * - Formats: the PDF bought (`label_format: PDF`); ZPL converted by EasyPost on request (GET /shipments/{id}/label
+ *   ?file_format=ZPL → `label_zpl_url`), downloaded like the PDF.
  * - Void = refund of the shipment (EasyPost settles it later: `submitted`, then `refunded` or `rejected`): submitted
  *   is `void_pending`, refunded `voided`, rejected a conflict (the carrier has scanned it).
  * - Tracking: the tracker EasyPost made with the purchase, found by tracking code.
@@ -67,6 +69,12 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
 
   const downloadPdf = labelFileDownloader('EasyPost', options.checkFileUrl, (url) =>
     send('file', 'GET', url, { retry: true, noAuth: true, accept: 'application/pdf' }),
+  );
+  const downloadZpl = labelFileDownloader(
+    'EasyPost',
+    options.checkFileUrl,
+    (url) => send('file', 'GET', url, { retry: true, noAuth: true, accept: 'application/zpl, text/plain' }),
+    { isValid: isZpl, name: 'ZPL' },
   );
 
   const rateShipment = async (
@@ -281,6 +289,27 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       if (!url)
         throw new ProviderError('not_found', MSG.labelNotFound, { logMessage: `EasyPost ${labelId}: no label` });
       return downloadPdf(url, labelId);
+    },
+
+    async getLabelFile(labelId, format, opts) {
+      // EasyPost renders ZPL at 203 dpi and gives no PNG of a label bought as PDF (LABEL_FORMATS_BY_KIND,
+      // ZPL_DPIS_BY_KIND); the use-case refuses those before asking.
+      if (format !== 'zpl' || opts.dpi !== 203) {
+        throw new ProviderError('invalid_input', MSG.rejected, {
+          logMessage: `EasyPost ${labelId}: no ${format} at ${opts.dpi} dpi`,
+        });
+      }
+      // EasyPost converts a bought label on request; asking again answers the same shipment, so it may be retried.
+      const path = `/shipments/${encodeURIComponent(labelId)}/label?file_format=ZPL`;
+      const sent = await send('file', 'GET', path, { retry: true });
+      const s = transport.json(sent, EpShipment, 'GET /v2/shipments/{id}/label');
+      const url = s.postage_label?.label_zpl_url;
+      if (!url) {
+        throw new ProviderError('upstream_error', MSG.rejected, {
+          logMessage: `EasyPost ${labelId}: no label_zpl_url after the conversion`,
+        });
+      }
+      return downloadZpl(url, labelId);
     },
 
     async getTracking(trackingNumber) {

@@ -86,7 +86,14 @@ export const EpShipment = z.object({
   tracking_code: z.string().nullish(),
   rates: z.array(z.unknown()).default([]),
   selected_rate: EpRate.nullish(),
-  postage_label: z.object({ label_url: z.string().url(), label_pdf_url: z.string().url().nullish() }).nullish(),
+  postage_label: z
+    .object({
+      label_url: z.string().url(),
+      label_pdf_url: z.string().url().nullish(),
+      /** Filled once the label is converted to ZPL (GET /v2/shipments/{id}/label?file_format=ZPL). */
+      label_zpl_url: z.string().url().nullish(),
+    })
+    .nullish(),
   refund_status: z.string().nullish(),
   tracker: EpTracker.nullish(),
 });

@@ -183,14 +183,15 @@ export function withUnknownOutcome(err: ProviderError, labelId: string | undefin
 }
 
 /**
- * Downloads a label PDF from the file URL a multi-carrier provider gave (EasyPost's `postage_label`, Shippo's
+ * Downloads a label file from the URL a multi-carrier provider gave (EasyPost's `postage_label`, Shippo's
  * `label_url`): the URL passes `checkFileUrl` (the SSRF rules; default: https only), no credentials are sent, and
- * anything but a PDF is refused.
+ * anything but the expected file (a PDF unless `file` says otherwise) is refused.
  */
 export function labelFileDownloader(
   provider: string,
   checkFileUrl: ((url: string) => Promise<void>) | undefined,
   get: (url: string) => Promise<Sent>,
+  file: { isValid: (bytes: Uint8Array) => boolean; name: string } = { isValid: isPdf, name: 'a PDF' },
 ): (url: string, labelId: string) => Promise<Uint8Array> {
   const check =
     checkFileUrl ??
@@ -206,9 +207,9 @@ export function labelFileDownloader(
       });
     }
     const sent = await get(url);
-    if (!isPdf(sent.body)) {
+    if (!file.isValid(sent.body)) {
       throw new ProviderError('upstream_error', MSG.rejected, {
-        logMessage: `${provider} label ${labelId}: not a PDF`,
+        logMessage: `${provider} label ${labelId}: not ${file.name}`,
       });
     }
     return sent.body;

@@ -3,6 +3,7 @@ import {
   LABEL_MESSAGES,
   type LabelFormat,
   ORDER_MESSAGES,
+  ZPL_DPIS_BY_KIND,
   type ZplDpi,
 } from '@labeldesk/contracts';
 import type { OrderRow } from '../../db/schema';
@@ -23,7 +24,8 @@ const CONTENT_TYPES = { png: 'image/png', zpl: 'application/zpl' } as const;
 /**
  * A bought label as PNG or ZPL, from the provider that bought it (the API of a failover, else the chosen one) and
  * rendered by it — never converted here. Kept in the blob store after the first read (a failed store is only logged).
- * A format the API's kind does not give (LABEL_FORMATS_BY_KIND) is refused with 400, whatever is stored.
+ * A format the API's kind does not give (LABEL_FORMATS_BY_KIND), or ZPL at a resolution it does not print
+ * (ZPL_DPIS_BY_KIND), is refused with 400, whatever is stored.
  */
 export async function readLabelFile(
   services: Services,
@@ -36,6 +38,9 @@ export async function readLabelFile(
   const key = labelFileBlobKey(order.id, format, dpi);
   if (api && !LABEL_FORMATS_BY_KIND[api.kind].includes(format)) {
     throw new ApiError('invalid_input', LABEL_MESSAGES.formatNotOffered(format));
+  }
+  if (api && format === 'zpl' && !ZPL_DPIS_BY_KIND[api.kind].includes(dpi)) {
+    throw new ApiError('invalid_input', LABEL_MESSAGES.zplDpiNotOffered(dpi, ZPL_DPIS_BY_KIND[api.kind]));
   }
   const stored = await services.blobs.get(key).catch((err: unknown) => {
     services.log.warn('order.stored_label_unreadable', { orderId: order.id, format, err });

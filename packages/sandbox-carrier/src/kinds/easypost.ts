@@ -7,7 +7,7 @@ import { type KindEngine, type KindRate, type KindShipment, usd } from './engine
 
 /**
  * An EasyPost-protocol sandbox (API v2, https://docs.easypost.com): shipments rated on creation, buy a rate, the
- * postage label as a PDF file URL, refunds, trackers — the shapes of EasyPost's recorded answers
+ * postage label as a PDF file URL (converted to ZPL on request), refunds, trackers — the shapes of EasyPost's recorded answers
  * (EasyPost/easypost-node test/cassettes). Only test keys are accepted (`EZTK…`, as EasyPost's test mode); any other
  * key gets EasyPost's own 401 body. Weights are ounces, money decimal strings, as EasyPost sends them.
  */
@@ -222,7 +222,7 @@ export function createEasypostSandboxApp(
             label_file_type: 'application/pdf',
             label_url: `${origin}${basePath}/files/postage_label/${s.id}.pdf`,
             label_pdf_url: `${origin}${basePath}/files/postage_label/${s.id}.pdf`,
-            label_zpl_url: null,
+            label_zpl_url: p.converted?.includes('ZPL') ? `${origin}${basePath}/files/postage_label/${s.id}.zpl` : null,
             label_epl2_url: null,
             label_file: null,
           }
@@ -242,9 +242,14 @@ export function createEasypostSandboxApp(
 
   // Label files are public URLs (like EasyPost's S3 links): no key.
   app.get('/files/postage_label/:file', async (c) => {
-    const id = c.req.param('file').replace(/\.pdf$/, '');
+    const file = c.req.param('file');
+    const id = file.replace(/\.(pdf|zpl)$/, '');
     const s = engine.shipment(id);
     if (!s?.purchase) return c.text('Not Found', 404);
+    if (file.endsWith('.zpl')) {
+      const zpl = engine.zpl(s);
+      return zpl === undefined ? c.text('Not Found', 404) : c.text(zpl, 200, { 'Content-Type': 'application/zpl' });
+    }
     if (state.brokenFiles > 0) {
       state.brokenFiles -= 1;
       return c.text('<Error><Code>InternalError</Code></Error>', 200, { 'Content-Type': 'application/pdf' });
@@ -334,6 +339,23 @@ export function createEasypostSandboxApp(
       return epError(c, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong.');
     }
     return c.json(shipmentView(c, bought));
+  });
+
+  // Label conversion (easypost-node's Shipment.convertLabelFormat): the shipment, with the converted file's URL.
+  app.get('/v2/shipments/:id/label', (c) => {
+    const s = engine.shipment(c.req.param('id'));
+    if (!s) return epError(c, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    const format = (c.req.query('file_format') ?? '').toUpperCase();
+    if (format !== 'ZPL' && format !== 'PDF') {
+      return epError(c, 422, 'SHIPMENT.LABEL.FORMAT_INVALID', 'The label format is not supported by this sandbox.', [
+        { field: 'file_format', message: 'must be one of PDF, ZPL' },
+      ]);
+    }
+    if (!s.purchase) {
+      return epError(c, 422, 'SHIPMENT.POSTAGE.REQUIRED', 'This shipment has no postage label to convert.');
+    }
+    if (format === 'ZPL') engine.convert(s, 'ZPL');
+    return c.json(shipmentView(c, s));
   });
 
   app.post('/v2/shipments/:id/refund', (c) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { renderLabelPdf } from '../label-pdf';
+import { renderLabelZpl } from '../label-zpl';
 import { convertWeight, estimatedDeliveryFor, quote, transitDaysFor } from '../pricing';
 import { writeFileAtomic } from '../store';
 import { type TrackingSnapshot, trackingAt } from '../tracking';
@@ -42,7 +43,14 @@ export interface KindShipment {
   parcel: { weightOz: number; length: number; width: number; height: number };
   rates: KindRate[];
   /** The purchase: the rate bought, its label, its refund. */
-  purchase: { rateId: string; transactionId: string; label: LabelRecord; refund: RefundStatus | null } | null;
+  purchase: {
+    rateId: string;
+    transactionId: string;
+    label: LabelRecord;
+    refund: RefundStatus | null;
+    /** Formats the label was converted to on request (EasyPost's label conversion), beside the PDF it was bought as. */
+    converted?: 'ZPL'[];
+  } | null;
 }
 
 interface EngineState {
@@ -244,6 +252,23 @@ export class KindEngine {
   tracking(shipment: KindShipment): TrackingSnapshot | undefined {
     const label = shipment.purchase?.label;
     return label ? trackingAt(label, this.now(), this.timeline) : undefined;
+  }
+
+  /** Converts a bought label to `format` (kept, so its file URL answers from then on); false when nothing is bought. */
+  convert(shipment: KindShipment, format: 'ZPL'): boolean {
+    const purchase = shipment.purchase;
+    if (!purchase) return false;
+    if (!purchase.converted?.includes(format)) {
+      purchase.converted = [...(purchase.converted ?? []), format];
+      this.persist();
+    }
+    return true;
+  }
+
+  /** The label as ZPL at 203 dpi, once converted (EasyPost renders ZPL at the thermal printers' common 8 dots/mm). */
+  zpl(shipment: KindShipment): string | undefined {
+    const purchase = shipment.purchase;
+    return purchase?.converted?.includes('ZPL') ? renderLabelZpl(purchase.label, 203) : undefined;
   }
 
   pdf(shipment: KindShipment): Promise<Uint8Array> {
