@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
@@ -14,6 +14,7 @@ import {
   visible,
 } from './support/browser';
 import { tableLayoutProblems } from './support/layout';
+import { fillUpsGroundOrder } from './support/manual-order';
 
 /**
  * Issue 21 in Chromium: an EasyPost-kind API added, checked for services, priced and bought through by a customer (the
@@ -33,10 +34,6 @@ async function catalogueDown(catalogue: string, down: boolean): Promise<void> {
   if (!res.ok) throw new Error(`down control failed: ${res.status} ${await res.text()}`);
 }
 
-async function fillAddress(block: Locator, a: Record<string, string>) {
-  for (const [label, value] of Object.entries(a)) await block.getByLabel(label).first().fill(value);
-}
-
 /** Manual Order on `apiName`: UPS Ground, both addresses, a 2 lb 10x8x4 package; waits for the price, then buys. */
 async function buyUpsGround(page: Page, apiName: RegExp): Promise<string> {
   await page.goto('/manual-order');
@@ -45,29 +42,7 @@ async function buyUpsGround(page: Page, apiName: RegExp): Promise<string> {
   await expect.poll(() => api.inputValue()).not.toBe('');
   await choose(page, api, apiName);
   await expect.poll(() => api.inputValue()).toMatch(apiName);
-  await choose(page, page.getByTestId('order-carrier'), 'UPS');
-  await choose(page, page.getByTestId('order-service'), /^UPS Ground/);
-  await fillAddress(page.getByTestId('sender-address'), {
-    Name: 'Ada Shipper',
-    'Street 1': '1 Main St',
-    City: 'New York',
-    State: 'NY',
-    ZIP: '10001',
-    Phone: '212-555-0100',
-  });
-  await fillAddress(page.getByTestId('recipient-address'), {
-    Name: 'Grace Recipient',
-    'Street 1': '500 Howard St',
-    City: 'San Francisco',
-    State: 'CA',
-    ZIP: '94105',
-    Phone: '415-555-0100',
-  });
-  await page.getByTestId('package-weight').fill('2');
-  await page.getByTestId('package-length').fill('10');
-  await page.getByTestId('package-width').fill('8');
-  await page.getByTestId('package-height').fill('4');
-  await expect.poll(() => page.getByTestId('price-card').getAttribute('data-state')).toBe('ready');
+  await fillUpsGroundOrder(page);
   expect(await api.inputValue()).toMatch(apiName);
   const price = await textOf(page.getByTestId('price-card-amount'));
   // Create Label opens the label in a new tab once it is bought.
