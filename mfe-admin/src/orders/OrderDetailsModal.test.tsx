@@ -1,58 +1,12 @@
 // @vitest-environment happy-dom
 
-import { type Order, type OrderAttempt, type OrderParty, VOID_MESSAGES } from '@labeldesk/contracts';
+import { type Order, type OrderAttempt, VOID_MESSAGES } from '@labeldesk/contracts';
+import { orderFixture } from '@labeldesk/contracts/order-fixtures';
 import { apiCalls, renderWithUi, screen, setupUser, stubApi, within } from '@labeldesk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { OrderDetailsModal } from './OrderDetailsModal';
 
-const party = (name: string): OrderParty => ({
-  name,
-  company: '',
-  street1: '12 Analytical Way',
-  street2: '',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'US',
-  phone: '555-0100',
-  email: '',
-});
-
-const order = (over: Partial<Order> = {}): Order => ({
-  _id: 'ord_1',
-  orderId: 'ord_1',
-  createdAt: '2026-11-28T12:00:00.000Z',
-  trackingNumber: '1Z999',
-  carrier: 'UPS',
-  serviceType: 'ups_ground',
-  serviceName: 'UPS Ground',
-  price: 11.4,
-  deliveryStatus: 'pending',
-  status: 'completed',
-  recipient: party('Grace Hopper'),
-  sender: party('Ada Lovelace'),
-  packageDetails: {
-    weight: 2,
-    weightUnit: 'lbs',
-    dimensions: { length: 10, width: 8, height: 4 },
-    description: '',
-    value: 0,
-    template: null,
-  },
-  estimatedDelivery: null,
-  trackingEvents: [],
-  lastChecked: null,
-  apiId: 'api_1',
-  apiName: 'API 1',
-  boughtVia: { apiId: 'api_1', apiName: 'API 1' },
-  destination: 'Austin, TX',
-  amazonOrderId: null,
-  sku: null,
-  bulkOrderId: null,
-  hasLabel: true,
-  failureReason: null,
-  ...over,
-});
+const order = (over: Partial<Order> = {}): Order => orderFixture({ createdAt: '2026-11-28T12:00:00.000Z', ...over });
 
 const tracking = {
   orderId: 'ord_1',

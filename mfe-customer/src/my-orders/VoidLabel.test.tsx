@@ -1,58 +1,13 @@
 // @vitest-environment happy-dom
-import { type Order, type OrderParty, VOID_MESSAGES } from '@labeldesk/contracts';
+import { type Order, VOID_MESSAGES } from '@labeldesk/contracts';
+import { orderFixture } from '@labeldesk/contracts/order-fixtures';
 import { apiCalls, renderWithUi, screen, setupUser, stubApi, waitFor } from '@labeldesk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { OrderDetailsModal } from './OrderDetailsModal';
 
-const party = (name: string): OrderParty => ({
-  name,
-  company: '',
-  street1: '1 Main St',
-  street2: '',
-  city: 'Chicago',
-  state: 'IL',
-  zip: '60601',
-  country: 'US',
-  phone: '555-0100',
-  email: '',
-});
-
-const order = (overrides: Partial<Order> = {}): Order => ({
-  _id: 'ord_1',
-  orderId: 'ord_1',
-  createdAt: new Date(Date.now() - 3600_000).toISOString(),
-  trackingNumber: '1ZVOID',
-  carrier: 'UPS',
-  serviceType: 'UPS Ground',
-  serviceName: 'UPS Ground',
-  price: 11.4,
-  deliveryStatus: 'pending',
-  status: 'completed',
-  recipient: party('Grace Receiver'),
-  sender: party('Ada Sender'),
-  packageDetails: {
-    weight: 2,
-    weightUnit: 'lbs',
-    dimensions: { length: 10, width: 8, height: 4 },
-    description: '',
-    value: 0,
-    template: null,
-  },
-  estimatedDelivery: null,
-  trackingEvents: [],
-  lastChecked: null,
-  apiId: 'api_1',
-  apiName: 'API 1',
-  boughtVia: { apiId: 'api_1', apiName: 'API 1' },
-  destination: 'Chicago, IL',
-  amazonOrderId: null,
-  sku: null,
-  bulkOrderId: null,
-  hasLabel: true,
-  failureReason: null,
-  voidStatus: null,
-  ...overrides,
-});
+/** An order bought an hour ago (well inside the void window). */
+const order = (overrides: Partial<Order> = {}): Order =>
+  orderFixture({ createdAt: new Date(Date.now() - 3600_000).toISOString(), trackingNumber: '1ZVOID', ...overrides });
 
 const tracking = {
   orderId: 'ord_1',
