@@ -1,5 +1,6 @@
-// `pnpm test`: every test layer, in two lanes side by side (see mainLane and e2eLane). Installs what the layers need that npm cannot (Debian's
-// Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
+// `pnpm test`: every test layer, in two lanes side by side (mainLane and e2eLane below). Installs what the layers
+// need that npm cannot (Debian's Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed"
+// and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
