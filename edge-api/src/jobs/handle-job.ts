@@ -13,6 +13,7 @@ import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
 import { deliverWebhook } from '../use-cases/webhooks/deliver-webhook';
+import { relayDueWebhookMessages } from '../use-cases/webhooks/relay-webhook-messages';
 import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
@@ -110,6 +111,13 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       // Sent, nothing to send, or refused for good (logged): done. A transport that is down or busy: backoff.
       const outcome = await deliverMail(services, { jobId: message.jobId, mail: message.mail });
       return outcome.kind === 'retry' ? { kind: 'retry', reason: outcome.reason } : { kind: 'ack' };
+    }
+    case 'webhooks.relay-due': {
+      await relayDueWebhookMessages(services, {
+        limit: message.limit,
+        ...(message.leftBefore ? { leftBefore: message.leftBefore } : {}),
+      });
+      return { kind: 'ack' };
     }
     case 'webhooks.deliver': {
       // One attempt; a failure queues the next attempt of the schedule as its own job (same webhook-id), so this job

@@ -6,6 +6,7 @@ import { RECHECK_WINDOW_MS } from '../use-cases/crypto/recheck-crypto-invoices';
 import { RECONCILE_BATCH_SIZE } from '../use-cases/orders/reconcile-due-orders';
 import { SETTLE_VOIDS_BATCH } from '../use-cases/orders/settle-pending-voids';
 import { TRACKING_REFRESH_BATCH } from '../use-cases/tracking/refresh-due-tracking';
+import { WEBHOOK_RELAY_BATCH } from '../use-cases/webhooks/relay-webhook-messages';
 
 /** The one cron of the product (wrangler.jsonc `triggers.crons`); the Node runner's timer fires it every 5 minutes. */
 export const PERIODIC_CRON = '*/5 * * * *';
@@ -30,6 +31,8 @@ export function periodicJobs(cron: string): JobMessage[] {
         { type: 'orders.settle-voids', jobId: newId('job'), limit: SETTLE_VOIDS_BATCH },
         // Every bulk order finishes: rows whose jobs died (dead-lettered, never queued) are queued again.
         { type: 'bulk.resume-due', jobId: newId('job'), limit: BULK_RESUME_BATCH },
+        // The webhook outbox's relay: events committed with their fact but never queued (the process died between).
+        { type: 'webhooks.relay-due', jobId: newId('job'), limit: WEBHOOK_RELAY_BATCH },
       ];
     default:
       return [];
@@ -55,6 +58,13 @@ export function startupJobs(startedAt: Date): JobMessage[] {
       type: 'orders.reconcile-due',
       jobId: newId('job'),
       limit: STARTUP_RECONCILE_LIMIT,
+      leftBefore: startedAt.toISOString(),
+    },
+    // Webhook events the process before it committed but did not queue.
+    {
+      type: 'webhooks.relay-due',
+      jobId: newId('job'),
+      limit: WEBHOOK_RELAY_BATCH,
       leftBefore: startedAt.toISOString(),
     },
   ];

@@ -113,6 +113,14 @@ export const JobMessage = z.discriminatedUnion('type', [
     mail: MailJob,
   }),
   z.object({
+    type: z.literal('webhooks.relay-due'),
+    jobId: z.string(),
+    /** Webhook messages written but never queued (their process died after the commit) queued in this run. */
+    limit: z.number().int().positive().max(1000),
+    /** Node start-up only: the start of the process; every message written before it is due at once. */
+    leftBefore: z.iso.datetime().optional(),
+  }),
+  z.object({
     type: z.literal('webhooks.deliver'),
     /**
      * `whd_<messageId>_<endpointId>_<attempt>` for the retry schedule (so the next attempt is enqueued once), `whr_…`

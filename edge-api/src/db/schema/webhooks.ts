@@ -58,9 +58,17 @@ export const webhookMessages = sqliteTable(
     /** The JSON body sent: {id, type, created_at, livemode, data}. */
     payload: text('payload').notNull(),
     createdAt: text('created_at').notNull(),
+    /**
+     * When its delivery jobs were queued (null until then). The message is written in the same batch as the fact it
+     * reports (the outbox), and queued right after that batch; a process that dies in between leaves it null, and
+     * the relay sweep (start-up and every 5 minutes) queues it then.
+     */
+    dispatchedAt: text('dispatched_at'),
   },
   (t) => [
     index('webhook_messages_user_created_idx').on(t.userId, t.createdAt),
+    // The relay sweep: messages still to queue, oldest first (a few at most; the index holds only those).
+    index('webhook_messages_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} IS NULL`),
     // The maintenance purge: messages past their retention, oldest first.
     index('webhook_messages_created_idx').on(t.createdAt),
   ],

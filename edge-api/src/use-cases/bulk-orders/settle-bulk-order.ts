@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import { batch } from '../../ports/database';
+import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { bulkOrderCompletedEvent } from '../webhooks/webhook-events';
+import { webhookEventStatement } from '../webhooks/webhook-outbox';
 import { combineLabelsJob } from './build-combined-labels';
 
 /** Row counts of a bulk order, from its orders (counters are never stored, so no redelivery can miscount). */
@@ -43,23 +46,28 @@ export interface SettleBulkOrderResult {
 export async function settleBulkOrder(services: Services, bulkOrderId: string): Promise<SettleBulkOrderResult> {
   const now = services.clock.now().toISOString();
   const failed = sql`(SELECT COUNT(*) FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId} AND ${orders.status} = 'failed')`;
-  const [row] = await services.db
-    .update(bulkOrders)
-    .set({
-      status: sql`CASE WHEN ${failed} = 0 THEN 'completed' WHEN ${failed} >= ${bulkOrders.orderCount} THEN 'failed' ELSE 'partial' END`,
-      failedOrderCount: failed,
-      completedAt: now,
-      updatedAt: now,
-    })
-    .where(
-      sql`${bulkOrders.id} = ${bulkOrderId} AND ${bulkOrders.status} = 'processing' AND NOT EXISTS (
+  // `bulk_order.completed` is recorded by the same batch, from the row its update just finalized (the outbox).
+  const event = webhookEventStatement(services.db, bulkOrderCompletedEvent(bulkOrderId, true, sql`changes() = 1`), now);
+  const [[row]] = await batch(services.db, [
+    services.db
+      .update(bulkOrders)
+      .set({
+        status: sql`CASE WHEN ${failed} = 0 THEN 'completed' WHEN ${failed} >= ${bulkOrders.orderCount} THEN 'failed' ELSE 'partial' END`,
+        failedOrderCount: failed,
+        completedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        sql`${bulkOrders.id} = ${bulkOrderId} AND ${bulkOrders.status} = 'processing' AND NOT EXISTS (
         SELECT 1 FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId}
           AND ${orders.status} IN ('processing', 'pending_reconciliation'))`,
-    )
-    .returning({ status: bulkOrders.status });
+      )
+      .returning({ status: bulkOrders.status }),
+    event.statement,
+  ]);
   if (row) {
     services.log.info('bulk.settled', { bulkOrderId, status: row.status });
-    await bulkOrderCompletedEvent(services, bulkOrderId);
+    await relayWebhookMessages(services, [event.messageId]);
     if (row.status !== 'failed') {
       // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
       // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.

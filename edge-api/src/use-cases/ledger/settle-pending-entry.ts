@@ -4,7 +4,9 @@ import type { Services } from '../../env';
 import { isNotNullViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
+import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { balanceCreditedEvent } from '../webhooks/webhook-events';
+import { webhookEventStatement } from '../webhooks/webhook-outbox';
 
 /** Pending rows, and failed ones (an expired invoice paid late), can still be completed. */
 const SETTLEABLE = ['pending', 'failed'] as const;
@@ -57,6 +59,12 @@ export async function settlePendingEntry(
   const now = clock.now().toISOString();
   const settlementId = newId('stl');
   const stillSettleable = and(eq(ledgerEntries.id, entry.id), inArray(ledgerEntries.status, SETTLEABLE));
+  // `balance.credited` is recorded by the same batch, from the entry as this settlement completed it (the outbox).
+  const event = webhookEventStatement(
+    db,
+    balanceCreditedEvent(entry.id, true, sql`${ledgerEntries.settlementId} = ${settlementId}`),
+    now,
+  );
   try {
     await batch(db, [
       db
@@ -91,6 +99,7 @@ export async function settlePendingEntry(
         processorState: input.processorState,
         createdAt: now,
       }),
+      event.statement,
     ]);
   } catch (err) {
     if (
@@ -105,6 +114,6 @@ export async function settlePendingEntry(
   }
   const [settled] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id)).limit(1);
   if (!settled) throw new Error(`ledger entry ${entry.id} vanished`);
-  await balanceCreditedEvent(services, settled);
+  await relayWebhookMessages(services, [event.messageId]);
   return { outcome: 'settled', entry: settled };
 }

@@ -6,7 +6,7 @@ import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readPackage, readParty } from '../../lib/presenters/order';
-import { perDatabase, placeholdersFor } from '../../ports/database';
+import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
 import {
   type CreateLabelInput,
   type LabelProvider,
@@ -32,7 +32,9 @@ import {
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
+import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
+import { webhookEventStatement } from '../webhooks/webhook-outbox';
 import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
 
@@ -165,17 +167,16 @@ const COMPLETED_COLUMNS = [
 type CompletedColumns = Pick<OrderRow, (typeof COMPLETED_COLUMNS)[number]>;
 
 /**
- * Completes an order that is still open, prepared once per database (every purchase runs it). Only the id comes back
+ * Completes an order that is still open, built once per database (every purchase runs it). Only the id comes back
  * (the order is wide, and returning it costs as much as the update): the row is the open order the caller holds plus
  * what this update set.
  */
-const completeOpenOrder = perDatabase((db) =>
+const completeOpenOrder = reusableStatement((db) =>
   db
     .update(orders)
     .set(placeholdersFor(COMPLETED_COLUMNS))
     .where(and(eq(orders.id, sql.placeholder('id')), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-    .returning({ id: orders.id })
-    .prepare(),
+    .returning({ id: orders.id }),
 );
 
 async function complete(
@@ -205,10 +206,19 @@ async function complete(
     completedAt: now,
     updatedAt: now,
   } satisfies CompletedColumns;
-  const [updated] = await completeOpenOrder(services.db).all({ ...completed, id: order.id });
+  // `order.created` is recorded by the same batch, only when its update completed the order (the outbox).
+  const event = webhookEventStatement(
+    services.db,
+    orderEvent('order.created', { ...order, ...completed }, true, sql`changes() = 1`),
+    now,
+  );
+  const [[updated], written] = await batch(services.db, [
+    completeOpenOrder(services.db, { ...completed, id: order.id }),
+    event.statement,
+  ]);
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) {
-    await orderEvent(services, 'order.created', row);
+    if ((written as unknown[]).length > 0) await relayWebhookMessages(services, [event.messageId]);
     return { kind: 'completed', order: row };
   }
 

@@ -6,7 +6,9 @@ import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { balanceChangeStatements } from '../ledger/apply-balance-change';
+import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
+import { webhookEventStatements } from '../webhooks/webhook-outbox';
 import { OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 
 /** Ledger idempotency key of an order's refund: written at most once, whoever (request, job, sweep) gets there. */
@@ -15,6 +17,12 @@ export const refundKey = (orderId: string): string => `order:${orderId}:refund`;
 /** The order's own conditional update that claims the refund: it must write `entryId` into `refund_entry_id`. */
 export type RefundMark = (entryId: string, now: string) => BatchItem<'sqlite'>;
 
+/** The order events of this refund (`order.failed`, `order.refunded`), and the order as the mark leaves it. */
+export interface RefundEvents {
+  types: ('order.failed' | 'order.refunded')[];
+  after: (entryId: string, now: string) => OrderRow;
+}
+
 /**
  * The one refund of an order's price, whatever the path (a purchase that failed, a label the customer voided): ONE
  * batch runs `mark` (the order's conditional update writing THIS entry's id into `refund_entry_id`), credits the price
@@ -22,6 +30,7 @@ export type RefundMark = (entryId: string, now: string) => BatchItem<'sqlite'>;
  * customer's total spend. Every statement after the mark only applies when the mark wrote this entry's id, so an order
  * that meanwhile moved on (completed, refunded by a racing request, job or sweep) is left alone: the batch is then
  * refused as a whole and nothing is written; the ledger's unique idempotency key refuses a second refund even so.
+ * The order events are recorded by the same batch under the same condition (the outbox), and queued after it.
  * Returns the order as it stands afterwards and whether this refund is the one that happened.
  */
 export async function creditOrderRefund(
@@ -29,6 +38,7 @@ export async function creditOrderRefund(
   order: OrderRow,
   reason: string,
   mark: RefundMark,
+  events: RefundEvents,
 ): Promise<{ current: OrderRow; ours: boolean }> {
   const { db, clock } = services;
   const now = clock.now().toISOString();
@@ -49,8 +59,14 @@ export async function creditOrderRefund(
     },
     now,
   );
+  const after = events.after(entryId, now);
+  const recorded = webhookEventStatements(
+    db,
+    events.types.map((type) => orderEvent(type, after, true, markedByUs)),
+    now,
+  );
   try {
-    await batch(db, [mark(entryId, now), ...credit.statements]);
+    await batch(db, [mark(entryId, now), ...credit.statements, ...recorded.statements]);
   } catch (err) {
     // The order was no longer refundable (the condition refused the ledger row), or its refund already exists.
     const resolvedElsewhere =
@@ -60,7 +76,9 @@ export async function creditOrderRefund(
   }
   const current = await readOrder(services, order.id);
   if (!current) throw new Error(`order ${order.id} vanished during its refund`);
-  return { current, ours: current.refundEntryId === entryId };
+  const ours = current.refundEntryId === entryId;
+  if (ours) await relayWebhookMessages(services, recorded.messageIds);
+  return { current, ours };
 }
 
 /**
@@ -70,16 +88,19 @@ export async function creditOrderRefund(
  */
 export async function refundOrder(services: Services, order: OrderRow, reason: string): Promise<OrderRow> {
   const { db } = services;
-  const { current, ours } = await creditOrderRefund(services, order, reason, (entryId, now) =>
-    db
-      .update(orders)
-      .set({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES]))),
+  const failed = (entryId: string, now: string) =>
+    ({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now }) as const;
+  // The events: the purchase failed and its price came back (only when this refund is the one that happened).
+  const { current } = await creditOrderRefund(
+    services,
+    order,
+    reason,
+    (entryId, now) =>
+      db
+        .update(orders)
+        .set(failed(entryId, now))
+        .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_ORDER_STATUSES]))),
+    { types: ['order.failed', 'order.refunded'], after: (entryId, now) => ({ ...order, ...failed(entryId, now) }) },
   );
-  if (ours) {
-    // This refund is the one that happened (not a racing path's): the purchase failed and its price came back.
-    await orderEvent(services, 'order.failed', current);
-    await orderEvent(services, 'order.refunded', current);
-  }
   return current;
 }

@@ -8,7 +8,6 @@ import { getReadableOrder } from '../order-history/get-order';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
-import { orderEvent } from '../webhooks/webhook-events';
 import { creditOrderRefund } from './refund-order';
 
 /** The refund's reason in the ledger ("Refund for order ord_…: Label voided"). */
@@ -68,27 +67,37 @@ export async function creditVoidRefund(
   idempotencyKey: string | null,
 ): Promise<{ current: OrderRow; ours: boolean }> {
   const { db } = services;
-  const result = await creditOrderRefund(services, order, VOID_REFUND_REASON, (entryId, now) =>
-    db
-      .update(orders)
-      .set({
-        voidStatus: 'refunded',
-        refundEntryId: entryId,
-        deliveryStatus: 'cancelled',
-        voidRequestedAt: sql`COALESCE(${orders.voidRequestedAt}, ${now})`,
-        voidIdempotencyKey: sql`COALESCE(${orders.voidIdempotencyKey}, ${idempotencyKey})`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.status, 'completed'),
-          isNull(orders.refundEntryId),
-          or(isNull(orders.voidStatus), eq(orders.voidStatus, 'pending')),
+  const voided = (entryId: string, now: string) => ({
+    voidStatus: 'refunded' as const,
+    refundEntryId: entryId,
+    deliveryStatus: 'cancelled' as const,
+    voidRequestedAt: order.voidRequestedAt ?? now,
+    voidIdempotencyKey: order.voidIdempotencyKey ?? idempotencyKey,
+    updatedAt: now,
+  });
+  // `order.refunded` is recorded by the refund's batch, when it is the refund that happened.
+  const result = await creditOrderRefund(
+    services,
+    order,
+    VOID_REFUND_REASON,
+    (entryId, now) =>
+      db
+        .update(orders)
+        .set({
+          ...voided(entryId, now),
+          voidRequestedAt: sql`COALESCE(${orders.voidRequestedAt}, ${now})`,
+          voidIdempotencyKey: sql`COALESCE(${orders.voidIdempotencyKey}, ${idempotencyKey})`,
+        })
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.status, 'completed'),
+            isNull(orders.refundEntryId),
+            or(isNull(orders.voidStatus), eq(orders.voidStatus, 'pending')),
+          ),
         ),
-      ),
+    { types: ['order.refunded'], after: (entryId, now) => ({ ...order, ...voided(entryId, now) }) },
   );
-  if (result.ours) await orderEvent(services, 'order.refunded', result.current);
   return result;
 }
 

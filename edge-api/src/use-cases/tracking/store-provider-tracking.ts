@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import { type DeliveryStatusValue, type OrderRow, orders, PENDING_TRACKING_NUMBER } from '../../db/schema';
 import type { Services } from '../../env';
 import type { StoredTrackingEvents } from '../../lib/presenters/order';
+import { batch } from '../../ports/database';
 import type { ProviderTracking, ProviderTrackingStatus } from '../../ports/label-provider';
+import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { trackingUpdatedEvent } from '../webhooks/webhook-events';
+import { webhookEventStatements } from '../webhooks/webhook-outbox';
 
 /**
  * Provider tracking statuses → SPEC §4 delivery statuses: pre_transit → pending (label made, not dropped off yet);
@@ -63,15 +66,29 @@ export async function storeProviderTracking(
   row: OrderRow,
   tracking: ProviderTracking,
 ): Promise<OrderRow | null> {
-  const set = trackingUpdate(row, tracking, services.clock.now().toISOString());
-  const [updated] = await services.db
-    .update(orders)
-    .set(set)
-    .where(
-      and(eq(orders.id, row.id), eq(orders.status, 'completed'), sql`${orders.lastCheckedAt} IS ${row.lastCheckedAt}`),
-    )
-    .returning();
-  if (updated) await trackingUpdatedEvent(services, row, updated);
+  const now = services.clock.now().toISOString();
+  const set = trackingUpdate(row, tracking, now);
+  // `tracking.updated` (a change of status) is recorded by the same batch, only when its update applied.
+  const recorded = webhookEventStatements(
+    services.db,
+    [trackingUpdatedEvent(row, { ...row, ...set }, true, sql`changes() = 1`)],
+    now,
+  );
+  const [[updated]] = await batch(services.db, [
+    services.db
+      .update(orders)
+      .set(set)
+      .where(
+        and(
+          eq(orders.id, row.id),
+          eq(orders.status, 'completed'),
+          sql`${orders.lastCheckedAt} IS ${row.lastCheckedAt}`,
+        ),
+      )
+      .returning(),
+    ...recorded.statements,
+  ]);
+  if (updated) await relayWebhookMessages(services, recorded.messageIds);
   return updated ?? null;
 }
 

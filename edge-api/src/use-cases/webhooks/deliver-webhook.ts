@@ -9,8 +9,8 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '../../lib/webhook-settings';
 import { webhookHeaders } from '../../lib/webhook-signature';
-import { scheduledDeliveryJobId } from './emit-webhook-event';
 import { secretBinding, webhookSettingsOf, webhookUrlPolicy } from './webhook-endpoint-rules';
+import { scheduledDeliveryJobId } from './webhook-outbox';
 
 export interface DeliverWebhookInput {
   jobId: string;
