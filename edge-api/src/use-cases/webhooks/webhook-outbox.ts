@@ -54,14 +54,17 @@ export function webhookEventStatement(
   // The body exactly as it is signed and sent: {id, type, created_at, livemode, data}.
   const payload = sql`json_object('id', ${messageId}, 'type', ${event.type}, 'created_at', ${at},
     'livemode', json(CASE WHEN ${livemode} THEN 'true' ELSE 'false' END), 'data', ${data})`;
-  const statement = db.all<{ id: string }>(sql`
-    INSERT INTO ${webhookMessages} (id, user_id, livemode, type, payload, created_at)
-    SELECT ${messageId}, ${userId}, ${livemode}, ${event.type}, ${payload}, ${at}
-    ${event.from ? sql`FROM ${event.from}` : sql``}
-    WHERE (${event.onlyIf}) AND EXISTS (
-      SELECT 1 FROM ${webhookEndpoints} AS we, json_each(we.events) AS wev
-      WHERE we.user_id = ${userId} AND we.livemode = ${livemode} AND we.disabled_at IS NULL AND wev.value = ${event.type})
-    RETURNING id`);
+  // A query builder, not raw SQL: drizzle's D1 batch binds builders only. The SELECT gives every column in the
+  // table's order (dispatched_at: NULL, for the relay).
+  const statement = db
+    .insert(webhookMessages)
+    .select(sql`SELECT ${messageId}, ${userId}, ${livemode}, ${event.type}, ${payload}, ${at}, NULL
+      ${event.from ? sql`FROM ${event.from}` : sql``}
+      WHERE (${event.onlyIf}) AND EXISTS (
+        SELECT 1 FROM ${webhookEndpoints} AS we, json_each(we.events) AS wev
+        WHERE we.user_id = ${userId} AND we.livemode = ${livemode} AND we.disabled_at IS NULL
+          AND wev.value = ${event.type})`)
+    .returning({ id: webhookMessages.id });
   return { messageId, statement };
 }
 
