@@ -6,6 +6,10 @@
 // has its final status (polled every 100 ms through GET /api/orders/bulk/history, as the screen polls). The floor is N × latency / C (C
 // purchases always in flight, nothing else costing time); target: wall time <= 1.15 × floor.
 //
+// Meanwhile another customer keeps using the app: GET /api/balance and POST /api/orders/calculate-price one after
+// the other, 50 ms apart, first for 5 s on a quiet server, then for as long as the bulk order runs. Target (issue 24):
+// their p99 during the bulk order <= 2 x quiet.
+//
 // Then validation: POST /api/orders/bulk/validate with MAX_BULK_ROWS (5,000) rows over HTTP, and the use-case on
 // 10,000 rows in-process (bench/bulk-validate.ts; the HTTP call takes at most 5,000): target <= 1 s for 10,000 rows.
 // CPU time is printed beside wall time: on a shared machine the wall time measures the neighbours too.
@@ -73,6 +77,42 @@ try {
   const auth = { Authorization: `Bearer ${buyer.token}` };
   const selection = { apiId: api._id, carrier: SERVICE.carrier, service: SERVICE.name };
 
+  // The neighbour: another customer on the same server, and what they ask for ----------------------------------------
+  const neighbour = await send('POST', `${server.url}/api/auth/register`, {
+    name: 'Neighbour',
+    email: `neighbour-${Date.now()}@bench.test`,
+    password: 'bench-password-1',
+  });
+  const neighbourAuth = { Authorization: `Bearer ${neighbour.token}`, 'Content-Type': 'application/json' };
+  const quoteBody = JSON.stringify({
+    apiId: api._id,
+    carrier: SERVICE.carrier,
+    serviceType: SERVICE.name,
+    packageDetails: { weight: 2, weightUnit: 'lbs', length: 10, width: 8, height: 4 },
+    sender: { zip: '10001' },
+    recipient: { zip: '94105' },
+  });
+  /** Balance and quote calls, 50 ms apart, until `until()` says stop; their latencies in ms, by call. */
+  const interactive = async (until) => {
+    const ms = { balance: [], quote: [] };
+    while (!until()) {
+      for (const [name, init] of [
+        ['balance', { headers: neighbourAuth }],
+        ['quote', { method: 'POST', headers: neighbourAuth, body: quoteBody }],
+      ]) {
+        const url = name === 'balance' ? `${server.url}/api/balance` : `${server.url}/api/orders/calculate-price`;
+        const t = performance.now();
+        const res = await requestJson(url, init);
+        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        ms[name].push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    return ms;
+  };
+  const quietEnds = performance.now() + 5_000;
+  const quiet = await interactive(() => performance.now() >= quietEnds);
+
   // Throughput --------------------------------------------------------------------------------------------------------
   const rows = Array.from({ length: N }, (_, i) => bulkRow(i));
   const validated = await send('POST', `${server.url}/api/orders/bulk/validate`, { ...selection, orders: rows }, auth);
@@ -81,6 +121,8 @@ try {
   const sandboxCpu0 = cpuMs(sandbox.pid);
   const machine0 = machineCpu();
   const started = performance.now();
+  let settled = false;
+  const during = interactive(() => settled);
   const created = await send(
     'POST',
     `${server.url}/api/orders/bulk/process`,
@@ -103,6 +145,8 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const wallMs = performance.now() - started;
+  settled = true;
+  const busyNeighbour = await during;
   const floorMs = (N * latencyMs) / C;
   const ratio = wallMs / floorMs;
   const serverCpu = cpuMs(server.pid) - serverCpu0;
@@ -122,6 +166,18 @@ try {
       `server CPU ${(serverCpu / N).toFixed(2)} ms/row, sandbox CPU ${(sandboxCpu / N).toFixed(2)} ms/row` +
       (busy === undefined ? '' : `, machine ${busy.toFixed(0)} % busy (${machine1.cpus} CPUs)`),
   );
+
+  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+  for (const name of ['balance', 'quote']) {
+    const q = quiet[name];
+    const d = busyNeighbour[name];
+    const ratioP99 = pct(d, 99) / pct(q, 99);
+    console.log(
+      `  another customer's ${name === 'balance' ? 'GET /api/balance' : 'price quote'}: quiet p95 ${pct(q, 95).toFixed(1)} / p99 ${pct(q, 99).toFixed(1)} ms (${q.length} calls); ` +
+        `during the bulk order p95 ${pct(d, 95).toFixed(1)} / p99 ${pct(d, 99).toFixed(1)} ms (${d.length} calls): ` +
+        `p99 x${ratioP99.toFixed(2)} (target <= 2) ${ratioP99 <= 2 ? 'OK' : 'ABOVE TARGET'}`,
+    );
+  }
 
   // Validation ----------------------------------------------------------------------------------------------------------
   const max = Array.from({ length: 5_000 }, (_, i) => bulkRow(i));
