@@ -35,6 +35,7 @@ import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 import { v1Router } from './routes/v1/v1.index';
 import { V1_BULK_BODY_PATH } from './routes/v1/v1.routes';
+import { webhookEndpointsRouter } from './routes/webhooks/webhooks.index';
 
 export type { ClientIpResolver, ServicesFactory } from './middleware/init';
 
@@ -80,6 +81,7 @@ function apiRoutes() {
     .route('/', bulkLabelsRouter)
     .route('/', labelsRouter)
     .route('/', apiKeysRouter)
+    .route('/', webhookEndpointsRouter)
     .route('/v1', v1Router);
 }
 
