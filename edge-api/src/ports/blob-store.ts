@@ -4,10 +4,66 @@ export interface StoredBlob {
   contentType: string;
 }
 
+/** A blob being read as a stream (a combined labels document can be hundreds of MB: never held whole). */
+export interface StreamedBlob {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** Bytes in the blob. */
+  size: number;
+}
+
+/**
+ * A blob being written a piece at a time. Nothing is visible under the key until `close` resolves, and then all of it
+ * (a reader never sees part of a document); `abort` drops what was written and leaves the key as it was.
+ */
+export interface BlobWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+
 export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredBlob | null>;
+  /** The blob as a stream, null when there is none. */
+  getStream(key: string): Promise<StreamedBlob | null>;
+  /** Writes a blob as a stream (Node: a file; Workers: an R2 multipart upload). */
+  createWriter(key: string, contentType: string): Promise<BlobWriter>;
   delete(key: string): Promise<void>;
+}
+
+/**
+ * Gathers written chunks into parts of exactly `partSize` bytes (the last one may be shorter), handing each full part
+ * to `onPart` before accepting more: at most one part is held. R2 wants every part of a multipart upload but the last
+ * to be the same size of at least 5 MiB; files are written in large pieces rather than one syscall per chunk.
+ */
+export function partBuffer(partSize: number, onPart: (part: Uint8Array) => Promise<void>) {
+  let part = new Uint8Array(partSize);
+  let filled = 0;
+  return {
+    async write(chunk: Uint8Array): Promise<void> {
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(partSize - filled, chunk.length - at);
+        part.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+        if (filled === partSize) {
+          const full = part;
+          part = new Uint8Array(partSize);
+          filled = 0;
+          await onPart(full);
+        }
+      }
+    },
+    /** What is left (shorter than a part, possibly empty); the buffer is empty afterwards. */
+    rest(): Uint8Array {
+      const out = part.subarray(0, filled);
+      part = new Uint8Array(0);
+      filled = 0;
+      return out;
+    },
+  };
 }
 
 /** Keys are `segment/segment/...` of [A-Za-z0-9._-]; anything else (.., absolute paths) is refused. */

@@ -36,6 +36,33 @@ describe('r2BlobStore (R2 binding BLOBS)', () => {
     await expect(blobs.delete('exports/missing.csv')).resolves.toBeUndefined();
   });
 
+  it('writes a large blob as an R2 multipart upload of 5 MiB parts, invisible until complete, and streams it back', async () => {
+    const writer = await blobs.createWriter('bulk-labels/stream.pdf', 'application/pdf');
+    // 12 MiB in 1 MiB chunks: two full 5 MiB parts and a 2 MiB last one.
+    for (let i = 0; i < 12; i++) await writer.write(new Uint8Array(1024 * 1024).fill(i + 1));
+    expect(await env.BLOBS.head('bulk-labels/stream.pdf')).toBeNull();
+    await writer.close();
+    const streamed = await blobs.getStream('bulk-labels/stream.pdf');
+    expect(streamed?.size).toBe(12 * 1024 * 1024);
+    expect(streamed?.contentType).toBe('application/pdf');
+    const body = new Uint8Array(await new Response(streamed?.body).arrayBuffer());
+    for (let i = 0; i < 12; i++) expect(body[i * 1024 * 1024 + 7]).toBe(i + 1);
+    // A multipart object's etag is "<md5 of the part md5s>-<part count>".
+    expect((await env.BLOBS.head('bulk-labels/stream.pdf'))?.etag).toMatch(/-3$/);
+  });
+
+  it('writes a small streamed blob with one put, and an aborted one leaves the key as it was', async () => {
+    const small = await blobs.createWriter('bulk-labels/small.zpl', 'application/zpl');
+    await small.write(bytes('^XA^FDone^FS^XZ\n'));
+    await small.close();
+    expect(new TextDecoder().decode((await blobs.get('bulk-labels/small.zpl'))?.body)).toBe('^XA^FDone^FS^XZ\n');
+    const aborted = await blobs.createWriter('bulk-labels/small.zpl', 'application/zpl');
+    for (let i = 0; i < 6; i++) await aborted.write(new Uint8Array(1024 * 1024));
+    await aborted.abort();
+    expect(new TextDecoder().decode((await blobs.get('bulk-labels/small.zpl'))?.body)).toBe('^XA^FDone^FS^XZ\n');
+    expect(await blobs.getStream('bulk-labels/missing.pdf')).toBeNull();
+  });
+
   it('refuses keys that could escape their prefix', async () => {
     for (const key of ['../secrets', 'labels/../x', '/abs', 'a//b', 'sp ace']) {
       await expect(blobs.put(key, bytes('x'), 'text/plain')).rejects.toThrow(/invalid blob key/);

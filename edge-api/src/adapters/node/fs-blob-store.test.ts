@@ -55,6 +55,35 @@ describe('fsBlobStore', () => {
     expect(files).toHaveLength(2);
   });
 
+  it('writes a blob as a stream: nothing shows under the key until close, then all of it, streamed back', async () => {
+    const store = open(dir);
+    await store.put('docs/big.pdf', new TextEncoder().encode('old'), 'application/pdf');
+    const writer = await store.createWriter('docs/big.pdf', 'application/pdf');
+    // 2.5 MiB in chunks of 100,000 bytes: more than two of the writer's 1 MiB file writes.
+    const chunk = (i: number) => new Uint8Array(100_000).fill(i % 251);
+    for (let i = 0; i < 26; i++) await writer.write(chunk(i));
+    expect(new TextDecoder().decode((await store.get('docs/big.pdf'))?.body)).toBe('old');
+    await writer.close();
+    const streamed = await store.getStream('docs/big.pdf');
+    expect(streamed?.size).toBe(2_600_000);
+    expect(streamed?.contentType).toBe('application/pdf');
+    const body = new Uint8Array(await new Response(streamed?.body).arrayBuffer());
+    expect(body.byteLength).toBe(2_600_000);
+    for (let i = 0; i < 26; i++) expect(body[i * 100_000]).toBe(i % 251);
+    expect((await listFiles(join(dir, 'blobs'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(await store.getStream('docs/missing.pdf')).toBeNull();
+  });
+
+  it('drops an aborted stream and keeps what was under the key', async () => {
+    const store = open(dir);
+    await store.put('docs/a.zpl', new TextEncoder().encode('^XA^XZ'), 'application/zpl');
+    const writer = await store.createWriter('docs/a.zpl', 'application/zpl');
+    await writer.write(new Uint8Array(2_000_000));
+    await writer.abort();
+    expect(new TextDecoder().decode((await store.get('docs/a.zpl'))?.body)).toBe('^XA^XZ');
+    expect((await listFiles(join(dir, 'blobs'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('still writes when its directories were removed after an earlier write', async () => {
     const store = open(dir);
     await store.put('labels/a.pdf', new Uint8Array([1]), 'application/pdf');

@@ -1,6 +1,15 @@
-import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { assertBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store';
+import { randomBytes } from 'node:crypto';
+import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  assertBlobKey,
+  type BlobStore,
+  type BlobWriter,
+  partBuffer,
+  type StoredBlob,
+  type StreamedBlob,
+} from '../../ports/blob-store';
 import { backgroundThread } from './background-thread';
 
 /**
@@ -45,6 +54,19 @@ parentPort.on('message', ({ id, files }) => {
 });
 `;
 
+/** A streamed blob reaches its file in writes of this size. */
+const STREAM_WRITE_BYTES = 1024 * 1024;
+
+const missing = (err: unknown) => {
+  // Missing, or something that is not a file where it (or a folder on its path) should be.
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR';
+};
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+}
+
 /** How long close waits for the writes in flight. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -70,6 +92,17 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
   const dataPath = (key: string) => join(root, 'data', key);
   const metaPath = (key: string) => join(root, 'meta', `${key}.json`);
   const writer = backgroundThread({ name: 'blob writer', source: WRITER_SOURCE });
+  const contentTypeOf = async (key: string): Promise<string> => {
+    try {
+      const meta: unknown = JSON.parse(await readFile(metaPath(key), 'utf8'));
+      if (meta && typeof meta === 'object' && 'contentType' in meta && typeof meta.contentType === 'string') {
+        return meta.contentType;
+      }
+    } catch {
+      // A body without its meta file still serves, as bytes.
+    }
+    return 'application/octet-stream';
+  };
 
   return {
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
@@ -89,21 +122,68 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       try {
         body = await readFile(dataPath(key));
       } catch (err) {
-        // Missing, or something that is not a file where it (or a folder on its path) should be.
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
+        if (missing(err)) return null;
         throw err;
       }
-      let contentType = 'application/octet-stream';
+      return {
+        body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+        contentType: await contentTypeOf(key),
+      };
+    },
+
+    async getStream(key: string): Promise<StreamedBlob | null> {
+      assertBlobKey(key);
+      let handle: FileHandle;
       try {
-        const meta: unknown = JSON.parse(await readFile(metaPath(key), 'utf8'));
-        if (meta && typeof meta === 'object' && 'contentType' in meta && typeof meta.contentType === 'string') {
-          contentType = meta.contentType;
-        }
-      } catch {
-        // A body without its meta file still serves, as bytes.
+        handle = await open(dataPath(key), 'r');
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
       }
-      return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType };
+      try {
+        const { size } = await handle.stat();
+        const contentType = await contentTypeOf(key);
+        // The stream owns the handle from here and closes it at the end (or when the reader cancels).
+        const body = Readable.toWeb(
+          handle.createReadStream({ highWaterMark: 256 * 1024 }),
+        ) as ReadableStream<Uint8Array>;
+        return { body, contentType, size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    },
+
+    /**
+     * The body goes to a temp file beside its place (through the thread pool, a megabyte at a time), which `close`
+     * renames into place once the meta file is written: a reader sees the old blob or the whole new one.
+     */
+    async createWriter(key: string, contentType: string): Promise<BlobWriter> {
+      assertBlobKey(key);
+      const path = dataPath(key);
+      const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const handle = await open(tmp, 'wx', 0o600);
+      const parts = partBuffer(STREAM_WRITE_BYTES, (part) => writeAll(handle, part));
+      const abort = async () => {
+        await handle.close().catch(() => {}); // already closed: nothing to do
+        await rm(tmp, { force: true });
+      };
+      return {
+        write: (chunk) => parts.write(chunk),
+        async close() {
+          try {
+            await writeAll(handle, parts.rest());
+            await handle.close();
+            await writer.request({ files: [{ path: metaPath(key), body: JSON.stringify({ contentType }) }] });
+            await rename(tmp, path);
+          } catch (err) {
+            await abort();
+            throw err;
+          }
+        },
+        abort,
+      };
     },
 
     async delete(key: string): Promise<void> {

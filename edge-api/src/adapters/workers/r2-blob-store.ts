@@ -1,6 +1,19 @@
-import { assertBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store';
+import {
+  assertBlobKey,
+  type BlobStore,
+  type BlobWriter,
+  partBuffer,
+  type StoredBlob,
+  type StreamedBlob,
+} from '../../ports/blob-store';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Part size of a streamed write: R2 wants every part but the last at least 5 MiB and all of one size. One part is
+ * held in memory while it fills, and one while it uploads.
+ */
+export const R2_PART_BYTES = 5 * 1024 * 1024;
 
 /** The `BlobStore` port over an R2 bucket binding; the content type travels as the object's HTTP metadata. */
 export function r2BlobStore(bucket: R2Bucket): BlobStore {
@@ -16,6 +29,53 @@ export function r2BlobStore(bucket: R2Bucket): BlobStore {
       return {
         body: new Uint8Array(await object.arrayBuffer()),
         contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
+      };
+    },
+    async getStream(key: string): Promise<StreamedBlob | null> {
+      assertBlobKey(key);
+      const object = await bucket.get(key);
+      if (object === null) return null;
+      return {
+        body: object.body,
+        contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
+        size: object.size,
+      };
+    },
+    /**
+     * A multipart upload, started when the first full part is there: a blob shorter than one part is a single put.
+     * Nothing shows under the key before `complete`; `abort` ends the upload and its parts.
+     */
+    async createWriter(key: string, contentType: string): Promise<BlobWriter> {
+      assertBlobKey(key);
+      const httpMetadata = { contentType };
+      let upload: R2MultipartUpload | null = null;
+      const uploaded: R2UploadedPart[] = [];
+      const uploadPart = async (part: Uint8Array) => {
+        upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
+        uploaded.push(await upload.uploadPart(uploaded.length + 1, part));
+      };
+      const parts = partBuffer(R2_PART_BYTES, uploadPart);
+      const abort = async () => {
+        await upload?.abort();
+        upload = null;
+      };
+      return {
+        write: (chunk) => parts.write(chunk),
+        async close() {
+          const rest = parts.rest();
+          try {
+            if (upload === null) {
+              await bucket.put(key, rest, { httpMetadata });
+              return;
+            }
+            if (rest.length > 0) await uploadPart(rest);
+            await upload.complete(uploaded);
+          } catch (err) {
+            await abort().catch(() => {});
+            throw err;
+          }
+        },
+        abort,
       };
     },
     async delete(key: string): Promise<void> {

@@ -42,10 +42,10 @@ export const get = factory.createHandlers(
     });
     // A ZPL file is for a printer, never shown: always an attachment.
     const disposition = c.req.query('download') === undefined && format !== 'zpl' ? 'inline' : 'attachment';
-    return c.body(new Uint8Array(doc.body), 200, {
+    return c.body(doc.body, 200, {
       'Content-Type': doc.contentType,
       'Content-Disposition': `${disposition}; filename="${doc.fileName}"`,
-      'Content-Length': String(doc.body.byteLength),
+      'Content-Length': String(doc.size),
     });
   },
 );

@@ -254,14 +254,17 @@ export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, async
   const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
   const userId = c.get('user').id;
-  const { pdf } =
+  const { body, size } =
     c.get('apiKey').mode === 'live'
       ? await getApiBulkLabels(svc, { bulkOrderId, userId })
-      : await getTestBulkLabels(svc, { bulkOrderId, userId });
-  return c.body(new Uint8Array(pdf), 200, {
+      : await getTestBulkLabels(svc, { bulkOrderId, userId }).then(({ pdf }) => ({
+          body: new Blob([new Uint8Array(pdf)]).stream(),
+          size: pdf.byteLength,
+        }));
+  return c.body(body, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `inline; filename="${bulkPdfName(bulkOrderId)}"`,
-    'Content-Length': String(pdf.byteLength),
+    'Content-Length': String(size),
     'Cache-Control': 'no-store',
   });
 });

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
+import type { StreamedBlob } from '../../ports/blob-store';
 import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readBulkOrder } from './bulk-order-reads';
@@ -10,13 +12,14 @@ import { readBulkOrder } from './bulk-order-reads';
  * The combined labels document of a bulk order (SPEC §7 /api/labels/bulk/{id}): every bought label, in row order, one
  * after the other in one PDF (a 4x6 page per label: each label document's pages are copied as they are).
  *
- * Memory: Workers give an isolate 128 MB. The source PDFs are read, parsed and copied CHUNK_SIZE at a time and then
- * dropped, so at most one chunk of sources is alive beside the growing output (which holds only what the pages
- * need: their content streams and fonts). bench/bulk-labels-pdf.mjs measures it (README: Bulk orders).
+ * Memory: Workers give an isolate 128 MB, and a bulk order has up to 10,000 labels. The document is written as a
+ * stream (StreamingPdfWriter) into the blob store (a file on Node, an R2 multipart upload on Workers): each label is
+ * read, parsed, its page written out and dropped before the next is read, so memory stays flat however many labels
+ * there are. bench/bulk-labels-pdf.mjs measures it (README: Bulk orders).
  */
 
-/** Source labels read and parsed together (their blob reads run concurrently). */
-export const COMBINE_CHUNK_SIZE = 25;
+/** Labels read ahead of the one being written (their blob reads overlap the parsing of the one before). */
+export const COMBINE_READ_AHEAD = 4;
 
 /**
  * Where the document is kept: the number of labels it holds is part of the key, so a document stored while the bulk
@@ -33,33 +36,80 @@ export function combineLabelsJob(bulkOrderId: string): Extract<JobMessage, { typ
   return { type: 'bulk.combine-labels', jobId: `bulklabels_${bulkOrderId}`, bulkOrderId };
 }
 
-/** Merges PDFs, `chunkSize` sources at a time, into one document. `read(i)` gives source i (0 ≤ i < count). */
-export async function mergePdfs(
+/**
+ * Reads sources 0..count-1 in order, at most `readAhead` at once beyond the one being used, and hands each to `use`
+ * in order: what is read is dropped once used.
+ */
+export async function forEachInOrder(
   count: number,
   read: (index: number) => Promise<Uint8Array>,
-  chunkSize = COMBINE_CHUNK_SIZE,
-): Promise<Uint8Array> {
-  const out = await PDFDocument.create();
-  for (let start = 0; start < count; start += chunkSize) {
-    const end = Math.min(count, start + chunkSize);
-    const sources = await Promise.all(Array.from({ length: end - start }, (_, i) => read(start + i)));
-    for (let i = 0; i < sources.length; i++) {
-      const source = await PDFDocument.load(sources[i] as Uint8Array, { updateMetadata: false });
-      const pages = await out.copyPages(source, source.getPageIndices());
-      for (const page of pages) out.addPage(page);
-      // Let go of the parsed source and its bytes before the next one.
-      sources[i] = new Uint8Array(0);
+  use: (bytes: Uint8Array, index: number) => Promise<void>,
+  readAhead = COMBINE_READ_AHEAD,
+): Promise<void> {
+  const pending: Promise<Uint8Array>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (next < count && pending.length <= readAhead) {
+      const p = read(next++);
+      p.catch(() => {}); // awaited in turn below; an early failure must not be reported as unhandled
+      pending.push(p);
     }
+  };
+  for (let i = 0; i < count; i++) {
+    fill();
+    const bytes = await (pending.shift() as Promise<Uint8Array>);
+    await use(bytes, i);
   }
-  out.setTitle('Shipping labels');
-  out.setProducer('LabelDesk');
-  return out.save();
+}
+
+/** Writes the pages of `count` label PDFs, in order, to `sink` as one PDF. `read(i)` gives label i. */
+export async function writeMergedPdf(
+  count: number,
+  read: (index: number) => Promise<Uint8Array>,
+  sink: ByteSink,
+  readAhead?: number,
+): Promise<void> {
+  const writer = new StreamingPdfWriter(sink);
+  await forEachInOrder(
+    count,
+    read,
+    async (bytes) => writer.addPages(await PDFDocument.load(bytes, { updateMetadata: false })),
+    readAhead,
+  );
+  await writer.end({ title: 'Shipping labels', producer: 'LabelDesk' });
+}
+
+/** The same document in memory, for small sets (a test bulk order's specimens). */
+export async function mergePdfs(count: number, read: (index: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const mem = memorySink();
+  await writeMergedPdf(count, read, mem.sink);
+  return mem.bytes();
+}
+
+/**
+ * Writes a document into the blob store as a stream under `key`: on any failure the partial blob is dropped (nothing
+ * appears under the key) and the error is thrown.
+ */
+export async function writeBlobStream(
+  services: Services,
+  key: string,
+  contentType: string,
+  write: (sink: ByteSink) => Promise<void>,
+): Promise<void> {
+  const blob = await services.blobs.createWriter(key, contentType);
+  try {
+    await write((chunk) => blob.write(chunk));
+  } catch (err) {
+    await blob.abort().catch(() => {});
+    throw err;
+  }
+  await blob.close();
 }
 
 export interface CombinedLabels {
-  pdf: Uint8Array;
   /** Labels in the document (one per bought row). */
   labelCount: number;
+  /** Where it is stored (read it with services.blobs.getStream). */
   blobKey: string;
 }
 
@@ -89,35 +139,36 @@ export function boughtRows(
 
 /**
  * The combined labels document of a bulk order: the stored one when it holds every label bought so far, else built
- * now (sources from the blob store, or from the provider when a label was never stored, as for a single label),
- * stored under {@link combinedLabelsBlobKey} and recorded in bulk_orders.labels_blob_key (the one it replaces is
+ * now as a stream (sources from the blob store, or from the provider when a label was never stored, as for a single
+ * label), stored under {@link combinedLabelsBlobKey} and recorded in bulk_orders.labels_blob_key (the one it replaces is
  * deleted). Null when the bulk order does not exist or no label was bought (yet). Run by the `bulk.combine-labels`
- * job once a bulk order is final, and on demand by GET /api/labels/bulk/{id}; two runs at once write the same bytes
- * under the same key.
+ * job once a bulk order is final, and on demand by GET /api/labels/bulk/{id} when that has not run (yet); two runs at
+ * once write the same bytes under the same key. The caller streams the stored document (services.blobs.getStream).
  */
 export async function produceCombinedLabels(
   services: Services,
   bulkOrderId: string,
-  opts: { chunkSize?: number } = {},
+  opts: { readAhead?: number } = {},
 ): Promise<CombinedLabels | null> {
   const bulk = await readBulkOrder(services, bulkOrderId);
   if (!bulk) return null;
   const rows = await boughtRows(services, bulkOrderId);
   if (rows.length === 0) return null;
   const blobKey = combinedLabelsBlobKey(bulkOrderId, rows.length);
-  if (bulk.labelsBlobKey === blobKey) {
-    const stored = await services.blobs.get(blobKey).catch(() => null);
-    if (stored) return { pdf: stored.body, labelCount: rows.length, blobKey };
+  if (bulk.labelsBlobKey === blobKey && (await services.blobs.getStream(blobKey).then(release, () => false))) {
+    return { labelCount: rows.length, blobKey };
   }
 
   const connections: ProviderConnections = new Map();
-  const pdf = await mergePdfs(
-    rows.length,
-    (i) => readLabelPdf(services, rows[i] as LabelPdfSource, connections),
-    opts.chunkSize,
+  await writeBlobStream(services, blobKey, 'application/pdf', (sink) =>
+    writeMergedPdf(
+      rows.length,
+      (i) => readLabelPdf(services, rows[i] as LabelPdfSource, connections),
+      sink,
+      opts.readAhead,
+    ),
   );
   try {
-    await services.blobs.put(blobKey, pdf, 'application/pdf');
     // Compare-and-set on the key read above: of two runs at once only one records its document (a smaller one is
     // rebuilt by the next read, its key no longer matching the labels bought); the loser removes its own blob.
     const recorded = await services.db
@@ -139,8 +190,15 @@ export async function produceCombinedLabels(
       if (now?.labelsBlobKey !== blobKey) await services.blobs.delete(blobKey);
     }
   } catch (err) {
-    // The document was built: answer it anyway; the next request builds it again.
-    services.log.warn('bulk.combined_labels_not_stored', { bulkOrderId, err });
+    // The document is stored but not recorded: answer it anyway; the next request builds it again.
+    services.log.warn('bulk.combined_labels_not_recorded', { bulkOrderId, err });
   }
-  return { pdf, labelCount: rows.length, blobKey };
+  return { labelCount: rows.length, blobKey };
+}
+
+/** Whether a stream was opened (and lets go of it unread). */
+async function release(stream: StreamedBlob | null): Promise<boolean> {
+  if (!stream) return false;
+  await stream.body.cancel();
+  return true;
 }

@@ -1,17 +1,22 @@
 import { BULK_MESSAGES, type BulkLabelFormat, LABEL_MESSAGES, type ZplDpi } from '@labeldesk/contracts';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import type { ByteSink } from '../../lib/pdf-stream-writer';
+import type { StreamedBlob } from '../../ports/blob-store';
 import { labelFormatsOf } from '../label-settings/label-formats-of';
 import { getLabelSettings } from '../label-settings/label-settings';
 import { type LabelAccess, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readLabelFile } from '../orders/read-label-file';
-import { boughtRows } from './build-combined-labels';
+import { boughtRows, forEachInOrder, writeBlobStream } from './build-combined-labels';
 import { readBulkOrder } from './bulk-order-reads';
 import { checkAccess, getCombinedLabels } from './get-combined-labels';
-import { letterTwoUpPdf } from './letter-two-up';
+import { writeLetterTwoUp } from './letter-two-up';
 
 export interface BulkLabelDocument {
-  body: Uint8Array;
+  /** The stored document, streamed from the blob store (never held whole: it can be hundreds of MB). */
+  body: ReadableStream<Uint8Array>;
+  /** Bytes in body. */
+  size: number;
   format: BulkLabelFormat;
   contentType: string;
   /** The SPEC's bulk-labels-<id>.pdf, other formats alike (.zpl; letter-2up: bulk-labels-<id>-letter.pdf). */
@@ -27,6 +32,32 @@ export function bulkLabelFileName(bulkOrderId: string, format: BulkLabelFormat):
 }
 
 /**
+ * Where a Letter 2-up or ZPL document is kept: named by the exact set of labels it holds (a digest of their order
+ * ids, in row order), so a set changed by a purchase or a void is never served from an older document.
+ */
+async function derivedBlobKey(bulkOrderId: string, rows: { id: string }[], suffix: string): Promise<string> {
+  const ids = new TextEncoder().encode(rows.map((row) => row.id).join(','));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', ids));
+  const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `bulk-labels/${bulkOrderId}-${rows.length}-${hex}${suffix}`;
+}
+
+/** The stored document under `key`, written first (`write`) when there is none. */
+async function storedOrBuilt(
+  services: Services,
+  key: string,
+  contentType: string,
+  write: (sink: ByteSink) => Promise<void>,
+): Promise<StreamedBlob> {
+  const stored = await services.blobs.getStream(key);
+  if (stored) return stored;
+  await writeBlobStream(services, key, contentType, write);
+  const built = await services.blobs.getStream(key);
+  if (!built) throw new Error(`blob ${key} missing right after it was written`);
+  return built;
+}
+
+/**
  * GET /api/labels/bulk/{id}?format=pdf|zpl|letter-2up (and the public API's /bulk-labels/{id}): every bought label of
  * the bulk order in row order, as
  * - pdf: the stored combined PDF (getCombinedLabels);
@@ -34,7 +65,9 @@ export function bulkLabelFileName(bulkOrderId: string, format: BulkLabelFormat):
  *   read, as for a single label), at `dpi` or the owner's; refused (400, naming the first row) unless every label's
  *   service prints ZPL — nothing is converted;
  * - letter-2up: Letter sheets, two 4x6 labels each with crop marks, made from the label PDFs (placed, not converted).
- * Labels are read one at a time. 404 as for the PDF when the caller may not open it or no label is bought yet.
+ * Each is written as a stream into the blob store the first time it is asked for (labels read one after the other,
+ * nothing held beyond the one being written) and then streamed from there. 404 as for the PDF when the caller may not
+ * open it or no label is bought yet.
  */
 export async function getBulkLabelDocument(
   services: Services,
@@ -42,9 +75,18 @@ export async function getBulkLabelDocument(
 ): Promise<BulkLabelDocument> {
   const { bulkOrderId, format } = input;
   const fileName = bulkLabelFileName(bulkOrderId, format);
+  const answer = (blob: StreamedBlob, contentType: string): BulkLabelDocument => ({
+    body: blob.body,
+    size: blob.size,
+    format,
+    contentType,
+    fileName,
+  });
   if (format === 'pdf') {
-    const { pdf } = await getCombinedLabels(services, input);
-    return { body: pdf, format, contentType: 'application/pdf', fileName };
+    const { blobKey } = await getCombinedLabels(services, input);
+    const stored = await services.blobs.getStream(blobKey);
+    if (!stored) throw new ApiError('not_found', BULK_MESSAGES.labelsNotReady);
+    return answer(stored, 'application/pdf');
   }
   await checkAccess(services, bulkOrderId, input.access);
   const rows = await boughtRows(services, bulkOrderId);
@@ -52,10 +94,11 @@ export async function getBulkLabelDocument(
 
   if (format === 'letter-2up') {
     const connections: ProviderConnections = new Map();
-    const body = await letterTwoUpPdf(rows.length, (i) =>
-      readLabelPdf(services, rows[i] as (typeof rows)[number], connections),
+    const key = await derivedBlobKey(bulkOrderId, rows, '-letter.pdf');
+    const blob = await storedOrBuilt(services, key, 'application/pdf', (sink) =>
+      writeLetterTwoUp(rows.length, (i) => readLabelPdf(services, rows[i] as (typeof rows)[number], connections), sink),
     );
-    return { body, format, contentType: 'application/pdf', fileName };
+    return answer(blob, 'application/pdf');
   }
 
   const offered = await labelFormatsOf(services, rows);
@@ -66,9 +109,17 @@ export async function getBulkLabelDocument(
     const bulk = await readBulkOrder(services, bulkOrderId);
     dpi = bulk ? (await getLabelSettings(services, bulk.userId)).zplDpi : 203;
   }
+  const zplDpi = dpi;
+  const key = await derivedBlobKey(bulkOrderId, rows, `-${zplDpi}dpi.zpl`);
+  // ZPL is text: the labels' blocks one after the other, each on lines of its own.
+  const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  const blocks: string[] = [];
-  for (const row of rows) blocks.push(decoder.decode(await readLabelFile(services, row, 'zpl', dpi)).trim());
-  const body = new TextEncoder().encode(`${blocks.join('\n')}\n`);
-  return { body, format, contentType: 'application/zpl', fileName };
+  const blob = await storedOrBuilt(services, key, 'application/zpl', (sink) =>
+    forEachInOrder(
+      rows.length,
+      (i) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi),
+      (bytes) => sink(encoder.encode(`${decoder.decode(bytes).trim()}\n`)),
+    ),
+  );
+  return answer(blob, 'application/zpl');
 }

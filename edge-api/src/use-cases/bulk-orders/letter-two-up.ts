@@ -1,4 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
+import { forEachInOrder } from './build-combined-labels';
 
 /**
  * Letter 2-up sheets (issue 24): 8.5x11 in pages, each holding two 4x6 in labels side by side (portrait, as drawn),
@@ -52,29 +54,46 @@ export function letterTwoUpLayout(): { slots: [Rect, Rect]; cropMarks: Line[] } 
 }
 
 /**
- * Puts `count` label PDFs on Letter sheets, two a sheet in order (the last sheet holds one when count is odd). Labels
- * are read one at a time (`read(i)`) and dropped once placed.
+ * Writes `count` label PDFs on Letter sheets to `sink`, two a sheet in order (the last sheet holds one when count is
+ * odd), as a stream: each sheet is made as a one-page document of its own (pdf-lib: the two labels embedded as forms,
+ * drawn at their slots, the crop marks), written out and dropped before the next labels are read.
  */
-export async function letterTwoUpPdf(count: number, read: (index: number) => Promise<Uint8Array>): Promise<Uint8Array> {
-  const out = await PDFDocument.create();
+export async function writeLetterTwoUp(
+  count: number,
+  read: (index: number) => Promise<Uint8Array>,
+  sink: ByteSink,
+): Promise<void> {
+  const writer = new StreamingPdfWriter(sink);
   const { slots, cropMarks } = letterTwoUpLayout();
-  for (let i = 0; i < count; i += 2) {
-    const page = out.addPage([LETTER.width, LETTER.height]);
-    for (let j = 0; j < 2 && i + j < count; j++) {
-      const [label] = await out.embedPdf(await read(i + j), [0]);
-      const slot = slots[j] as Rect;
-      if (label) page.drawPage(label, slot);
+  let sheet: { doc: PDFDocument; page: PDFPage } | null = null;
+  await forEachInOrder(count, read, async (bytes, i) => {
+    if (i % 2 === 0) {
+      const doc = await PDFDocument.create({ updateMetadata: false });
+      sheet = { doc, page: doc.addPage([LETTER.width, LETTER.height]) };
     }
-    for (const mark of cropMarks) {
-      page.drawLine({
-        start: { x: mark.x1, y: mark.y1 },
-        end: { x: mark.x2, y: mark.y2 },
-        thickness: 0.5,
-        color: rgb(0, 0, 0),
-      });
+    const { doc, page } = sheet as unknown as { doc: PDFDocument; page: PDFPage };
+    const [label] = await doc.embedPdf(bytes, [0]);
+    if (label) page.drawPage(label, slots[i % 2] as Rect);
+    if (i % 2 === 1 || i === count - 1) {
+      for (const mark of cropMarks) {
+        page.drawLine({
+          start: { x: mark.x1, y: mark.y1 },
+          end: { x: mark.x2, y: mark.y2 },
+          thickness: 0.5,
+          color: rgb(0, 0, 0),
+        });
+      }
+      await doc.flush(); // the embedded labels become form XObjects of the sheet
+      await writer.addPages(doc);
+      sheet = null;
     }
-  }
-  out.setTitle('Shipping labels (Letter, 2 per page)');
-  out.setProducer('LabelDesk');
-  return out.save();
+  });
+  await writer.end({ title: 'Shipping labels (Letter, 2 per page)', producer: 'LabelDesk' });
+}
+
+/** The same sheets in memory (small sets, tests). */
+export async function letterTwoUpPdf(count: number, read: (index: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const mem = memorySink();
+  await writeLetterTwoUp(count, read, mem.sink);
+  return mem.bytes();
 }
