@@ -1,14 +1,19 @@
-// Combined labels PDF of a bulk order: N sandbox labels (the carrier sandbox's own renderLabelPdf, so the sources are
-// the real 4x6 documents the embedded default serves) stored in the Node blob store, then merged by the production
-// use-case produceCombinedLabels (edge-api/src/use-cases/bulk-orders/build-combined-labels.ts) on a real database
-// file. Prints wall time and the peak memory the merge added (JS heap + external/ArrayBuffer memory, the part a
-// Workers isolate's 128 MB limit counts), sampled every 2 ms and at every event-loop turn, for the production chunk
-// size and, for comparison, with every source loaded at once.
+// Combined labels documents of a bulk order: N sandbox labels (the carrier sandbox's own renderLabelPdf and
+// renderLabelZpl, so the sources are the real 4x6 documents the embedded default serves) stored in the Node blob store,
+// then built by the production use-case getBulkLabelDocument (edge-api/src/use-cases/bulk-orders/) on a real database
+// file, as GET /api/labels/bulk/{id}?format=pdf|zpl|letter-2up does the first time: written as a stream into the blob
+// store, then streamed back (read through here, to count the pages). Prints wall time, pages (or ZPL blocks) a second
+// and the peak memory the build added (JS heap + external/ArrayBuffer memory, the part a Workers isolate's 128 MB limit
+// counts), sampled every 2 ms and at every event-loop turn, and the process's peak RSS beside it, with the load
+// average (the machine is shared).
 //
-// Run: node --expose-gc bench/bulk-labels-pdf.mjs [labels=1000] [chunk=25] [padKiB=0] [--no-live]
-//   --no-live skips the (slow) live-set passes.
-//   padKiB > 0 adds that many KiB of incompressible image-like data to every label (a real carrier's label is often a
-//   rasterised image of 30-100 KiB, the sandbox's is 3 KiB of vector text and bars), to see where memory goes then.
+// Run: node --expose-gc bench/bulk-labels-pdf.mjs [labels=1000] [chunk] [padKiB=0] [--formats=pdf,zpl,letter-2up]
+//   --no-live skips the passes with a full GC before every sample.
+//   chunk is ignored (it was the in-memory merge's chunk size; labels are now read COMBINE_READ_AHEAD ahead).
+//   padKiB > 0 adds that many KiB of incompressible image-like data to every label PDF (a real carrier's label is often
+//   a rasterised image of 30-100 KiB, the sandbox's is 3 KiB of vector text and bars), as the issue's figures do:
+//   node --expose-gc bench/bulk-labels-pdf.mjs 10000 25 50
+//   (before streaming, issue 24 measured 1,000 such labels at 147 MB and 10,000 at 1,107 MB peak added memory.)
 
 import { createRequire } from 'node:module';
 import { register } from 'tsx/esm/api';
@@ -16,26 +21,33 @@ import { register } from 'tsx/esm/api';
 register();
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const LIVE = !process.argv.includes('--no-live');
 const LABELS = Number(args[0] ?? 1000);
-const CHUNK = Number(args[1] ?? 25);
 const PAD_KIB = Number(args[2] ?? 0);
+const FORMATS = (process.argv.find((a) => a.startsWith('--formats='))?.slice(10) ?? 'pdf,zpl,letter-2up').split(',');
 const WORKERS_LIMIT_MB = 128;
+const TARGET_MB = 64;
+const LIVE = !process.argv.includes('--no-live');
 
 const API = new URL('../edge-api/src/', import.meta.url);
 const load = (path) => import(new URL(path, API).href);
 
 const { testServices, insertTestUser } = await load('adapters/node/test-support.ts');
-const { bulkOrders, orders } = await load('db/schema/index.ts');
+const { bulkOrders, orders, shippingApis } = await load('db/schema/index.ts');
 const { newId } = await load('lib/ids.ts');
-const { produceCombinedLabels } = await load('use-cases/bulk-orders/build-combined-labels.ts');
+const { getBulkLabelDocument } = await load('use-cases/bulk-orders/get-bulk-label-document.ts');
+const { labelFileBlobKey } = await load('use-cases/orders/read-label-file.ts');
 const { renderLabelPdf, newTrackingNumber } = await import(
   new URL('../packages/sandbox-carrier/src/index.ts', import.meta.url).href
 );
+const { renderLabelZpl } = await import(new URL('../packages/sandbox-carrier/src/label-zpl.ts', import.meta.url).href);
+const { loadavg } = await import('node:os');
+const { readdir } = await import('node:fs/promises');
+const { join } = await import('node:path');
+const readdirSafe = (dir) => readdir(dir).catch(() => []);
 // edge-api's own dependencies, resolved from its package.
 const requireApi = createRequire(new URL('../edge-api/package.json', import.meta.url));
-const { eq } = requireApi('drizzle-orm');
 const { PDFDocument, PDFName } = requireApi('pdf-lib');
+const { eq } = requireApi('drizzle-orm');
 const { randomBytes } = await import('node:crypto');
 
 /** The label with `PAD_KIB` KiB of random bytes as an image XObject of its page (copied along with the page). */
@@ -67,6 +79,17 @@ try {
   const owner = await insertTestUser(t.services, { name: 'Bench Owner' });
   const bulkOrderId = newId('blk');
   const now = new Date().toISOString();
+  // The API that bought them: a generic one, which prints every format (ZPL included).
+  await t.services.db.insert(shippingApis).values({
+    id: 'api_bench',
+    name: 'API 1',
+    keyCiphertext: 'x',
+    keyHint: 'x',
+    baseUrl: 'http://127.0.0.1:9',
+    kind: 'generic',
+    createdAt: now,
+    updatedAt: now,
+  });
   await t.services.db.insert(bulkOrders).values({
     id: bulkOrderId,
     userId: owner.id,
@@ -87,6 +110,7 @@ try {
   // N real sandbox labels, each stored where a purchase stores its PDF.
   const started = performance.now();
   let sourceBytes = 0;
+  let zplBytes = 0;
   const rows = [];
   for (let i = 0; i < LABELS; i++) {
     const orderId = newId('ord');
@@ -103,37 +127,39 @@ try {
       phone: '415-555-0199',
       email: null,
     });
-    const pdf = await padded(
-      await renderLabelPdf({
-        labelId: `lbl_${i}`,
-        status: 'created',
-        trackingNumber,
-        carrier: 'UPS',
-        serviceCode: '03',
-        serviceName: 'UPS Ground',
-        template: null,
-        priceCents: 1140,
-        billedWeight: 3,
-        billedWeightUnit: 'lbs',
-        from: address('Ada Shipper'),
-        to: address(`Recipient ${i}`),
-        package: {
-          weight: 3,
-          weightUnit: 'lbs',
-          length: 10,
-          width: 8,
-          height: 4,
-          description: 'Books',
-          valueCents: null,
-        },
-        reference: orderId,
-        transitDays: 5,
-        estimatedDelivery: '2026-12-01',
-        createdAt: now,
-        voidedAt: null,
-      }),
-    );
+    const label = {
+      labelId: `lbl_${i}`,
+      status: 'created',
+      trackingNumber,
+      carrier: 'UPS',
+      serviceCode: '03',
+      serviceName: 'UPS Ground',
+      template: null,
+      priceCents: 1140,
+      billedWeight: 3,
+      billedWeightUnit: 'lbs',
+      from: address('Ada Shipper'),
+      to: address(`Recipient ${i}`),
+      package: {
+        weight: 3,
+        weightUnit: 'lbs',
+        length: 10,
+        width: 8,
+        height: 4,
+        description: 'Books',
+        valueCents: null,
+      },
+      reference: orderId,
+      transitDays: 5,
+      estimatedDelivery: '2026-12-01',
+      createdAt: now,
+      voidedAt: null,
+    };
+    const pdf = await padded(await renderLabelPdf(label));
+    const zpl = new TextEncoder().encode(renderLabelZpl(label, 203));
+    await t.services.blobs.put(labelFileBlobKey(orderId, 'zpl', 203), zpl, 'application/zpl');
     sourceBytes += pdf.byteLength;
+    zplBytes += zpl.byteLength;
     const key = `labels/${orderId}.pdf`;
     await t.services.blobs.put(key, pdf, 'application/pdf');
     rows.push({
@@ -167,71 +193,80 @@ try {
   for (let i = 0; i < rows.length; i += 200) await t.services.db.insert(orders).values(rows.slice(i, i + 200));
   console.log(
     `${LABELS} sandbox labels rendered and stored in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-      `(${mb(sourceBytes)} MB, ${(sourceBytes / LABELS / 1024).toFixed(1)} KiB each)`,
+      `(PDF ${mb(sourceBytes)} MB, ${(sourceBytes / LABELS / 1024).toFixed(1)} KiB each; ` +
+      `ZPL ${(zplBytes / LABELS / 1024).toFixed(1)} KiB each)`,
   );
 
-  /**
-   * Live memory: the same merge with a full GC before every sample (every 100 ms), so garbage the collector had not
-   * reclaimed yet does not count; slower, so its time is not reported.
-   */
-  async function measureLive(chunkSize) {
-    await t.services.db.update(bulkOrders).set({ labelsBlobKey: null }).where(eq(bulkOrders.id, bulkOrderId));
-    gc();
-    gc();
-    const base = used().js;
-    let peak = base;
-    const timer = setInterval(() => {
-      gc();
-      peak = Math.max(peak, used().js);
-    }, 100);
-    const result = await produceCombinedLabels(t.services, bulkOrderId, { chunkSize });
-    gc();
-    clearInterval(timer);
-    const added = peak - base;
-    console.log(
-      `${`live set, chunks of ${chunkSize}`.padEnd(28)} peak added (after GC) ${mb(added)} MB ` +
-        `(${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ${WORKERS_LIMIT_MB} MB)`,
-    );
-    await t.services.blobs.delete(result.blobKey);
+  const load1 = () => loadavg()[0].toFixed(2);
+
+  /** Counts pages (PDF: "/Type /Page" objects; ZPL: ^XA blocks) in a streamed body without holding it. */
+  async function countUnits(body, format) {
+    const needle = format === 'zpl' ? '^XA' : '/Type /Page\n';
+    let count = 0;
+    let bytes = 0;
+    let carry = '';
+    const decoder = new TextDecoder('latin1');
+    for await (const chunk of body) {
+      bytes += chunk.byteLength;
+      const text = carry + decoder.decode(chunk, { stream: true });
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) count++;
+      carry = text.slice(-(needle.length - 1));
+    }
+    return { count, bytes };
   }
 
-  async function measure(label, chunkSize) {
+  /**
+   * live: a full GC before every sample (every second), so garbage the collector had not reclaimed yet does not count —
+   * what an isolate that collects under a 128 MB limit needs; slower, so its time is not the throughput figure.
+   */
+  async function measure(format, live = false) {
+    await t.services.blobs.delete(`bulk-labels/${bulkOrderId}-${LABELS}.pdf`);
     await t.services.db.update(bulkOrders).set({ labelsBlobKey: null }).where(eq(bulkOrders.id, bulkOrderId));
+    for (const f of await readdirSafe(join(t.dir, 'blobs/data/bulk-labels'))) {
+      await t.services.blobs.delete(`bulk-labels/${f}`);
+    }
     gc();
     gc();
     const base = used();
     let peak = base;
     const sample = () => {
+      if (live) gc();
       const now = used();
       if (now.js > peak.js) peak = { ...peak, js: now.js };
       if (now.rss > peak.rss) peak = { ...peak, rss: now.rss };
     };
-    const timer = setInterval(sample, 2);
+    const timer = setInterval(sample, live ? 1000 : 2);
+    const loadBefore = load1();
     const start = performance.now();
-    const result = await produceCombinedLabels(t.services, bulkOrderId, { chunkSize });
+    const doc = await getBulkLabelDocument(t.services, {
+      bulkOrderId,
+      access: { kind: 'signed-link' },
+      format,
+      dpi: format === 'zpl' ? 203 : undefined,
+    });
     const ms = performance.now() - start;
+    const { count, bytes } = await countUnits(doc.body, format);
     sample();
     clearInterval(timer);
-    const pages = (await PDFDocument.load(result.pdf)).getPageCount();
+    const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
     const added = peak.js - base.js;
     console.log(
-      `${label.padEnd(28)} ${(ms / 1000).toFixed(2)} s, ${pages} pages, output ${mb(result.pdf.byteLength)} MB; ` +
-        `peak added JS heap+external ${mb(added)} MB (${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ` +
-        `${WORKERS_LIMIT_MB} MB), peak RSS ${mb(peak.rss)} MB (process, baseline ${mb(base.rss)} MB)`,
+      `${(live ? `${format} live` : format).padEnd(15)} ${(ms / 1000).toFixed(2)} s, ${count} ${format === 'zpl' ? 'blocks' : 'pages'} ` +
+        `(${Math.round(count / (ms / 1000))}/s, ${Math.round(LABELS / (ms / 1000))} labels/s), output ${mb(bytes)} MB; ` +
+        `peak added JS heap+external ${mb(added)} MB (target ≤ ${TARGET_MB}; ${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ` +
+        `${WORKERS_LIMIT_MB} MB), peak RSS ${mb(peak.rss)} MB (+${mb(peak.rss - base.rss)}); load ${loadBefore} → ${load1()}`,
     );
-    if (pages !== LABELS) throw new Error(`expected ${LABELS} pages, got ${pages}`);
-    await t.services.blobs.delete(result.blobKey);
-    return { ms, added };
+    if (count !== pages || bytes !== doc.size)
+      throw new Error(`expected ${pages} (${doc.size} bytes), got ${count} (${bytes})`);
   }
 
-  console.log(`node ${process.version}, ${LABELS} labels`);
-  await measure(`chunks of ${CHUNK} (production)`, CHUNK);
-  await measure('every source at once', LABELS);
-  await measure(`chunks of ${CHUNK} (again, warm)`, CHUNK);
-  if (globalThis.gc && LIVE) {
-    await measureLive(CHUNK);
-    await measureLive(LABELS);
-  }
+  console.log(
+    `node ${process.version}, ${LABELS} labels, 2 cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const format of FORMATS) await measure(format);
+  if (LIVE && globalThis.gc) for (const format of FORMATS) await measure(format, true);
 } finally {
   await t.cleanup();
 }
