@@ -95,7 +95,7 @@ export function createApp(opts: CreateAppOptions) {
   app.use('/api/*', noStore);
   app.use('*', secureHeaders());
   const defaultBodyLimit = bodyLimit(MAX_BODY_BYTES);
-  // The bulk order calls carry a whole CSV (or up to 5,000 v1 orders) and set their own, larger limit.
+  // The bulk order calls carry a whole CSV (or up to 10,000 v1 orders) and set their own, larger limit.
   app.use('*', (c, next) =>
     BULK_BODY_PATHS.has(c.req.path) || c.req.path === V1_BULK_BODY_PATH ? next() : defaultBodyLimit(c, next),
   );

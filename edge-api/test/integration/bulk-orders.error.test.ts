@@ -118,9 +118,9 @@ describe('bulk orders: refusals', () => {
     expect(await footprint(buyer.id)).toEqual(before);
   });
 
-  it('a body above the bulk limit is refused with 413 before it is read; a full 5,000-row file fits', async () => {
+  it('a body above the bulk limit is refused with 413 before it is read; a full 10,000-row file fits', async () => {
     const buyer = await newCustomer(server, admin, 0);
-    const huge = JSON.stringify({ ...upsGroundSelection(api1), orders: [{ pad: 'x'.repeat(13 * 1024 * 1024) }] });
+    const huge = JSON.stringify({ ...upsGroundSelection(api1), orders: [{ pad: 'x'.repeat(25 * 1024 * 1024) }] });
     const res = await call(server, 'POST', '/api/orders/bulk/validate', {
       token: buyer.token,
       raw: huge,
@@ -129,14 +129,17 @@ describe('bulk orders: refusals', () => {
     expect(res.status).toBe(413);
     expect(errorOf(res).error).toMatchObject({
       code: 'payload_too_large',
-      message: 'Request body is too large (limit 12 MiB)',
+      message: 'Request body is too large (limit 24 MiB)',
     });
 
-    // 5,000 rows with long cells (more than 1 MiB, the rest of the API's limit) are validated.
+    // MAX_BULK_ROWS (10,000) rows with long cells (more than 1 MiB, the rest of the API's limit) are validated.
+    expect(MAX_BULK_ROWS).toBe(10_000);
     const rows = Array.from({ length: MAX_BULK_ROWS }, () => csvRow({ description: 'd'.repeat(150) }));
     expect(JSON.stringify(rows).length).toBeGreaterThan(2 * 1024 * 1024);
     const ok = await postValidate(server, buyer.token, { ...upsGroundSelection(api1), orders: rows });
     expect(ok.status, ok.text.slice(0, 300)).toBe(200);
+    const { results } = ok.body as { results: { isValid: boolean }[] };
+    expect(results.filter((r) => r.isValid)).toHaveLength(MAX_BULK_ROWS);
     // The rest of the API keeps its 1 MiB limit.
     const other = await call(server, 'POST', '/api/orders', {
       token: buyer.token,

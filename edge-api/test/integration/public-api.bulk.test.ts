@@ -211,7 +211,7 @@ describe('the public API, bulk labels', () => {
       details: [{ path: 'orders', message: BULK_MESSAGES.tooManyRows(MAX_BULK_ROWS) }],
     });
 
-    // Over the bulk body limit (12 MiB, documented): 413 before the body is read.
+    // Over the bulk body limit (24 MiB, documented): 413 before the body is read.
     const huge = await post(undefined, {
       raw: JSON.stringify({ serviceId, orders: [bulkOrder(1)], padding: 'x'.repeat(MAX_BULK_BODY_BYTES) }),
       headers: { 'Content-Type': 'application/json' },

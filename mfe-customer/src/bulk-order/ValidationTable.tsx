@@ -4,7 +4,7 @@ import { Badge, Checkbox, formatUsd, Group, Pagination, Stack, Table, Text } fro
 import { useState } from 'react';
 import { firstErrorText, isSelectable, selectionLevel } from './bulk-order';
 
-/** Rows drawn at once: a 5,000-row file stays quick to draw; selection and totals still cover every row. */
+/** Rows drawn at once: a 10,000-row file stays quick to draw; selection and totals still cover every row. */
 export const VALIDATION_PAGE_SIZE = 100;
 
 /**

@@ -65,9 +65,9 @@ export const BULK_MESSAGES = {
 // Limits ------------------------------------------------------------------------------------------------------------
 
 /** Rows one bulk order may hold (validate and process refuse more). */
-export const MAX_BULK_ROWS = 5_000;
+export const MAX_BULK_ROWS = 10_000;
 /** The largest CSV file the screen reads. */
-export const MAX_BULK_FILE_MB = 5;
+export const MAX_BULK_FILE_MB = 10;
 /** Longest cell accepted (characters). */
 export const MAX_BULK_CELL = 500;
 

@@ -125,7 +125,7 @@ const ORDER_SELECT = sql.raw(
 
 /**
  * Many order rows in ONE statement with ONE bound value: the rows travel as a JSON text and SQLite spreads them
- * (json_each), so a 5,000-row bulk order is ten statements on libSQL and on D1 (100 bound values at most per statement).
+ * (json_each), so a 10,000-row bulk order is twenty statements on libSQL and on D1 (100 bound values at most per statement).
  */
 function insertOrderRows(services: Services, rows: OrderJson[]) {
   const json = JSON.stringify(rows.map((row) => ({ ...ORDER_DEFAULTS, ...row })));
