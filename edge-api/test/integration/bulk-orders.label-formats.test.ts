@@ -2,11 +2,13 @@ import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingApis } from '../../src/db/schema';
+import { buildOpenApiDocument } from '../../src/routes/v1/openapi';
 import { buyRows, csvRow, waitForBulk } from './bulk-engine-support';
 import { bulkDetail } from './bulk-orders-support';
 import { call, type TestServer } from './helpers';
 import { fetchLabel, newCustomer, startShop } from './orders-support';
 import { pdfInfo, pdfText } from './poppler-support';
+import { apiKeysOf, v1 } from './public-api-support';
 
 /**
  * A bulk order's combined labels in the other formats (issue 24): GET /api/labels/bulk/{id}?format=zpl|letter-2up,
@@ -77,6 +79,47 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
       await server.services.db.update(shippingApis).set({ kind: 'generic' }).where(eq(shippingApis.id, api1._id));
     }
     expect((await get('?format=png')).status).toBe(400);
+  });
+
+  it('the public API’s GET /bulk-labels/{id} takes the same format and dpi, as documented in OpenAPI', async () => {
+    const key = (await apiKeysOf(server, alice.token)).apiKey;
+    const template = '/bulk-labels/:bulk_order_id';
+    const zpl = await v1(server, 'GET', `/bulk-labels/${bulkId}?format=zpl&dpi=300`, { key, template });
+    expect(zpl.status, zpl.text.slice(0, 200)).toBe(200);
+    expect(zpl.headers.get('content-type')).toBe('application/zpl');
+    const blocks = zpl.text.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
+    expect(blocks.map((b) => /REF: (ROW-\d)/.exec(b)?.[1])).toEqual(['ROW-1', 'ROW-2', 'ROW-3']);
+    expect(blocks.every((b) => b.includes('^PW1200'))).toBe(true);
+    // Without dpi, 203 (as /labels/{id}).
+    const at203 = await v1(server, 'GET', `/bulk-labels/${bulkId}?format=zpl`, { key, template });
+    expect(at203.text.match(/\^PW812/g)).toHaveLength(3);
+
+    const letter = await fetch(`${server.url}/api/v1/bulk-labels/${bulkId}?format=letter-2up`, {
+      headers: { 'x-api-key': `Bearer ${key}` },
+    });
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get('content-disposition')).toBe(`inline; filename="bulk-labels-${bulkId}-letter.pdf"`);
+    expect(pdfInfo(new Uint8Array(await letter.arrayBuffer()))).toEqual({
+      pages: 2,
+      pageSize: { width: 612, height: 792 },
+    });
+    const pdf = await fetch(`${server.url}/api/v1/bulk-labels/${bulkId}`, {
+      headers: { 'x-api-key': `Bearer ${key}` },
+    });
+    expect(pdfInfo(new Uint8Array(await pdf.arrayBuffer()))).toEqual({
+      pages: 3,
+      pageSize: { width: 288, height: 432 },
+    });
+
+    const png = await v1(server, 'GET', `/bulk-labels/${bulkId}?format=png`, { key, template });
+    expect(png.status).toBe(400);
+    const parameters = (
+      buildOpenApiDocument() as { paths: Record<string, { get: { parameters: { name: string; schema: unknown }[] } }> }
+    ).paths['/bulk-labels/{bulk_order_id}']?.get.parameters;
+    expect(parameters?.find((p) => p.name === 'format')?.schema).toMatchObject({
+      enum: ['pdf', 'zpl', 'letter-2up'],
+      default: 'pdf',
+    });
   });
 
   it('a voided row leaves every combined document: the 4x6 PDF and the ZPL hold the other labels only', async () => {

@@ -79,6 +79,12 @@ export const BulkLabelFormatQuery = z.object({
   dpi: WebLabelFormatQuery.shape.dpi,
 });
 
+/** The public API's GET /bulk-labels/{id}?format=…&dpi=…: as the web route, dpi 203 when absent (as /labels/{id}). */
+export const ApiBulkLabelFormatQuery = z.object({
+  format: BulkLabelFormat.default('pdf'),
+  dpi: LabelFormatQuery.shape.dpi,
+});
+
 /** A customer's label settings: the format their downloads and Print default to, and their thermal printer's dpi. */
 export const LabelSettings = z.object({
   labelFormat: LabelFormat,

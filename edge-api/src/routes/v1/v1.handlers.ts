@@ -25,6 +25,7 @@ import { presentOrder } from '../../lib/presenters/order';
 import { presentUser } from '../../lib/presenters/user';
 import { idempotencyKey } from '../../middleware/idempotency-key';
 import { cancelBulkOrder as cancelBulkOrderUseCase } from '../../use-cases/bulk-orders/cancel-bulk-order';
+import { bulkLabelFileName } from '../../use-cases/bulk-orders/get-bulk-label-document';
 import { getBulkOrder } from '../../use-cases/bulk-orders/get-bulk-order';
 import { getOrder } from '../../use-cases/order-history/get-order';
 import type { ProviderTiming } from '../../use-cases/orders/buy-order-label';
@@ -248,23 +249,22 @@ export const cancelBulkOrder = factory.createHandlers(v1Validators.bulkOrderId, 
   return c.json(body, 200);
 });
 
-const bulkPdfName = (bulkOrderId: string) => `bulk-labels-${bulkOrderId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
-
-export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
+export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, v1Validators.bulkLabelFormat, async (c) => {
   const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
-  const userId = c.get('user').id;
-  const { body, size } =
-    c.get('apiKey').mode === 'live'
-      ? await getApiBulkLabels(svc, { bulkOrderId, userId })
-      : await getTestBulkLabels(svc, { bulkOrderId, userId }).then(({ pdf }) => ({
-          body: new Blob([new Uint8Array(pdf)]).stream(),
-          size: pdf.byteLength,
-        }));
-  return c.body(body, 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `inline; filename="${bulkPdfName(bulkOrderId)}"`,
-    'Content-Length': String(size),
+  const { format, dpi } = c.req.valid('query');
+  let doc: { body: ReadableStream<Uint8Array>; size: number; contentType: string };
+  if (c.get('apiKey').mode === 'live') {
+    doc = await getApiBulkLabels(svc, { bulkOrderId, user: c.get('user'), format, dpi });
+  } else {
+    const { pdf } = await getTestBulkLabels(svc, { bulkOrderId, userId: c.get('user').id });
+    if (format !== 'pdf') throw new ApiError('invalid_input', LABEL_MESSAGES.testLabelPdfOnly);
+    doc = { body: new Blob([new Uint8Array(pdf)]).stream(), size: pdf.byteLength, contentType: 'application/pdf' };
+  }
+  return c.body(doc.body, 200, {
+    'Content-Type': doc.contentType,
+    'Content-Disposition': `inline; filename="${bulkLabelFileName(bulkOrderId, format)}"`,
+    'Content-Length': String(doc.size),
     'Cache-Control': 'no-store',
   });
 });

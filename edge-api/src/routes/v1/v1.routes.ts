@@ -1,4 +1,5 @@
 import {
+  ApiBulkLabelFormatQuery,
   BULK_MESSAGES,
   ErrorBody,
   LABEL_CONTENT_TYPES,
@@ -236,12 +237,14 @@ export const v1Routes = {
   bulkLabels: {
     method: 'get',
     path: '/bulk-labels/:bulk_order_id',
-    summary: 'The labels of one of your bulk orders in one PDF',
+    summary: 'The labels of one of your bulk orders in one document: PDF, ZPL or Letter 2-up',
     description:
-      'Every label bought so far in the bulk order, in row order, one 4x6 inch page each (application/pdf; specimens for a test bulk order). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
+      'Every label bought so far in the bulk order, in row order, in one document: `format=pdf` (the default: one 4x6 inch page per label, application/pdf), `zpl` (one `^XA…^XZ` block per label for a thermal printer, at 203 dpi or 300 with `dpi=300`, application/zpl; only when every label’s service prints ZPL, else 400 naming the first row that cannot) or `letter-2up` (8.5x11 inch pages with two 4x6 labels each and crop marks, application/pdf). Test bulk orders have specimen PDFs only (`pdf`). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
     params: V1BulkOrderIdParam,
+    query: ApiBulkLabelFormatQuery,
     responses: {
-      200: { description: 'The combined labels', pdf: true },
+      200: { description: 'The combined labels', files: ['application/pdf', 'application/zpl'] },
+      400: { description: 'A format or dpi these labels are not available in', schema: ErrorBody },
       404: { description: 'No such bulk order of yours', schema: ErrorBody },
       409: { description: 'No label is available yet', schema: ErrorBody },
     },
@@ -309,6 +312,7 @@ export const v1Validators = {
   rates: jsonBody(V1RatesRequest),
   orderId: pathParams(V1OrderIdParam),
   labelFormat: queryParams(LabelFormatQuery),
+  bulkLabelFormat: queryParams(ApiBulkLabelFormatQuery),
   bulkBodyLimit: bodyLimit(MAX_BULK_BODY_BYTES),
   createBulkLabels: jsonBody(V1CreateBulkLabelsRequest, { onInvalid: bulkBodyInvalid }),
   bulkOrderId: pathParams(V1BulkOrderIdParam),

@@ -7,9 +7,9 @@ import { labelFormatsOf } from '../label-settings/label-formats-of';
 import { getLabelSettings } from '../label-settings/label-settings';
 import { type LabelAccess, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readLabelFile } from '../orders/read-label-file';
-import { boughtRows, forEachInOrder, writeBlobStream } from './build-combined-labels';
+import { boughtRows, forEachInOrder, produceCombinedLabels, writeBlobStream } from './build-combined-labels';
 import { readBulkOrder } from './bulk-order-reads';
-import { checkAccess, getCombinedLabels } from './get-combined-labels';
+import { checkAccess } from './get-combined-labels';
 import { writeLetterTwoUp } from './letter-two-up';
 
 export interface BulkLabelDocument {
@@ -60,7 +60,7 @@ async function storedOrBuilt(
 /**
  * GET /api/labels/bulk/{id}?format=pdf|zpl|letter-2up (and the public API's /bulk-labels/{id}): every bought label of
  * the bulk order in row order, as
- * - pdf: the stored combined PDF (getCombinedLabels);
+ * - pdf: the stored combined PDF (produceCombinedLabels);
  * - zpl: one ^XA…^XZ block per label, each the label's own ZPL from the API that bought it (kept after the first
  *   read, as for a single label), at `dpi` or the owner's; refused (400, naming the first row) unless every label's
  *   service prints ZPL — nothing is converted;
@@ -71,7 +71,14 @@ async function storedOrBuilt(
  */
 export async function getBulkLabelDocument(
   services: Services,
-  input: { bulkOrderId: string; access: LabelAccess; format: BulkLabelFormat; dpi?: ZplDpi | undefined },
+  input: {
+    bulkOrderId: string;
+    access: LabelAccess;
+    format: BulkLabelFormat;
+    dpi?: ZplDpi | undefined;
+    /** No label bought yet: 404 (the web route, SPEC) or 409 (the public API, as for a label not bought yet). */
+    notReady?: 'not_found' | 'conflict';
+  },
 ): Promise<BulkLabelDocument> {
   const { bulkOrderId, format } = input;
   const fileName = bulkLabelFileName(bulkOrderId, format);
@@ -83,14 +90,15 @@ export async function getBulkLabelDocument(
     fileName,
   });
   if (format === 'pdf') {
-    const { blobKey } = await getCombinedLabels(services, input);
-    const stored = await services.blobs.getStream(blobKey);
-    if (!stored) throw new ApiError('not_found', BULK_MESSAGES.labelsNotReady);
+    await checkAccess(services, bulkOrderId, input.access);
+    const combined = await produceCombinedLabels(services, bulkOrderId);
+    const stored = combined && (await services.blobs.getStream(combined.blobKey));
+    if (!stored) throw new ApiError(input.notReady ?? 'not_found', BULK_MESSAGES.labelsNotReady);
     return answer(stored, 'application/pdf');
   }
   await checkAccess(services, bulkOrderId, input.access);
   const rows = await boughtRows(services, bulkOrderId);
-  if (rows.length === 0) throw new ApiError('not_found', BULK_MESSAGES.labelsNotReady);
+  if (rows.length === 0) throw new ApiError(input.notReady ?? 'not_found', BULK_MESSAGES.labelsNotReady);
 
   if (format === 'letter-2up') {
     const connections: ProviderConnections = new Map();

@@ -3,7 +3,6 @@ import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
 import { bulkLabelLinks } from '../../lib/label-links';
 import type { LabelAccess } from '../orders/get-label-document';
-import { type CombinedLabels, produceCombinedLabels } from './build-combined-labels';
 import { readableBulkOrder, readBulkOrder } from './bulk-order-reads';
 
 /** 404 unless the caller may open this bulk order's labels: a session of its owner or an admin, or a signed link. */
@@ -13,21 +12,6 @@ export async function checkAccess(services: Services, bulkOrderId: string, acces
     return;
   }
   if (!(await readBulkOrder(services, bulkOrderId))) throw new ApiError('not_found', BULK_MESSAGES.bulkOrderNotFound);
-}
-
-/**
- * GET /api/labels/bulk/{id}: the combined labels PDF (see produceCombinedLabels: the stored document, or built now
- * while the bulk order is still buying or when it was never stored). 404 'Bulk order not found' for another
- * customer's; 404 'No labels are available for this bulk order yet' until a label is bought.
- */
-export async function getCombinedLabels(
-  services: Services,
-  input: { bulkOrderId: string; access: LabelAccess },
-): Promise<CombinedLabels> {
-  await checkAccess(services, input.bulkOrderId, input.access);
-  const combined = await produceCombinedLabels(services, input.bulkOrderId);
-  if (!combined) throw new ApiError('not_found', BULK_MESSAGES.labelsNotReady);
-  return combined;
 }
 
 /** POST /api/labels/bulk/{id}/link: signed URLs of the combined labels, for the owner or an admin (others: 404). */

@@ -1,23 +1,23 @@
-import { BULK_MESSAGES } from '@labeldesk/contracts';
-import type { Services } from '../../env';
-import { ApiError } from '../../errors';
-import type { StreamedBlob } from '../../ports/blob-store';
-import { produceCombinedLabels } from '../bulk-orders/build-combined-labels';
-import { readableBulkOrder } from '../bulk-orders/bulk-order-reads';
+import type { BulkLabelFormat, ZplDpi } from '@labeldesk/contracts';
+import type { AuthUser, Services } from '../../env';
+import { type BulkLabelDocument, getBulkLabelDocument } from '../bulk-orders/get-bulk-label-document';
 
 /**
- * GET /api/v1/bulk-labels/{id} with a live key: the web app's combined labels document (produceCombinedLabels: every
- * label bought so far, in row order), streamed from the blob store. Another customer's bulk order → 404 as if it did not exist (the key acts as its
- * owner's customer account, whatever their role); no label bought yet (still buying, or every row failed) → 409, as
- * GET /api/v1/labels/{id} answers for a label not bought yet.
+ * GET /api/v1/bulk-labels/{id}?format=pdf|zpl|letter-2up&dpi= with a live key: the web app's combined labels document
+ * (getBulkLabelDocument: every label bought so far, in row order, streamed from the blob store), in the same formats.
+ * Another customer's bulk order → 404 as if it did not exist (the key acts as its owner's customer account, whatever
+ * their role); no label bought yet (still buying, or every row failed) → 409, as GET /api/v1/labels/{id} answers for a
+ * label not bought yet; ZPL when a label's service cannot print it → 400 naming the row.
  */
-export async function getApiBulkLabels(
+export function getApiBulkLabels(
   services: Services,
-  input: { bulkOrderId: string; userId: string },
-): Promise<StreamedBlob> {
-  await readableBulkOrder(services, { bulkOrderId: input.bulkOrderId, caller: { id: input.userId, isAdmin: false } });
-  const combined = await produceCombinedLabels(services, input.bulkOrderId);
-  const stored = combined && (await services.blobs.getStream(combined.blobKey));
-  if (!stored) throw new ApiError('conflict', BULK_MESSAGES.labelsNotReady);
-  return stored;
+  input: { bulkOrderId: string; user: AuthUser; format: BulkLabelFormat; dpi: ZplDpi },
+): Promise<BulkLabelDocument> {
+  return getBulkLabelDocument(services, {
+    bulkOrderId: input.bulkOrderId,
+    access: { kind: 'user', user: { ...input.user, isAdmin: false } },
+    format: input.format,
+    dpi: input.dpi,
+    notReady: 'conflict',
+  });
 }
