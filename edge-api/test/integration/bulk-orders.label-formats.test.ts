@@ -66,8 +66,12 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
   });
 
   it('zpl is a clear 400 when a label’s service cannot print it; an unknown format is a 400 too', async () => {
+    // The details say which formats the combined labels come in (the bulk details screen offers those).
+    expect((await bulkDetail(server, alice.token, bulkId)).labelFormats).toEqual(['pdf', 'zpl', 'letter-2up']);
     await server.services.db.update(shippingApis).set({ kind: 'shippo' }).where(eq(shippingApis.id, api1._id));
     try {
+      expect((await bulkDetail(server, alice.token, bulkId)).labelFormats).toEqual(['pdf', 'letter-2up']);
+      expect((await bulkDetail(server, admin, bulkId, true)).labelFormats).toEqual(['pdf', 'letter-2up']);
       const res = await get('?format=zpl');
       expect(res.status).toBe(400);
       expect(JSON.parse(new TextDecoder().decode(res.bytes)).error.message).toBe(

@@ -9,7 +9,7 @@ import {
   STOPPED_BULK as STOPPED,
 } from '@labeldesk/contracts/bulk-fixtures';
 import { apiCalls, renderWithUi, screen, setupUser, stubApi, waitFor, within } from '@labeldesk/ui/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BulkDetailsModal } from './BulkDetailsModal';
 
 const states = () => screen.getAllByTestId('bulk-details-order-state').map((s) => s.getAttribute('data-row-state'));
@@ -88,5 +88,95 @@ describe('Bulk Order Details: rows that cannot finish (issue 19)', () => {
     await waitFor(() => expect(states()).toEqual(['bought']));
     expect(screen.queryByTestId('bulk-details-cancel')).toBeNull();
     expect(screen.queryByTestId('bulk-details-waiting')).toBeNull();
+  });
+});
+
+describe('Bulk Order Details: the combined labels in each format its services print (issue 24)', () => {
+  const done = () =>
+    bulkOrder({
+      status: 'completed',
+      processingStatus: { ...bulkOrder().processingStatus, isProcessing: false, labelsRemaining: 0, labelsWaiting: 0 },
+    });
+  const link = {
+    url: '/api/labels/bulk/blk_1?exp=9&sig=s',
+    downloadUrl: '/api/labels/bulk/blk_1?download=1&exp=9&sig=s',
+    expiresAt: '2030-01-01T00:00:00.000Z',
+  };
+  /** The URLs the page saved as files (downloadUrl clicks a hidden link). */
+  const clickedLinks = () => {
+    const hrefs: string[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      hrefs.push(this.href);
+    });
+    return { hrefs, restore: () => spy.mockRestore() };
+  };
+
+  it('starts at the customer’s default format when offered and downloads the one chosen', async () => {
+    const api = stubApi({
+      'GET /api/orders/bulk/blk_1': {
+        json: {
+          bulkOrder: done(),
+          orders: [row(0, 'bought')],
+          failedOrders: [],
+          labelFormats: ['pdf', 'zpl', 'letter-2up'],
+        },
+      },
+      'GET /api/label-settings': { json: { labelFormat: 'zpl', zplDpi: 203 } },
+      'POST /api/labels/bulk/blk_1/link': { json: link },
+    });
+    const links = clickedLinks();
+    try {
+      const user = setupUser();
+      renderWithUi(<BulkDetailsModal bulk={done()} onClose={() => {}} />);
+      const choice = await screen.findByTestId('bulk-details-label-format');
+      expect(
+        within(choice)
+          .getAllByRole('radio')
+          .map((r) => r.getAttribute('value')),
+      ).toEqual(['pdf', 'zpl', 'letter-2up']);
+      await waitFor(() => expect(within(choice).getByRole('radio', { name: 'ZPL' })).toHaveProperty('checked', true));
+      await user.click(screen.getByTestId('bulk-details-download-labels'));
+      await waitFor(() => expect(links.hrefs).toHaveLength(1));
+      expect(links.hrefs[0]).toMatch(/\/api\/labels\/bulk\/blk_1\?download=1&exp=9&sig=s&format=zpl$/);
+
+      await user.click(within(choice).getByText('Letter, 2 per page'));
+      await user.click(screen.getByTestId('bulk-details-download-labels'));
+      await waitFor(() => expect(links.hrefs).toHaveLength(2));
+      expect(links.hrefs[1]).toMatch(/&format=letter-2up$/);
+      expect(
+        apiCalls(api)
+          .filter((c) => c.method === 'POST')
+          .map((c) => c.path),
+      ).toEqual(['/api/labels/bulk/blk_1/link', '/api/labels/bulk/blk_1/link']);
+    } finally {
+      links.restore();
+    }
+  });
+
+  it('offers no ZPL when a label’s service cannot print it, and the PDF when ZPL is the default', async () => {
+    stubApi({
+      'GET /api/orders/bulk/blk_1': {
+        json: { bulkOrder: done(), orders: [row(0, 'bought')], failedOrders: [], labelFormats: ['pdf', 'letter-2up'] },
+      },
+      'GET /api/label-settings': { json: { labelFormat: 'zpl', zplDpi: 203 } },
+      'POST /api/labels/bulk/blk_1/link': { json: link },
+    });
+    const links = clickedLinks();
+    try {
+      const user = setupUser();
+      renderWithUi(<BulkDetailsModal bulk={done()} onClose={() => {}} />);
+      const choice = await screen.findByTestId('bulk-details-label-format');
+      expect(
+        within(choice)
+          .getAllByRole('radio')
+          .map((r) => r.getAttribute('value')),
+      ).toEqual(['pdf', 'letter-2up']);
+      expect(within(choice).getByRole('radio', { name: 'PDF (4x6)' })).toHaveProperty('checked', true);
+      await user.click(screen.getByTestId('bulk-details-download-labels'));
+      await waitFor(() => expect(links.hrefs).toHaveLength(1));
+      expect(links.hrefs[0]).toMatch(/&format=pdf$/);
+    } finally {
+      links.restore();
+    }
   });
 });

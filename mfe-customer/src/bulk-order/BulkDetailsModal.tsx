@@ -1,9 +1,11 @@
-import { api, bulkMutations, bulkQueries, errorMessage } from '@labeldesk/api-client';
+import { api, bulkMutations, bulkQueries, errorMessage, labelSettingsQueries } from '@labeldesk/api-client';
 import { type BulkDownloadDeps, downloadAllLabels, downloadTrackings } from '@labeldesk/bulk-csv/downloads';
 import { hasTracking } from '@labeldesk/bulk-csv/trackings';
 import {
+  BULK_LABEL_FORMAT_NAMES,
   BULK_MESSAGES,
   BULK_POLL_MS,
+  type BulkLabelFormat,
   type BulkOrder,
   type BulkOrderDetailResponse,
   bulkStatusColor,
@@ -34,6 +36,8 @@ import {
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
+import { LabelFormatChoice } from '../common/LabelFormatChoice';
+import { initialLabelFormat } from '../common/label-links';
 import { failedCsvFileName, isRunning, progressOf, progressText } from './bulk-order';
 
 type Download = 'labels' | 'failed' | 'trackings';
@@ -118,6 +122,12 @@ function LoadedDetails({
   cancel: (bulkOrderId: string) => Promise<{ message: string }>;
 }) {
   const { bulkOrder, orders, failedOrders } = loaded;
+  // The combined labels in each format the bulk order's services print, starting at the customer's default (as a
+  // single label's actions do).
+  const formats = loaded.labelFormats?.length ? loaded.labelFormats : (['pdf'] as const);
+  const preferred = useQuery(labelSettingsQueries.current()).data?.labelFormat;
+  const [chosen, setChosen] = useState<BulkLabelFormat | null>(null);
+  const format = chosen && formats.includes(chosen) ? chosen : initialLabelFormat(formats, preferred);
 
   const run = async (what: Download, action: () => Promise<string | null>) => {
     if (busy) return;
@@ -130,7 +140,7 @@ function LoadedDetails({
       setBusy(null);
     }
   };
-  const downloadLabels = () => run('labels', () => downloadAllLabels(bulkOrder._id, browserBulkDeps));
+  const downloadLabels = () => run('labels', () => downloadAllLabels(bulkOrder._id, browserBulkDeps, format));
   const downloadFailed = () =>
     run('failed', async () => {
       try {
@@ -185,6 +195,16 @@ function LoadedDetails({
         testIdPrefix="bulk-details"
       />
 
+      {bulkOrder.hasLabels ? (
+        <LabelFormatChoice
+          formats={formats}
+          names={BULK_LABEL_FORMAT_NAMES}
+          value={format}
+          onChange={setChosen}
+          label="Combined labels format"
+          testId="bulk-details-label-format"
+        />
+      ) : null}
       <Group gap="sm">
         <Button
           onClick={downloadLabels}

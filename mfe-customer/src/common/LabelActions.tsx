@@ -1,7 +1,8 @@
 import { api, errorMessage, labelSettingsQueries } from '@labeldesk/api-client';
 import { LABEL_FORMAT_NAMES, type LabelFormat, ORDER_MESSAGES } from '@labeldesk/contracts';
-import { Alert, Anchor, Button, downloadUrl, Group, SegmentedControl, Stack, Text, useQuery } from '@labeldesk/ui';
+import { Alert, Anchor, Button, downloadUrl, Group, Stack, Text, useQuery } from '@labeldesk/ui';
 import { useState } from 'react';
+import { LabelFormatChoice } from './LabelFormatChoice';
 import { initialLabelFormat, LABEL_ACTION_TEXT, type LabelAction, labelUrlFor, openInNewTab } from './label-links';
 
 const ACTIONS: readonly LabelAction[] = ['view', 'download', 'print'];
@@ -48,15 +49,14 @@ export function LabelActions({
 
   return (
     <Stack gap="xs">
-      {available && formats.length > 1 ? (
-        <SegmentedControl
-          size="xs"
-          w="fit-content"
-          aria-label="Label format"
-          data={formats.map((f) => ({ value: f, label: LABEL_FORMAT_NAMES[f] }))}
+      {available ? (
+        <LabelFormatChoice
+          formats={formats}
+          names={LABEL_FORMAT_NAMES}
           value={format}
-          onChange={(value) => setChosen(value as LabelFormat)}
-          data-testid="label-format"
+          onChange={setChosen}
+          label="Label format"
+          testId="label-format"
         />
       ) : null}
       <Group gap="xs">

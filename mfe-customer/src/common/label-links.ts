@@ -21,11 +21,14 @@ export function labelUrlFor(link: LabelLinkResponse, action: LabelAction, format
 }
 
 /**
- * The format a label's actions start with: the customer's default when this label can be had in it, else the PDF
- * (every label has one).
+ * The format label actions start with: the customer's default when it is offered here, else the PDF (every label has
+ * one). For a single label (pdf|png|zpl) and a bulk order's combined labels (pdf|zpl|letter-2up) alike.
  */
-export function initialLabelFormat(offered: readonly LabelFormat[], preferred: LabelFormat | undefined): LabelFormat {
-  return preferred && offered.includes(preferred) ? preferred : 'pdf';
+export function initialLabelFormat<F extends string>(
+  offered: readonly F[],
+  preferred: LabelFormat | undefined,
+): F | 'pdf' {
+  return preferred && (offered as readonly string[]).includes(preferred) ? (preferred as F) : 'pdf';
 }
 
 /**

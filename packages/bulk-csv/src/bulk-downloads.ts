@@ -1,5 +1,10 @@
 import { errorMessage } from '@labeldesk/api-client';
-import { BULK_MESSAGES, type BulkLabelLinkResponse, type BulkOrderDetailResponse } from '@labeldesk/contracts';
+import {
+  BULK_MESSAGES,
+  type BulkLabelFormat,
+  type BulkLabelLinkResponse,
+  type BulkOrderDetailResponse,
+} from '@labeldesk/contracts';
 import { buildTrackingsCsv } from './trackings-csv';
 
 /**
@@ -19,10 +24,18 @@ export interface BulkDownloadDeps {
   now: () => Date;
 }
 
-/** Download (All|Combined) Labels: the combined PDF through a fresh signed link. */
-export async function downloadAllLabels(bulkOrderId: string, deps: BulkDownloadDeps): Promise<string | null> {
+/**
+ * Download (All|Combined) Labels: the combined document through a fresh signed link, in `format` when one is chosen
+ * (pdf|zpl|letter-2up; the route's default, the 4x6 PDF, otherwise).
+ */
+export async function downloadAllLabels(
+  bulkOrderId: string,
+  deps: BulkDownloadDeps,
+  format?: BulkLabelFormat,
+): Promise<string | null> {
   try {
-    deps.download((await deps.bulkLink(bulkOrderId)).downloadUrl);
+    const { downloadUrl } = await deps.bulkLink(bulkOrderId);
+    deps.download(format ? `${downloadUrl}&format=${format}` : downloadUrl);
     return null;
   } catch (e) {
     return errorMessage(e, BULK_MESSAGES.downloadLabelsFailed);

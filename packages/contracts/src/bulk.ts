@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_MESSAGES, MAX_BULK_ROWS } from './bulk-csv';
 import { requiredText } from './common';
+import { BulkLabelFormat } from './labels';
 import { DATE_ORDER_MESSAGE, ListQueryFields, Pagination, withDateOrder } from './money';
 import { ORDER_MESSAGES, Order, OrderUserDetails } from './orders';
 import { Carrier } from './providers';
@@ -200,6 +201,11 @@ export const BulkOrderDetailResponse = z.object({
   orders: z.array(BulkOrderRow),
   failedOrders: z.array(BulkFailedOrder),
   user: OrderUserDetails.optional(),
+  /**
+   * The formats its combined labels can be had in (issue 24): none before a label is bought; then pdf and letter-2up,
+   * and zpl when every bought label's service prints ZPL. Sent by GET /api/orders/bulk/{id} and the admin's detail.
+   */
+  labelFormats: z.array(BulkLabelFormat).optional(),
 });
 export type BulkOrderDetailResponse = z.infer<typeof BulkOrderDetailResponse>;
 

@@ -1,4 +1,11 @@
-import { BULK_MESSAGES, type BulkLabelFormat, LABEL_MESSAGES, type ZplDpi } from '@labeldesk/contracts';
+import {
+  BULK_LABEL_FORMATS,
+  BULK_MESSAGES,
+  type BulkLabelFormat,
+  LABEL_MESSAGES,
+  type ZplDpi,
+} from '@labeldesk/contracts';
+import type { OrderRow } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import type { ByteSink } from '../../lib/pdf-stream-writer';
@@ -55,6 +62,21 @@ async function storedOrBuilt(
   const built = await services.blobs.getStream(key);
   if (!built) throw new Error(`blob ${key} missing right after it was written`);
   return built;
+}
+
+/**
+ * The formats a bulk order's combined labels can be had in, from its printable rows (bought, not voided; boughtRows):
+ * none without a label; else the 4x6 PDF and Letter 2-up (made from the PDFs every service gives), and ZPL when every
+ * label's service prints it (what GET /api/labels/bulk/{id}?format=zpl requires).
+ */
+export async function bulkLabelFormatsOf(
+  services: Services,
+  rows: Pick<OrderRow, 'id' | 'apiId' | 'providerApiId' | 'status'>[],
+): Promise<BulkLabelFormat[]> {
+  if (rows.length === 0) return [];
+  const offered = await labelFormatsOf(services, rows);
+  const zpl = rows.every((row) => offered.get(row.id)?.includes('zpl'));
+  return BULK_LABEL_FORMATS.filter((format) => format !== 'zpl' || zpl);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AuthUser, Services } from '../../env';
 import { type BulkRowCounts, bulkRowRetry, bulkRowState, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { presentOrder } from '../../lib/presenters/order';
 import { readableBulkOrder } from './bulk-order-reads';
+import { bulkLabelFormatsOf } from './get-bulk-label-document';
 
 /** The rows of one bulk order, in row order (the `orders_bulk_row_unique` index serves it). */
 export function bulkOrderRows(services: Services, bulkOrderId: string): Promise<OrderRow[]> {
@@ -85,10 +86,12 @@ export async function getBulkOrder(
           .then((found) => found[0])
       : Promise.resolve(undefined),
   ]);
+  const printable = rows.filter((order) => order.status === 'completed' && order.voidStatus === null);
   return {
     bulkOrder: presentBulkOrder(row, countRows(rows), owner, { admin }),
     orders: rows.map(presentBulkRow),
     failedOrders: rows.filter((order) => order.status === 'failed').map(presentFailedRow),
     ...(user ? { user } : {}),
+    labelFormats: await bulkLabelFormatsOf(services, printable),
   };
 }
