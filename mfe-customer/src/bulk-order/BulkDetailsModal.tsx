@@ -124,7 +124,7 @@ function LoadedDetails({
   const { bulkOrder, orders, failedOrders } = loaded;
   // The combined labels in each format the bulk order's services print, starting at the customer's default (as a
   // single label's actions do).
-  const formats = loaded.labelFormats?.length ? loaded.labelFormats : (['pdf'] as const);
+  const formats: readonly BulkLabelFormat[] = loaded.labelFormats?.length ? loaded.labelFormats : ['pdf'];
   const preferred = useQuery(labelSettingsQueries.current()).data?.labelFormat;
   const [chosen, setChosen] = useState<BulkLabelFormat | null>(null);
   const format = chosen && formats.includes(chosen) ? chosen : initialLabelFormat(formats, preferred);
