@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       CARRIER_SANDBOX_CONTROL_KEY: E2E_CARRIER_CONTROL_KEY,
       MARKETPLACE_SANDBOX_CONTROL_KEY: E2E_MARKETPLACE_CONTROL_KEY,
+      // Webhook endpoints on loopback: the Webhooks tab's test sends its events to a receiver in the test process.
+      ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

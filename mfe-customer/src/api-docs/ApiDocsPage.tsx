@@ -30,6 +30,7 @@ import {
 } from '@labeldesk/ui';
 import { useCallback, useState } from 'react';
 import { baseUrlFor, ENDPOINTS, ERROR_EXAMPLE, maskKey, RATE_LIMIT_TEXT } from './api-docs';
+import { WebhooksTab } from './WebhooksTab';
 
 /** A command or value with a copy button. */
 function Copyable({ text, label }: { text: string; label: string }) {
@@ -98,7 +99,7 @@ function KeyRow(props: {
 
 /**
  * SPEC §2 API Documentation (/api-docs): the customer's API keys (masked, visibility toggle, copy, 'Generate New Key'
- * behind a confirmation that the old key stops working at once) and the tabs Getting Started and Endpoints.
+ * behind a confirmation that the old key stops working at once) and the tabs Getting Started, Endpoints and Webhooks.
  */
 export default function ApiDocsPage() {
   const keysQuery = useQuery(shippingQueries.apiKeys());
@@ -215,6 +216,7 @@ export default function ApiDocsPage() {
         <Tabs.List>
           <Tabs.Tab value="getting-started">Getting Started</Tabs.Tab>
           <Tabs.Tab value="endpoints">Endpoints</Tabs.Tab>
+          <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="getting-started" pt="md">
@@ -288,6 +290,10 @@ export default function ApiDocsPage() {
               </Stack>
             ))}
           </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhooksTab />
         </Tabs.Panel>
       </Tabs>
 

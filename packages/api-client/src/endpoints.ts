@@ -70,6 +70,14 @@ import {
   type TwoFactorVerifyRequest,
   type UpdateAppSettingsRequest,
   type UpdateLabelSettingsRequest,
+  type V1CreateWebhookEndpointRequest,
+  type V1UpdateWebhookEndpointRequest,
+  V1WebhookDeliveriesResponse,
+  V1WebhookEndpointDeletedResponse,
+  V1WebhookEndpointResponse,
+  V1WebhookEndpointSecretResponse,
+  V1WebhookEndpointsResponse,
+  V1WebhookReplayResponse,
   type VerifyEmailRequest,
   VerifyEmailResponse,
   VerifyResponse,
@@ -266,6 +274,25 @@ export const api = {
     get: () => request('/api/user/api-key', { schema: ApiKeyResponse }),
     regenerate: (mode: ApiKeyMode = 'live') =>
       request(`/api/user/api-key/regenerate?mode=${enc(mode)}`, { method: 'POST', schema: RegenerateApiKeyResponse }),
+  },
+  /** The customer's live webhook endpoints with the session (the API page's Webhooks tab; the same as /api/v1's). */
+  webhooks: {
+    list: () => request('/api/webhook-endpoints', { schema: V1WebhookEndpointsResponse }),
+    create: (body: V1CreateWebhookEndpointRequest) =>
+      request('/api/webhook-endpoints', { method: 'POST', body, schema: V1WebhookEndpointSecretResponse }),
+    update: (id: string, body: V1UpdateWebhookEndpointRequest) =>
+      request(`/api/webhook-endpoints/${enc(id)}`, { method: 'PATCH', body, schema: V1WebhookEndpointResponse }),
+    remove: (id: string) =>
+      request(`/api/webhook-endpoints/${enc(id)}`, { method: 'DELETE', schema: V1WebhookEndpointDeletedResponse }),
+    rotateSecret: (id: string) =>
+      request(`/api/webhook-endpoints/${enc(id)}/rotate-secret`, {
+        method: 'POST',
+        schema: V1WebhookEndpointSecretResponse,
+      }),
+    deliveries: (id: string) =>
+      request(`/api/webhook-endpoints/${enc(id)}/deliveries`, { schema: V1WebhookDeliveriesResponse }),
+    replay: (deliveryId: string) =>
+      request(`/api/webhook-deliveries/${enc(deliveryId)}/replay`, { method: 'POST', schema: V1WebhookReplayResponse }),
   },
   tracking: {
     get: (orderId: string) => request(`/api/tracking/${enc(orderId)}`, { schema: TrackingInfo }),

@@ -76,6 +76,7 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 /** Shown on creation and on rotation only. */
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({ secret: z.string().startsWith('whsec_') });
+export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>;
 
 export const WebhookDelivery = z.object({
   id: z.string(),

@@ -21,3 +21,4 @@ export { sessionKeys, sessionQueries } from './session';
 export { settingsKeys, settingsMutations, settingsQueries } from './settings';
 export { shippingKeys, shippingMutations, shippingQueries } from './shipping';
 export { type Key, type MutationSpec, mutation, type QuerySpec, query } from './spec';
+export { webhookKeys, webhookMutations, webhookQueries } from './webhooks';
