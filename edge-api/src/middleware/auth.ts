@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { User } from '../db/schema';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { adminLacksRequiredTwoFactor, TWO_FACTOR_REQUIRED_MESSAGE } from '../use-cases/auth/admin-two-factor-gate';
 import { verifySession, verifySessionLive } from '../use-cases/auth/verify-session';
 
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
@@ -24,9 +25,29 @@ export async function authenticate(c: Context<AppEnv>): Promise<User> {
   return user;
 }
 
-/** Any logged-in user. Sets `user` (freshly read), `sessionUserId` and `sessionId`. */
+/**
+ * "Require two-factor for admins" (issue 23): throws 403 `two_factor_required` when the setting is on and this admin
+ * has no two-factor sign-in. For admin routes (requireAdmin) and GET /api/auth/verify-admin (the shell's admin guard).
+ */
+export async function assertAdminTwoFactor(c: Context<AppEnv>, user: User): Promise<void> {
+  if (await adminLacksRequiredTwoFactor(c.get('services'), user.id)) {
+    throw new ApiError('two_factor_required', TWO_FACTOR_REQUIRED_MESSAGE, {
+      logMessage: `admin ${user.id} without 2FA while it is required`,
+    });
+  }
+}
+
+/**
+ * Any logged-in user. Sets `user` (freshly read), `sessionUserId` and `sessionId`. An admin who lacks the two-factor
+ * sign-in the settings require keeps the customer routes (their own account, and the 2FA setup itself) but loses the
+ * admin's reach into other accounts on shared routes (orders, bulk orders, labels, tracking): `isAdmin` is false here.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await authenticate(c);
+  const authenticated = await authenticate(c);
+  const user =
+    authenticated.isAdmin && (await adminLacksRequiredTwoFactor(c.get('services'), authenticated.id))
+      ? { ...authenticated, isAdmin: false }
+      : authenticated;
   c.set('user', user);
   c.set('sessionUserId', user.id);
   await next();
@@ -42,10 +63,14 @@ export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Admins only: 401 without a valid session, 403 for a customer. Sets `user`. */
+/**
+ * Admins only: 401 without a valid session, 403 for a customer, 403 `two_factor_required` for an admin without 2FA
+ * while the settings require it. Sets `user`.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate(c);
   if (!user.isAdmin) throw new ApiError('forbidden', ADMIN_REQUIRED_MESSAGE);
+  await assertAdminTwoFactor(c, user);
   c.set('user', user);
   await next();
 });

@@ -32,12 +32,14 @@ describe('settings', () => {
     expect(put.body).toEqual({
       discordInviteLink: 'https://discord.gg/labeldesk',
       telegramInviteLink: 'https://t.me/labeldesk',
+      requireAdminTwoFactor: false,
       message: 'Settings updated successfully',
     });
     const get = await call(server, 'GET', '/api/settings/app-settings', { token: admin });
     expect(AppSettings.parse(get.body)).toEqual({
       discordInviteLink: 'https://discord.gg/labeldesk',
       telegramInviteLink: 'https://t.me/labeldesk',
+      requireAdminTwoFactor: false,
     });
     const pub = await call(server, 'GET', '/api/settings/public-settings');
     expect(pub.body).toMatchObject({ discordInviteLink: 'https://discord.gg/labeldesk' });

@@ -6,7 +6,9 @@ import AppSettingsPage from './AppSettingsPage';
 
 const DISCORD_ERROR = 'Discord link must start with https://discord.gg/ or https://discord.com/invite/';
 const TELEGRAM_ERROR = 'Telegram link must start with https://t.me/';
-const LOADED = { discordInviteLink: 'https://discord.gg/old', telegramInviteLink: '' };
+const LOADED = { discordInviteLink: 'https://discord.gg/old', telegramInviteLink: '', requireAdminTwoFactor: false };
+const OWN_FIRST =
+  'Turn on two-factor sign-in for your own account first (Settings › Security): otherwise this setting would lock you out of the admin screens.';
 
 describe('App Settings (contract form)', () => {
   it('shows each refused link under its field and saves nothing', async () => {
@@ -42,10 +44,37 @@ describe('App Settings (contract form)', () => {
     expect(apiCalls(api).find((c) => c.method === 'PUT')?.body).toEqual({
       discordInviteLink: 'https://discord.com/invite/xyz',
       telegramInviteLink: 'https://t.me/labeldesk',
+      requireAdminTwoFactor: false,
     });
     expect((screen.getByLabelText('Discord Invite Link') as HTMLInputElement).value).toBe(
       'https://discord.com/invite/xyz',
     );
+  });
+
+  it('sends "require two-factor for admins" and shows the refusal of an admin without 2FA', async () => {
+    const api = stubApi({
+      'GET /api/settings/app-settings': { json: LOADED },
+      'PUT /api/settings/app-settings': {
+        status: 400,
+        json: {
+          error: {
+            code: 'invalid_input',
+            message: OWN_FIRST,
+            details: [{ path: 'requireAdminTwoFactor', message: OWN_FIRST }],
+          },
+        },
+      },
+    });
+    const user = setupUser();
+    renderWithUi(<AppSettingsPage />);
+    const toggle = (await screen.findByRole('switch', {
+      name: /Require two-factor sign-in for admins/,
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByTestId('app-settings-error')).textContent).toContain(OWN_FIRST);
+    expect(apiCalls(api).find((c) => c.method === 'PUT')?.body).toMatchObject({ requireAdminTwoFactor: true });
   });
 
   it('a failed load shows its text with Try Again', async () => {

@@ -8,6 +8,7 @@ import {
   QueryBody,
   Stack,
   StatusAlerts,
+  Switch,
   setServerErrors,
   TextInput,
   useApiMutation,
@@ -27,7 +28,7 @@ export default function AppSettingsPage() {
     <Stack gap="md" maw={720}>
       <PageHeader
         title="App Settings"
-        description="Community invite links shown on the login, registration and contact support pages. Leave a link empty to hide its button."
+        description="Community invite links shown on the login, registration and contact support pages, and the admins' sign-in rule."
       />
       <QueryBody
         result={settings}
@@ -37,7 +38,11 @@ export default function AppSettingsPage() {
       >
         {(loaded) => (
           <AppSettingsForm
-            initial={{ discordInviteLink: loaded.discordInviteLink, telegramInviteLink: loaded.telegramInviteLink }}
+            initial={{
+              discordInviteLink: loaded.discordInviteLink,
+              telegramInviteLink: loaded.telegramInviteLink,
+              requireAdminTwoFactor: loaded.requireAdminTwoFactor,
+            }}
           />
         )}
       </QueryBody>
@@ -47,7 +52,8 @@ export default function AppSettingsPage() {
 
 /**
  * The two links as loaded, checked with the contract the server uses (empty hides the button; otherwise Discord starts
- * with https://discord.gg/ or https://discord.com/invite/ and Telegram with https://t.me/), each error under its field.
+ * with https://discord.gg/ or https://discord.com/invite/ and Telegram with https://t.me/), each error under its field;
+ * and "require two-factor for admins" (issue 23), which the server refuses to switch on while this admin has no 2FA.
  */
 function AppSettingsForm({ initial }: { initial: AppSettings }) {
   const form = useContractForm({ schema: UpdateAppSettingsRequest, initialValues: initial });
@@ -63,7 +69,11 @@ function AppSettingsForm({ initial }: { initial: AppSettings }) {
       clearSuccess();
       try {
         const saved = await save.mutateAsync(body);
-        form.setValues({ discordInviteLink: saved.discordInviteLink, telegramInviteLink: saved.telegramInviteLink });
+        form.setValues({
+          discordInviteLink: saved.discordInviteLink,
+          telegramInviteLink: saved.telegramInviteLink,
+          requireAdminTwoFactor: saved.requireAdminTwoFactor,
+        });
         showSuccess('Application settings updated successfully');
       } catch (e) {
         setServerErrors(form, e);
@@ -93,6 +103,12 @@ function AppSettingsForm({ initial }: { initial: AppSettings }) {
               placeholder="https://t.me/your-group"
               type="url"
               {...form.getInputProps('telegramInviteLink')}
+              disabled={busy}
+            />
+            <Switch
+              label="Require two-factor sign-in for admins"
+              description="Admins without two-factor sign-in are sent to set it up before any admin screen. Turn it on for your own account first (Settings › Security)."
+              {...form.getInputProps('requireAdminTwoFactor', { type: 'checkbox' })}
               disabled={busy}
             />
             <Group justify="flex-end">

@@ -8,6 +8,8 @@ export const appSettings = sqliteTable(
     id: integer('id').primaryKey(),
     discordInviteLink: text('discord_invite_link').notNull().default(''),
     telegramInviteLink: text('telegram_invite_link').notNull().default(''),
+    /** "Require two-factor for admins" (issue 23): admin routes answer 403 `two_factor_required` to an admin without 2FA. */
+    requireAdminTwoFactor: integer('require_admin_two_factor', { mode: 'boolean' }).notNull().default(false),
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [check('app_settings_single_row', sql`${t.id} = 1`)],

@@ -3,7 +3,7 @@ import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { presentUser } from '../../lib/presenters/user';
-import { ADMIN_REQUIRED_MESSAGE, authenticate, requireUser } from '../../middleware/auth';
+import { ADMIN_REQUIRED_MESSAGE, assertAdminTwoFactor, authenticate, requireUser } from '../../middleware/auth';
 import { changePassword as changePasswordUseCase } from '../../use-cases/auth/change-password';
 import { loginUser } from '../../use-cases/auth/login-user';
 import { logoutSession } from '../../use-cases/auth/logout-session';
@@ -52,6 +52,7 @@ export const verify = factory.createHandlers(async (c) => {
 export const verifyAdmin = factory.createHandlers(async (c) => {
   const user = await authenticate(c);
   if (!user.isAdmin) throw new ApiError('forbidden', ADMIN_REQUIRED_MESSAGE);
+  await assertAdminTwoFactor(c, user);
   const body: VerifyResponse = {
     valid: true,
     expired: false,

@@ -20,7 +20,10 @@ export const getSettings = factory.createHandlers(requireAdmin, async (c) => {
 });
 
 export const updateSettings = factory.createHandlers(requireAdmin, settingsValidators.update, async (c) => {
-  const settings = await updateAppSettings(c.get('services'), c.req.valid('json'));
+  const settings = await updateAppSettings(c.get('services'), {
+    adminId: c.get('user').id,
+    settings: c.req.valid('json'),
+  });
   const body: AppSettings & { message: string } = { ...settings, message: 'Settings updated successfully' };
   return c.json(body, 200);
 });

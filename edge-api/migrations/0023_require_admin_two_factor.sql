@@ -1,0 +1,1 @@
+ALTER TABLE `app_settings` ADD `require_admin_two_factor` integer DEFAULT false NOT NULL;
