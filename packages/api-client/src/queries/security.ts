@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, TwoFactorDisableRequest, TwoFactorEnableRequest } from '@labeldesk/contracts';
 import { api } from '../endpoints';
+import { sessionKeys } from './session';
 import { mutation, query } from './spec';
 
 /** The caller's own security settings: password and two-factor sign-in (issue 23). */
@@ -20,8 +21,15 @@ export const securityMutations = {
   // A password change signs the other sessions out.
   changePassword: mutation((body: ChangePasswordRequest) => api.auth.changePassword(body), [securityKeys.sessions()]),
   setupTwoFactor: mutation(() => api.twoFactor.setup(), []),
-  enableTwoFactor: mutation((body: TwoFactorEnableRequest) => api.twoFactor.enable(body), [securityKeys.all]),
-  disableTwoFactor: mutation((body: TwoFactorDisableRequest) => api.twoFactor.disable(body), [securityKeys.all]),
+  // 2FA on or off can open or close the admin screens ("require two-factor for admins"): the admin check is asked again.
+  enableTwoFactor: mutation(
+    (body: TwoFactorEnableRequest) => api.twoFactor.enable(body),
+    [securityKeys.all, sessionKeys.admin()],
+  ),
+  disableTwoFactor: mutation(
+    (body: TwoFactorDisableRequest) => api.twoFactor.disable(body),
+    [securityKeys.all, sessionKeys.admin()],
+  ),
   revokeSession: mutation((id: string) => api.sessions.revoke(id), [securityKeys.sessions()]),
   revokeOtherSessions: mutation(() => api.sessions.revokeOthers(), [securityKeys.sessions()]),
   resendEmailVerification: mutation(() => api.auth.resendEmailVerification(), []),
