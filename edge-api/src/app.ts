@@ -22,6 +22,7 @@ import { depositsRouter } from './routes/deposits/deposits.index';
 import { faqsRouter } from './routes/faqs/faqs.index';
 import { healthRouter } from './routes/health/health.index';
 import { labelsRouter } from './routes/labels/labels.index';
+import { notificationSettingsRouter } from './routes/notification-settings/notification-settings.index';
 import { orderHistoryRouter } from './routes/order-history/order-history.index';
 import { orderVoidRouter } from './routes/order-void/order-void.index';
 import { ordersRouter } from './routes/orders/orders.index';
@@ -58,6 +59,7 @@ function apiRoutes() {
     .route('/', healthRouter)
     .route('/', authRouter)
     .route('/', settingsRouter)
+    .route('/', notificationSettingsRouter)
     .route('/', faqsRouter)
     .route('/', addressesRouter)
     .route('/', balanceRouter)

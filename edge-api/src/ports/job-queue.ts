@@ -5,6 +5,9 @@ import { z } from 'zod';
  * same database so none is lost on restart. Every job carries a unique `jobId`; handlers key their effects by it so a
  * redelivery changes nothing.
  */
+const userIdField = z.string().min(1).max(100);
+const cents = z.number().int().nonnegative();
+
 /**
  * A mail to render and send (the `mail.send` job, src/use-cases/mail/deliver-mail.ts). It names a template and its
  * inputs, never a rendered secret: the password reset token is made by the job itself, so none sits in the queue.
@@ -19,6 +22,53 @@ export const MailJob = z.discriminatedUnion('template', [
     template: z.literal('email-verification'),
     /** The account whose address is to be verified: the job makes the token (none when already verified). */
     userId: z.string().min(1).max(100),
+  }),
+  // Notifications (issue 23): the facts as they were when they happened; the job looks up the address (a deleted
+  // account: nothing is sent). Amounts in cents.
+  z.object({
+    template: z.literal('bulk-order-finished'),
+    userId: userIdField,
+    bulkOrderId: z.string().min(1),
+    status: z.enum(['completed', 'partial', 'failed']),
+    orderCount: cents,
+    completedCount: cents,
+    failedCount: cents,
+  }),
+  z.object({
+    template: z.literal('deposit-credited'),
+    userId: userIdField,
+    transactionId: z.string().min(1),
+    amountCents: cents,
+    balanceCents: cents,
+  }),
+  z.object({ template: z.literal('low-balance'), userId: userIdField, balanceCents: cents, thresholdCents: cents }),
+  z.object({
+    template: z.literal('label-refunded'),
+    userId: userIdField,
+    orderId: z.string().min(1),
+    carrier: z.string(),
+    trackingNumber: z.string(),
+    amountCents: cents,
+    balanceCents: cents.nullable(),
+  }),
+  z.object({
+    template: z.literal('deposit-attention'),
+    /** The admin mailed (one job per admin). */
+    userId: userIdField,
+    customerEmail: z.string(),
+    transactionId: z.string().min(1),
+    invoiceId: z.string(),
+    reasons: z.array(z.enum(['underpaid', 'overpaid', 'late'])).min(1),
+    requestedCents: cents,
+    receivedCents: cents,
+  }),
+  z.object({
+    template: z.literal('provider-circuit-opened'),
+    userId: userIdField,
+    apiId: z.string().min(1),
+    apiName: z.string(),
+    lastError: z.string(),
+    openUntil: z.string(),
   }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;

@@ -13,6 +13,7 @@ export * from './health';
 export * from './labels';
 export * from './list-query';
 export * from './money';
+export * from './notifications';
 export * from './number-text';
 export * from './order-status';
 export * from './order-void';

@@ -9,6 +9,7 @@ export * from './faqs';
 export * from './jobs';
 export * from './ledger-entries';
 export * from './ledger-settlements';
+export * from './notification-settings';
 export * from './orders';
 export * from './password-reset-tokens';
 export * from './provider-failover';

@@ -62,6 +62,8 @@ export const providerBreakers = sqliteTable(
     failures: integer('failures').notNull().default(0),
     windowStartedAt: text('window_started_at'),
     openUntil: text('open_until'),
+    /** When it last went from closed to open (not re-opened by a failed probe): the admins' mail is sent for that. */
+    openedAt: text('opened_at'),
     probeUntil: text('probe_until'),
     lastError: text('last_error'),
     lastErrorAt: text('last_error_at'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { batch } from '../../ports/database';
+import { notifyBulkOrderFinished } from '../notifications/notify-customer';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { bulkOrderCompletedEvent } from '../webhooks/webhook-events';
 import { webhookEventStatement } from '../webhooks/webhook-outbox';
@@ -68,6 +69,7 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
   if (row) {
     services.log.info('bulk.settled', { bulkOrderId, status: row.status });
     await relayWebhookMessages(services, [event.messageId]);
+    await notifyBulkOrderFinished(services, bulkOrderId, true);
     if (row.status !== 'failed') {
       // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
       // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.

@@ -5,6 +5,7 @@ import type { ProcessorInvoice } from '../../ports/payment-processor';
 import { creditedForReference, creditFurtherPayment } from '../ledger/credit-further-payment';
 import { failPendingEntry } from '../ledger/fail-pending-entry';
 import { settlePendingEntry } from '../ledger/settle-pending-entry';
+import { notifyDepositAttention } from '../notifications/notify-admins';
 import { cryptoEntryByInvoice, topUpDescription, usdText } from './crypto-entries';
 import { callProcessor } from './processor-errors';
 
@@ -123,6 +124,17 @@ export async function reconcileCryptoInvoice(
     return unchanged();
   }
 
+  /** Admins hear of a credit that needs a look (underpaid, overpaid, paid late): only from the call that credited. */
+  const attention = (entry: LedgerEntryRow, receivedCents: number) =>
+    notifyDepositAttention(services, {
+      userId: entry.userId,
+      transactionId: entry.id,
+      invoiceId: invoice.id,
+      requestedCents,
+      receivedCents,
+      paidLate: invoice.additionalStatus === 'PaidLate',
+    });
+
   /** Brings what the invoice has credited up to `receivedCents` (once, whoever else is doing the same). */
   const credit = async (receivedCents: number): Promise<ReconcileResult> => {
     let current = request;
@@ -135,7 +147,10 @@ export async function reconcileCryptoInvoice(
         processorState,
       });
       current = settled.entry;
-      if (settled.outcome === 'settled') return { action: 'credited', entry: current, processorState };
+      if (settled.outcome === 'settled') {
+        await attention(current, receivedCents);
+        return { action: 'credited', entry: current, processorState };
+      }
     }
     if (receivedCents > (await creditedForReference(services, invoice.id))) {
       const more = await creditFurtherPayment(services, {
@@ -147,7 +162,10 @@ export async function reconcileCryptoInvoice(
         source: input.source,
         processorState,
       });
-      if (more.outcome === 'credited') return { action: 'credited', entry: current, processorState };
+      if (more.outcome === 'credited') {
+        await attention(current, receivedCents);
+        return { action: 'credited', entry: current, processorState };
+      }
     }
     return { action: 'already_credited', entry: current, processorState };
   };

@@ -4,6 +4,7 @@ import type { Services } from '../../env';
 import { isNotNullViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
+import { notifyBalanceChanged } from '../notifications/notify-customer';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { balanceCreditedEvent } from '../webhooks/webhook-events';
 import { webhookEventStatement } from '../webhooks/webhook-outbox';
@@ -115,5 +116,6 @@ export async function settlePendingEntry(
   const [settled] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id)).limit(1);
   if (!settled) throw new Error(`ledger entry ${entry.id} vanished`);
   await relayWebhookMessages(services, [event.messageId]);
+  await notifyBalanceChanged(services, settled, true);
   return { outcome: 'settled', entry: settled };
 }

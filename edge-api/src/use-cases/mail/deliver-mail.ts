@@ -4,6 +4,7 @@ import type { MailJob } from '../../ports/job-queue';
 import { MailError } from '../../ports/mailer';
 import { EMAIL_VERIFICATION_TTL_HOURS, issueEmailVerification } from '../auth/issue-email-verification';
 import { issuePasswordReset, PASSWORD_RESET_TTL_MINUTES } from '../auth/issue-password-reset';
+import { isNotificationMail, renderNotification } from './render-notification';
 
 export type DeliverMailOutcome = { kind: 'sent' | 'skipped' | 'failed' } | { kind: 'retry'; reason: string };
 
@@ -41,6 +42,7 @@ export async function deliverMail(
  * verified meanwhile).
  */
 async function render(services: Services, mail: MailJob): Promise<({ to: string } & RenderedMail) | null> {
+  if (isNotificationMail(mail)) return renderNotification(services, mail);
   const { publicUrl } = services.config;
   switch (mail.template) {
     case 'password-reset': {

@@ -15,6 +15,7 @@ import {
   ProviderError,
   type PurchasedLabel,
 } from '../../ports/label-provider';
+import { notifyLabelBought } from '../notifications/notify-customer';
 import {
   breakerDirty,
   breakerState,
@@ -219,6 +220,7 @@ async function complete(
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) {
     if ((written as unknown[]).length > 0) await relayWebhookMessages(services, [event.messageId]);
+    await notifyLabelBought(services, row, true);
     return { kind: 'completed', order: row };
   }
 

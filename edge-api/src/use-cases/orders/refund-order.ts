@@ -6,6 +6,7 @@ import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { balanceChangeStatements } from '../ledger/apply-balance-change';
+import { notifyOrderRefunded } from '../notifications/notify-customer';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
 import { webhookEventStatements } from '../webhooks/webhook-outbox';
@@ -77,7 +78,10 @@ export async function creditOrderRefund(
   const current = await readOrder(services, order.id);
   if (!current) throw new Error(`order ${order.id} vanished during its refund`);
   const ours = current.refundEntryId === entryId;
-  if (ours) await relayWebhookMessages(services, recorded.messageIds);
+  if (ours) {
+    await relayWebhookMessages(services, recorded.messageIds);
+    await notifyOrderRefunded(services, current, true);
+  }
   return { current, ours };
 }
 

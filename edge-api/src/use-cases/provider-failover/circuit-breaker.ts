@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { type ProviderBreakerRow, providerBreakers } from '../../db/schema';
+import { type ProviderBreakerRow, providerBreakers, shippingApis } from '../../db/schema';
 import type { Services } from '../../env';
+import { notifyAdmins } from '../notifications/notify-admins';
 
 /**
  * One circuit breaker per provider API (see the provider_breakers schema for the states). The state lives in the
@@ -92,13 +93,50 @@ export async function claimProbe(services: Services, apiId: string): Promise<boo
  * threshold; a failed probe (half-open) opens it again for another cooldown. One UPSERT, atomic.
  */
 export async function recordBreakerFailure(services: Services, apiId: string, error: string): Promise<void> {
-  await breakerFailureUpsert(services, apiId, error).run();
+  const nowIso = services.clock.now().toISOString();
+  const rows = await breakerFailureUpsert(services, apiId, error, nowIso).all();
+  await noteBreakerOpened(services, apiId, rows, nowIso);
 }
 
-/** recordBreakerFailure's one statement, for a batch that does more (a failover's bookkeeping, failover-plan.ts). */
-export function breakerFailureUpsert(services: Services, apiId: string, error: string) {
-  const now = services.clock.now();
-  const nowIso = now.toISOString();
+/** What breakerFailureUpsert answers: enough to tell whether this very statement opened the breaker. */
+export type BreakerFailureResult = Array<Pick<ProviderBreakerRow, 'openedAt' | 'openUntil' | 'lastError'>>;
+
+/**
+ * After a counted failure: when this statement took the breaker from closed to open (its `opened_at` is this
+ * statement's time; a failed probe re-opening it keeps the earlier one), every admin is mailed (issue 23).
+ */
+export async function noteBreakerOpened(
+  services: Services,
+  apiId: string,
+  rows: BreakerFailureResult,
+  nowIso: string,
+): Promise<void> {
+  const [row] = rows;
+  if (!row || row.openedAt !== nowIso || !row.openUntil) return;
+  const openUntil = row.openUntil;
+  services.log.warn('provider.circuit_opened', { apiId, openUntil });
+  const [api] = await services.db
+    .select({ name: shippingApis.name })
+    .from(shippingApis)
+    .where(eq(shippingApis.id, apiId))
+    .limit(1)
+    .catch(() => []);
+  await notifyAdmins(services, 'providerCircuitOpened', (adminId) => ({
+    template: 'provider-circuit-opened',
+    userId: adminId,
+    apiId,
+    apiName: api?.name ?? apiId,
+    lastError: row.lastError ?? '',
+    openUntil,
+  }));
+}
+
+/**
+ * recordBreakerFailure's one statement, for a batch that does more (a failover's bookkeeping, failover-plan.ts). It
+ * answers the row as it left it; pass its answer and `nowIso` to noteBreakerOpened.
+ */
+export function breakerFailureUpsert(services: Services, apiId: string, error: string, nowIso: string) {
+  const now = new Date(nowIso);
   const policy = breakerPolicy(services);
   const windowCutoff = iso(now.getTime() - policy.windowMs);
   const reopenAt = iso(now.getTime() + policy.cooldownMs);
@@ -112,6 +150,7 @@ export function breakerFailureUpsert(services: Services, apiId: string, error: s
       failures: 1,
       windowStartedAt: nowIso,
       openUntil: policy.failures <= 1 ? reopenAt : null,
+      openedAt: policy.failures <= 1 ? nowIso : null,
       probeUntil: null,
       lastError: error.slice(0, 500),
       lastErrorAt: nowIso,
@@ -127,12 +166,16 @@ export function breakerFailureUpsert(services: Services, apiId: string, error: s
           WHEN ${b.openUntil} IS NOT NULL THEN ${b.openUntil}
           WHEN ${counted} >= ${policy.failures} THEN ${reopenAt}
           ELSE NULL END`,
+        openedAt: sql`CASE
+          WHEN ${b.openUntil} IS NULL AND ${counted} >= ${policy.failures} THEN ${nowIso}
+          ELSE ${b.openedAt} END`,
         probeUntil: null,
         lastError: error.slice(0, 500),
         lastErrorAt: nowIso,
         updatedAt: nowIso,
       },
-    });
+    })
+    .returning({ openedAt: b.openedAt, openUntil: b.openUntil, lastError: b.lastError });
 }
 
 /** The API answered (a label, or a definite answer): the breaker closes and its count starts again. */

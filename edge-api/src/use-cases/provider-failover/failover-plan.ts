@@ -14,7 +14,13 @@ import { newId } from '../../lib/ids';
 import { readPackage } from '../../lib/presenters/order';
 import { batch, type Db, reusableStatement } from '../../ports/database';
 import type { ProviderError } from '../../ports/label-provider';
-import { type BreakerSnapshot, breakerFailureUpsert, likelyOpen, noteBreaker } from './circuit-breaker';
+import {
+  type BreakerSnapshot,
+  breakerFailureUpsert,
+  likelyOpen,
+  noteBreaker,
+  noteBreakerOpened,
+} from './circuit-breaker';
 
 /** An API a purchase may be bought through, with what the failover needs to know about it. */
 export interface PurchaseApi {
@@ -340,14 +346,11 @@ export async function failOver(services: Services, input: FailOverInput): Promis
     .update(orderAttempts)
     .set({ outcome: input.outcome, error: input.error })
     .where(eq(orderAttempts.id, input.attemptId));
-  const [moved] = input.breakerFailure
-    ? await batch(services.db, [
-        move,
-        recordNext,
-        settle,
-        breakerFailureUpsert(services, input.from, input.breakerFailure),
-      ] as const)
-    : await batch(services.db, [move, recordNext, settle] as const);
+  const nowIso = services.clock.now().toISOString();
+  const failure = input.breakerFailure;
+  const upsert = failure ? [breakerFailureUpsert(services, input.from, failure, nowIso)] : [];
+  const [moved, , , breaker] = await batch(services.db, [move, recordNext, settle, ...upsert] as const);
+  if (breaker) await noteBreakerOpened(services, input.from, breaker, nowIso);
   return moved.length > 0 ? next : null;
 }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { usdText } from '../crypto/crypto-entries';
 import { applyBalanceChange } from '../ledger/apply-balance-change';
+import { notifyBalanceChanged } from '../notifications/notify-customer';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { balanceCreditedEvent } from '../webhooks/webhook-events';
 import { webhookEventStatement } from '../webhooks/webhook-outbox';
@@ -59,6 +60,9 @@ export async function adjustUserBalance(
   );
   const user = await getUserById(services, input.userId);
   if (!user) throw new ApiError('not_found', 'User not found');
-  if (entry?.id === entryId) await relayWebhookMessages(services, [event.messageId]);
+  if (entry?.id === entryId) {
+    await relayWebhookMessages(services, [event.messageId]);
+    await notifyBalanceChanged(services, entry, true);
+  }
   return { user, entry };
 }
