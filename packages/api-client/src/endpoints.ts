@@ -40,6 +40,8 @@ import {
   type LoginRequest,
   LoginResponse,
   MessageResponse,
+  NotificationSettings,
+  NotificationSettingsResponse,
   OrderCounts,
   OrderDateRangeResponse,
   type OrderListQuery,
@@ -70,6 +72,7 @@ import {
   type TwoFactorVerifyRequest,
   type UpdateAppSettingsRequest,
   type UpdateLabelSettingsRequest,
+  type UpdateNotificationSettingsRequest,
   type V1CreateWebhookEndpointRequest,
   type V1UpdateWebhookEndpointRequest,
   V1WebhookDeliveriesResponse,
@@ -268,6 +271,12 @@ export const api = {
     settings: () => request('/api/label-settings', { schema: LabelSettings }),
     updateSettings: (body: UpdateLabelSettingsRequest) =>
       request('/api/label-settings', { method: 'PUT', body, schema: LabelSettings }),
+  },
+  /** The caller's notification mails (issue 23): which are on, and the low-balance threshold (USD, null: off). */
+  notifications: {
+    settings: () => request('/api/notification-settings', { schema: NotificationSettings }),
+    update: (body: UpdateNotificationSettingsRequest) =>
+      request('/api/notification-settings', { method: 'PUT', body, schema: NotificationSettingsResponse }),
   },
   /** The customer's public API keys (SPEC §7): live (apiKey) and test. */
   apiKeys: {

@@ -13,6 +13,11 @@ export { customerKeys, customerMutations, customerQueries } from './customers';
 export { faqKeys, faqMutations, faqQueries } from './faqs';
 export { labelSettingsKeys, labelSettingsMutations, labelSettingsQueries } from './label-settings';
 export { marginKeys, marginQueries } from './margins';
+export {
+  notificationSettingsKeys,
+  notificationSettingsMutations,
+  notificationSettingsQueries,
+} from './notification-settings';
 export { orderKeys, orderMutations, orderQueries } from './orders';
 export { providerKeys, providerMutations, providerQueries } from './provider-config';
 export { securityKeys, securityMutations, securityQueries } from './security';
