@@ -1,13 +1,14 @@
 import { balanceQueries, errorMessage } from '@labeldesk/api-client';
 import { Button, Card, ErrorState, formatUsd, Group, Loader, PageHeader, Stack, Text, useQuery } from '@labeldesk/ui';
 import { useState } from 'react';
+import { LowBalanceAlert } from './LowBalanceAlert';
 import { PendingPayments } from './PendingPayments';
 import { TopUpModal } from './TopUpModal';
 import { TransactionHistory } from './TransactionHistory';
 
 /**
  * SPEC §2 Balance & Transactions: current balance, Top Up (crypto invoice, then the payment page), pending crypto
- * payments with a manual refresh each, and the searchable transaction history.
+ * payments with a manual refresh each, the low-balance alert (issue 23) and the searchable transaction history.
  */
 export default function BalancePage() {
   // The shared balance query: the header shows the same figure, and a settled payment invalidates both. This page
@@ -50,6 +51,7 @@ export default function BalancePage() {
         </Card>
       )}
 
+      <LowBalanceAlert />
       <PendingPayments />
       <TransactionHistory />
 

@@ -2,6 +2,7 @@ import { useSearchParams } from '@labeldesk/router';
 import { Alert, PageHeader, Stack, Title } from '@labeldesk/ui';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { LabelSettingsSection } from './LabelSettingsSection';
+import { NotificationsSection } from './NotificationsSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
@@ -29,6 +30,7 @@ export default function SettingsPage() {
         <TwoFactorSection />
         <SessionsSection />
       </Stack>
+      <NotificationsSection />
       <LabelSettingsSection />
     </Stack>
   );

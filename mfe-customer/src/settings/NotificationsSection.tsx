@@ -1,0 +1,121 @@
+import {
+  errorMessage,
+  notificationSettingsMutations,
+  notificationSettingsQueries,
+  sessionQueries,
+} from '@labeldesk/api-client';
+import {
+  NOTIFICATION_MESSAGES,
+  type NotificationSettings,
+  UpdateNotificationSettingsRequest,
+} from '@labeldesk/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  formatUsd,
+  QueryBody,
+  Stack,
+  Switch,
+  setServerErrors,
+  Text,
+  Title,
+  useApiMutation,
+  useContractForm,
+  useQuery,
+} from '@labeldesk/ui';
+import { useState } from 'react';
+
+type Toggles = Omit<NotificationSettings, 'lowBalanceThreshold'>;
+
+const CUSTOMER_TOGGLES: Array<[keyof Toggles, string, string]> = [
+  ['bulkOrderFinished', 'A bulk order finished', 'Completed, partly failed or failed, with its counts.'],
+  ['depositCredited', 'A deposit was credited', 'The amount and your new balance.'],
+  ['labelRefunded', 'A label was voided and refunded', 'The label and the amount back on your balance.'],
+];
+const ADMIN_TOGGLES: Array<[keyof Toggles, string, string]> = [
+  ['depositAttention', 'A deposit needs attention (admin)', 'Underpaid, overpaid or paid after it expired.'],
+  ['providerCircuitOpened', 'A provider API circuit opened (admin)', 'Purchases skip an API that keeps failing.'],
+];
+
+function NotificationsForm({ saved, isAdmin }: { saved: NotificationSettings; isAdmin: boolean }) {
+  const { lowBalanceThreshold: _threshold, ...toggles } = saved;
+  const form = useContractForm({ schema: UpdateNotificationSettingsRequest, initialValues: toggles as Toggles });
+  const update = useApiMutation(notificationSettingsMutations.update);
+  const [done, setDone] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const rows = isAdmin ? [...CUSTOMER_TOGGLES, ...ADMIN_TOGGLES] : CUSTOMER_TOGGLES;
+
+  return (
+    <form
+      data-testid="notifications-form"
+      onSubmit={form.onSubmit(async (body) => {
+        setDone(false);
+        setFailed(null);
+        try {
+          await update.mutateAsync(body);
+          form.resetDirty();
+          setDone(true);
+        } catch (e) {
+          if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to save notification settings'));
+        }
+      })}
+    >
+      <Stack gap="sm" maw={520}>
+        {done ? (
+          <Alert color="green" data-testid="notifications-saved">
+            {NOTIFICATION_MESSAGES.saved}
+          </Alert>
+        ) : null}
+        {failed ? (
+          <Alert color="red" role="alert">
+            {failed}
+          </Alert>
+        ) : null}
+        {rows.map(([key, label, description]) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            {...form.getInputProps(key, { type: 'checkbox' })}
+          />
+        ))}
+        <Text size="sm" data-testid="notifications-low-balance">
+          Low balance:{' '}
+          {saved.lowBalanceThreshold === null
+            ? 'off. Set a threshold on the Balance page to be mailed when your balance drops below it.'
+            : `a mail when your balance drops below ${formatUsd(saved.lowBalanceThreshold)} (change it on the Balance page).`}
+        </Text>
+        <Button type="submit" loading={update.isPending} w="fit-content" data-testid="notifications-save">
+          Save Notifications
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Notifications (issue 23): which mails this account gets (all on by default), saved on the contract form of PUT
+ * /api/notification-settings. Admins also see the two admin mails. The low-balance threshold is set on /balance.
+ */
+export function NotificationsSection() {
+  const settings = useQuery(notificationSettingsQueries.current());
+  const session = useQuery(sessionQueries.verify());
+  return (
+    <Card withBorder padding="lg" data-testid="notification-settings">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Notifications
+        </Title>
+        <QueryBody
+          result={settings}
+          testIdPrefix="notifications-load"
+          loadingLabel="Loading notification settings..."
+          errorTitle={(e) => errorMessage(e, 'Failed to load notification settings')}
+        >
+          {(saved) => <NotificationsForm saved={saved} isAdmin={session.data?.user?.isAdmin === true} />}
+        </QueryBody>
+      </Stack>
+    </Card>
+  );
+}
