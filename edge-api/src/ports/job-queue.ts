@@ -187,6 +187,17 @@ export const JobMessage = z.discriminatedUnion('type', [
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];
 
+/**
+ * The lane of a job: bulk rows of one provider API share one, deliveries to one webhook endpoint another; every other
+ * job runs outside lanes (null). Lane names are the (prefixed, so distinct) ids of the API or the endpoint. The Node
+ * runner limits how many jobs of one lane run at once; the queue stores the name in `jobs.lane`.
+ */
+export function jobLane(message: JobMessage): { name: string; kind: 'api' | 'webhook' } | null {
+  if (message.type === 'bulk.buy-row') return { name: message.apiId, kind: 'api' };
+  if (message.type === 'webhooks.deliver') return { name: message.endpointId, kind: 'webhook' };
+  return null;
+}
+
 export interface EnqueueOptions {
   /** Deliver no earlier than this many seconds from now. */
   delaySeconds?: number;

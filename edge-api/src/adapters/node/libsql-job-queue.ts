@@ -1,7 +1,7 @@
 import { jobs } from '../../db/schema';
 import type { Clock } from '../../ports/clock';
 import type { Db } from '../../ports/database';
-import { type EnqueueOptions, JobMessage, type JobQueue } from '../../ports/job-queue';
+import { type EnqueueOptions, JobMessage, type JobQueue, jobLane } from '../../ports/job-queue';
 
 /**
  * The job queue on Node: jobs are rows of the `jobs` table, in the same database as everything else, so none is lost
@@ -17,6 +17,7 @@ export function libsqlJobQueue(db: Db, clock: Clock, opts: { onEnqueue?: () => v
       id: parsed.jobId,
       type: parsed.type,
       payload: JSON.stringify(parsed),
+      lane: jobLane(parsed)?.name ?? null,
       status: 'queued' as const,
       attempts: 0,
       runAt: runAt.toISOString(),

@@ -3,7 +3,7 @@ import { type JobRow, jobs } from '../../db/schema';
 import type { Services } from '../../env';
 import { handleJob } from '../../jobs/handle-job';
 import type { Logger } from '../../lib/logger';
-import { backoffSeconds, JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
+import { backoffSeconds, JobMessage, type JobOutcome, jobLane, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 
 export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
 
@@ -55,22 +55,6 @@ export interface LocalJobRunner {
   /** Jobs being run right now. */
   active(): number;
 }
-
-/**
- * The lane of a job: bulk rows of one provider API share one, deliveries to one webhook endpoint another; every other
- * job runs outside lanes. Lane names are the (prefixed, so distinct) ids of the API or the endpoint.
- */
-function laneOf(message: JobMessage): { name: string; kind: 'api' | 'webhook' } | null {
-  if (message.type === 'bulk.buy-row') return { name: message.apiId, kind: 'api' };
-  if (message.type === 'webhooks.deliver') return { name: message.endpointId, kind: 'webhook' };
-  return null;
-}
-
-/** A job's lane name in SQL, as laneOf names it ('' outside lanes). */
-const LANE_SQL = sql`(CASE ${jobs.type}
-  WHEN 'bulk.buy-row' THEN json_extract(${jobs.payload}, '$.apiId')
-  WHEN 'webhooks.deliver' THEN json_extract(${jobs.payload}, '$.endpointId')
-  ELSE '' END)`;
 
 /**
  * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
@@ -136,7 +120,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     const notFull: SQL =
       excludedLanes.length === 0
         ? sql`1`
-        : sql`COALESCE(${LANE_SQL}, '') NOT IN (${sql.join(
+        : sql`COALESCE(${jobs.lane}, '') NOT IN (${sql.join(
             excludedLanes.map((l) => sql`${l}`),
             sql`, `,
           )})`;
@@ -185,7 +169,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     }
     if (outcome.delaySeconds !== undefined) {
       // A deferral (the provider asked us to wait): not a failed attempt.
-      const lane = laneOf(message)?.name;
+      const lane = jobLane(message)?.name;
       if (outcome.slowDown && lane) {
         const limit = Math.max(1, Math.floor(laneLimit(lane) / 2));
         const until = clock.now().getTime() + Math.max(SLOW_DOWN_MIN_MS, outcome.delaySeconds * 2000);
@@ -232,7 +216,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       const row = await claim(fullLanes());
       if (!row) return;
       const { message, error } = parse(row);
-      const laned = message ? laneOf(message) : null;
+      const laned = message ? jobLane(message) : null;
       const lane = laned?.name;
       if (laned) {
         laneBase.set(laned.name, laned.kind === 'webhook' ? WEBHOOK_CONCURRENCY_PER_ENDPOINT : laneConcurrency);

@@ -16,6 +16,8 @@ export const jobs = sqliteTable(
     type: text('type').notNull(),
     /** The whole JobMessage as JSON. */
     payload: text('payload').notNull(),
+    /** The job's lane (jobLane: a provider API's bulk rows, a webhook endpoint's deliveries); null outside lanes. */
+    lane: text('lane'),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     runAt: text('run_at').notNull(),
@@ -25,7 +27,9 @@ export const jobs = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
-    index('jobs_status_run_at_idx').on(t.status, t.runAt),
+    // The claim walks due jobs in run_at order and skips those of full lanes: with the lane in the index, a held
+    // endpoint's or API's queued jobs are passed over in the index, without reading their rows.
+    index('jobs_status_run_at_lane_idx').on(t.status, t.runAt, t.lane),
     check('jobs_status_valid', sql`${t.status} IN ('queued', 'running', 'done', 'dead')`),
   ],
 );
