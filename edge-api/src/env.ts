@@ -46,6 +46,8 @@ export interface AppConfig {
   bulkRowDeadlineHours: number;
   /** The provider circuit breaker (PROVIDER_BREAKER_*); default DEFAULT_BREAKER_POLICY. */
   breaker?: BreakerPolicy;
+  /** TEST_LABELS_PER_DAY: test labels one account may make per UTC day; default DEFAULT_TEST_LABELS_PER_DAY. */
+  testLabelsPerDay?: number;
   /** Outbound webhooks (ALLOW_PRIVATE_WEBHOOK_URLS, WEBHOOK_RETRY_SCHEDULE); default DEFAULT_WEBHOOK_SETTINGS. */
   webhooks?: WebhookSettings;
 }

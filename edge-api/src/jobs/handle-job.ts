@@ -16,6 +16,7 @@ import { deliverWebhook } from '../use-cases/webhooks/deliver-webhook';
 import { relayDueWebhookMessages } from '../use-cases/webhooks/relay-webhook-messages';
 import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
+import { purgeTestData, TEST_DATA_RETENTION_MS } from './purge-test-data';
 import { purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_MS } from './purge-webhook-deliveries';
 import { purgeWebhookMessages, WEBHOOK_MESSAGE_RETENTION_MS } from './purge-webhook-messages';
 
@@ -35,6 +36,7 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       await purgeWebhookDeliveries(services, WEBHOOK_DELIVERY_RETENTION_MS);
       await purgeWebhookMessages(services, WEBHOOK_MESSAGE_RETENTION_MS);
       await purgeAuthTokens(services, message.olderThanMs);
+      await purgeTestData(services, TEST_DATA_RETENTION_MS);
       return { kind: 'ack' };
     }
     case 'crypto.recheck': {

@@ -48,12 +48,14 @@ export async function cursorPosition(
   table: OwnedKeysetTable,
   startingAfter: string | undefined,
   userId: string,
+  /** The list's own condition beyond the owner (e.g. the key's mode): a row outside it is no cursor of this list. */
+  within?: SQL,
 ): Promise<CursorPosition | null> {
   if (!startingAfter) return null;
   const [row] = await db
     .select({ id: table.id, createdAt: table.createdAt })
     .from(table)
-    .where(and(eq(table.id, startingAfter), eq(table.userId, userId)))
+    .where(and(eq(table.id, startingAfter), eq(table.userId, userId), within))
     .limit(1);
   if (!row) throw unknownCursor();
   return { id: String(row.id), createdAt: String(row.createdAt) };

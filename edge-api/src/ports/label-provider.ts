@@ -320,4 +320,18 @@ export interface LabelProviders {
   checkBaseUrl(raw: string, kind?: ProviderKind): Promise<string>;
   /** A client for one provider; every call re-checks the base URL first (DNS may have changed since it was saved). */
   connect(endpoint: ProviderEndpoint): LabelProvider;
+  /**
+   * Test mode (README "Test mode"): where a TEST-key order of an API with this base URL and kind is bought, voided and
+   * tracked. `{ useOwnKey: true }`: the API already lives at a sandbox of its kind (the embedded ones, or the one
+   * configured for test mode), so its own endpoint is used; an endpoint: the sandbox configured for the kind (with its
+   * own key); undefined: no sandbox of that kind, so test mode is unavailable for the API. A real upstream is never
+   * answered for a test order.
+   */
+  testEndpoint(api: { baseUrl: string; kind: ProviderKind }): { useOwnKey: true } | TestSandbox | undefined;
+}
+
+/** A sandbox a test order of some provider kind is sent to. */
+export interface TestSandbox {
+  baseUrl: string;
+  apiKey: string;
 }

@@ -104,7 +104,6 @@ export const LABEL_MESSAGES = {
   zplDpiNotOffered: (dpi: ZplDpi, offered: readonly ZplDpi[]) =>
     `This label is not available as ZPL at ${dpi} dpi: its shipping service prints ZPL at ${offered.join(' or ')} dpi only`,
   settingsSaved: 'Label settings saved',
-  testLabelPdfOnly: 'Test labels are specimen PDFs: ask for format=pdf',
   bulkZplNotOffered: (row: number) =>
     `This bulk order's labels are not all available as ZPL: the shipping service of row ${row} does not print that format`,
 } as const;

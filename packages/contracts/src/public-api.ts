@@ -218,9 +218,6 @@ export const V1RejectedBulkOrder = z.object({
 });
 export type V1RejectedBulkOrder = z.infer<typeof V1RejectedBulkOrder>;
 
-/** The `message` of a bulk order made with a test key (complete at once: specimens, nothing charged). */
-export const TEST_BULK_CREATED_MESSAGE = 'Test bulk order created: specimen labels only, nothing was charged.';
-
 /** The bulk order created (201) or replayed (200): the web app's POST /api/orders/bulk/process answer. */
 export const V1CreateBulkLabelsResponse = envelope(
   BulkProcessResponse.extend({

@@ -6,6 +6,7 @@ import {
   PROVIDER_ERROR_MESSAGES,
   type ProviderEndpoint,
   ProviderError,
+  type TestSandbox,
 } from '../../ports/label-provider';
 import { easypostLabelProvider, type KindProviderOptions } from './easypost-label-provider';
 import { type HttpLabelProviderOptions, httpLabelProvider } from './http-label-provider';
@@ -18,6 +19,11 @@ export interface LabelProvidersOptions {
   trusted?: () => readonly string[];
   /** Per kind, the base URLs of the embedded sandbox of that protocol (/sandbox/easypost, /sandbox/shippo). */
   kindSandboxes?: () => Partial<Record<ProviderKind, readonly string[]>>;
+  /**
+   * Test mode: per kind, the sandbox a test order goes to when its API does not already live at a sandbox (Node: the
+   * embedded ones; Workers: TEST_MODE_SANDBOXES). None for a kind: test mode is unavailable for its real upstreams.
+   */
+  testSandboxes?: () => Partial<Record<ProviderKind, TestSandbox>>;
   /** Node: dns.lookup(all). Workers: none (host names are checked by name; see src/lib/ssrf.ts). */
   resolve?: HostResolver;
   /** PROVIDER_TIMEOUT_MS: per attempt. */
@@ -43,7 +49,21 @@ export function labelProviders(options: LabelProvidersOptions): LabelProviders {
     if (kind !== 'generic') assertKindHost(kind, raw, sandboxesOf(kind), options.allowPrivate);
     return assertSafeUrl(raw, policyFor(kind));
   };
+  const under = (url: string, prefix: string) => {
+    const base = prefix.replace(/\/+$/, '');
+    return url === base || url.startsWith(`${base}/`);
+  };
   return {
+    testEndpoint(api) {
+      const url = api.baseUrl.trim().replace(/\/+$/, '');
+      const configured = options.testSandboxes?.()[api.kind];
+      const sandboxes = [
+        ...(api.kind === 'generic' ? (options.trusted?.() ?? []) : sandboxesOf(api.kind)),
+        ...(configured ? [configured.baseUrl] : []),
+      ];
+      if (sandboxes.some((prefix) => under(url, prefix))) return { useOwnKey: true };
+      return configured;
+    },
     async checkBaseUrl(raw, kind = 'generic') {
       try {
         return await check(raw, kind);

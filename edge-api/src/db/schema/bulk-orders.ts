@@ -61,14 +61,17 @@ export const bulkOrders = sqliteTable(
     /** Set once when the bulk order was stopped (cancelled or past its deadline); its open rows are refunded. */
     stoppedAt: text('stopped_at'),
     stopReason: text('stop_reason', { enum: BULK_STOP_REASONS }),
+    /** false: made with a TEST key (no hold: `hold_entry_id` is a NO_LEDGER_ENTRY id); see orders.livemode. */
+    livemode: integer('livemode', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     index('bulk_orders_user_created_idx').on(t.userId, t.createdAt),
+    index('bulk_orders_test_created_idx').on(t.createdAt).where(sql`${t.livemode} = 0`),
     index('bulk_orders_created_idx').on(t.createdAt),
     index('bulk_orders_status_idx').on(t.status, t.createdAt),
     uniqueIndex('bulk_orders_hold_entry_unique').on(t.holdEntryId),
-    uniqueIndex('bulk_orders_user_idempotency_key_unique')
-      .on(t.userId, t.idempotencyKey)
+    uniqueIndex('bulk_orders_user_mode_idempotency_key_unique')
+      .on(t.userId, t.livemode, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     check('bulk_orders_status_valid', sql`${t.status} IN ('processing', 'completed', 'partial', 'failed')`),
     check('bulk_orders_source_valid', sql`${t.source} IN ('web', 'api')`),

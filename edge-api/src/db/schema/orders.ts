@@ -118,9 +118,18 @@ export const orders = sqliteTable(
     voidRequestedAt: text('void_requested_at'),
     /** The Idempotency-Key of the void request that voided it: the same key replays the answer instead of a 409. */
     voidIdempotencyKey: text('void_idempotency_key'),
+    /**
+     * false: bought with a TEST key (README "Test mode"): the same pipeline, but no money moves (`debit_entry_id` and
+     * `refund_entry_id` then hold NO_LEDGER_ENTRY ids, never a ledger row), the label comes from the sandbox of the
+     * API's kind, and only the test key's v1 reads see it (every web, admin and statistics read is live only:
+     * LIVE_ORDERS). Purged after TEST_DATA_RETENTION_DAYS.
+     */
+    livemode: integer('livemode', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // Test data: the daily quota per account and the purge.
+    index('orders_test_created_idx').on(t.userId, t.createdAt).where(sql`${t.livemode} = 0`),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     // The tracking refresh: bought labels not yet delivered, least recently checked first.
@@ -128,8 +137,9 @@ export const orders = sqliteTable(
       .on(t.lastCheckedAt)
       .where(sql`${t.status} = 'completed' AND ${t.deliveryStatus} NOT IN ('delivered', 'cancelled')`),
     index('orders_tracking_number_idx').on(t.trackingNumber),
-    uniqueIndex('orders_user_idempotency_key_unique')
-      .on(t.userId, t.idempotencyKey)
+    // Per mode: a test key's Idempotency-Key never replays (or collides with) a live purchase, nor the reverse.
+    uniqueIndex('orders_user_mode_idempotency_key_unique')
+      .on(t.userId, t.livemode, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     // A single purchase has its own debit; the rows of a bulk order share the bulk order's hold.
     uniqueIndex('orders_debit_entry_unique').on(t.debitEntryId).where(sql`${t.bulkOrderId} IS NULL`),
@@ -164,6 +174,12 @@ export const orders = sqliteTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Test orders move no money: their `debit_entry_id` (and `refund_entry_id` once failed or voided) name no ledger row.
+ * Such an id says so (`nomoney_…`), is unique like a ledger id (the unique indexes hold) and is never a `txn_…`.
+ */
+export const NO_LEDGER_ENTRY_PREFIX = 'nomoney';
 
 /** The API an order's label is (being) bought through: the failover target, else the chosen API. */
 export function providerApiOf(order: Pick<OrderRow, 'apiId' | 'apiName' | 'providerApiId' | 'providerApiName'>): {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
+import { testLabelsPerDay } from '../../lib/test-mode-settings';
 import { webhookRetrySchedule } from '../../lib/webhook-settings';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -168,6 +169,8 @@ export const NodeConfig = z
     testFastPasswordHashing: booleanFlag('TEST_FAST_PASSWORD_HASHING').optional(),
     /** Rows of a bulk order still unbought this long after it was created fail and are refunded (hours). */
     bulkRowDeadlineHours: bulkRowDeadlineHours(),
+    /** Test labels (single and bulk rows) one account may make per UTC day. */
+    testLabelsPerDay: testLabelsPerDay(),
   })
   .superRefine((c, ctx) => {
     if (!c.btcpayUrl) return;
@@ -218,6 +221,7 @@ export interface NodeConfigInput {
   jobConcurrency?: number | string | undefined;
   bulkConcurrencyPerApi?: number | string | undefined;
   bulkRowDeadlineHours?: number | string | undefined;
+  testLabelsPerDay?: number | string | undefined;
   marketplaceUrl?: string | undefined;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
@@ -259,6 +263,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
     bulkRowDeadlineHours: env.BULK_ROW_DEADLINE_HOURS || undefined,
+    testLabelsPerDay: env.TEST_LABELS_PER_DAY || undefined,
     marketplaceUrl: env.MARKETPLACE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -299,6 +304,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       jobConcurrency: 'JOB_CONCURRENCY',
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
       bulkRowDeadlineHours: 'BULK_ROW_DEADLINE_HOURS',
+      testLabelsPerDay: 'TEST_LABELS_PER_DAY',
       marketplaceUrl: 'MARKETPLACE_URL',
       smtpUrl: 'SMTP_URL',
       mailFrom: 'MAIL_FROM',

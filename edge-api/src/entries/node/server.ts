@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import type { ProviderKind } from '@labeldesk/contracts';
 import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
 import {
   type CarrierSandboxApp,
@@ -24,6 +25,7 @@ import { PERIODIC_CRON, PERIODIC_INTERVAL_MS, runScheduled, startupJobs } from '
 import { consoleSink, createLogger, type LogSink } from '../../lib/logger';
 import { TEST_PASSWORD_PARAMS } from '../../lib/password';
 import type { Clock } from '../../ports/clock';
+import type { TestSandbox } from '../../ports/label-provider';
 import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-breaker';
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
 import {
@@ -31,6 +33,7 @@ import {
   CARRIER_SANDBOX_DIR,
   type CarrierSandboxOverrides,
   createEmbeddedCarrierSandbox,
+  SEEDED_APIS,
   seedCarrierSandboxApis,
 } from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
@@ -79,6 +82,9 @@ export const MARKETPLACE_SANDBOX_BASE_PATH = '/sandbox/marketplace';
 export const EASYPOST_SANDBOX_BASE_PATH = '/sandbox/easypost';
 /** The embedded Shippo-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
 export const SHIPPO_SANDBOX_BASE_PATH = '/sandbox/shippo';
+/** The keys test orders use at the embedded EasyPost and Shippo sandboxes (each takes any key of its test form). */
+const EASYPOST_TEST_MODE_KEY = 'EZTKlabeldesktestmode';
+const SHIPPO_TEST_MODE_KEY = 'shippo_test_labeldesktestmode';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 (no trailing slash). */
@@ -168,6 +174,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         })
       : undefined;
   const kindSandboxBaseUrls: { easypost: string[]; shippo: string[] } = { easypost: [], shippo: [] };
+  // Test mode: where TEST-key orders of APIs at real upstreams go (filled in once we listen): the embedded sandboxes.
+  const testSandboxes: Partial<Record<ProviderKind, TestSandbox>> = {};
   const marketplace = config.marketplaceUrl
     ? undefined
     : createMarketplaceSandboxApp({
@@ -193,6 +201,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     },
     trustedProviderBaseUrls: () => sandboxBaseUrls,
     kindSandboxBaseUrls: () => kindSandboxBaseUrls,
+    testSandboxes: () => testSandboxes,
+    testLabelsPerDay: config.testLabelsPerDay,
     providerTimeoutMs: config.providerTimeoutMs,
     bulkRowDeadlineHours: config.bulkRowDeadlineHours,
     breaker: breakerPolicyFromEnv({
@@ -277,10 +287,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (carrier) {
       const base = CARRIER_SANDBOX_BASE_PATH;
       sandboxBaseUrls.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+      const catalogueId = SEEDED_APIS[0].catalogueId;
+      const alpha = carrier.catalogues[catalogueId];
+      if (alpha) testSandboxes.generic = { baseUrl: carrier.baseUrlFor(url, catalogueId), apiKey: alpha.apiKey };
     }
     if (easypost) {
       const base = EASYPOST_SANDBOX_BASE_PATH;
       kindSandboxBaseUrls.easypost.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+      testSandboxes.easypost = { baseUrl: `${url}${base}`, apiKey: EASYPOST_TEST_MODE_KEY };
       log(
         `[labeldesk] EasyPost sandbox (sandbox labels only) under ${url}${base}: add an API of kind EasyPost with that base URL and any key starting with EZTK`,
       );
@@ -288,6 +302,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (shippo) {
       const base = SHIPPO_SANDBOX_BASE_PATH;
       kindSandboxBaseUrls.shippo.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
+      testSandboxes.shippo = { baseUrl: `${url}${base}`, apiKey: SHIPPO_TEST_MODE_KEY };
       log(
         `[labeldesk] Shippo sandbox (sandbox labels only) under ${url}${base}: add an API of kind Shippo with that base URL and any key starting with shippo_test_`,
       );

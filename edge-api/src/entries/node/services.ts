@@ -18,6 +18,7 @@ import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '../../lib/webhook-settings';
 import { type Clock, systemClock } from '../../ports/clock';
+import type { TestSandbox } from '../../ports/label-provider';
 import { type Mailer, unconfiguredMailer } from '../../ports/mailer';
 import { type PaymentProcessor, unconfiguredPaymentProcessor } from '../../ports/payment-processor';
 import type { BreakerPolicy } from '../../use-cases/provider-failover/circuit-breaker';
@@ -56,6 +57,10 @@ export async function createNodeServices(opts: {
   trustedProviderBaseUrls?: () => readonly string[];
   /** Per provider kind, the base URLs of the embedded sandbox of that protocol (/sandbox/easypost). */
   kindSandboxBaseUrls?: () => Partial<Record<ProviderKind, readonly string[]>>;
+  /** Test mode: per kind, the sandbox test orders of APIs at real upstreams go to (the embedded ones). */
+  testSandboxes?: () => Partial<Record<ProviderKind, TestSandbox>>;
+  /** TEST_LABELS_PER_DAY. */
+  testLabelsPerDay?: number;
   /** Per-attempt timeout of provider calls; default 10 s. */
   providerTimeoutMs?: number;
   /** BULK_ROW_DEADLINE_HOURS; default 24. */
@@ -87,6 +92,7 @@ export async function createNodeServices(opts: {
       publicUrl: opts.publicUrl ?? 'http://localhost:8787',
       ...(opts.passwordParams ? { passwordParams: opts.passwordParams } : {}),
       bulkRowDeadlineHours: opts.bulkRowDeadlineHours ?? DEFAULT_BULK_ROW_DEADLINE_HOURS,
+      ...(opts.testLabelsPerDay === undefined ? {} : { testLabelsPerDay: opts.testLabelsPerDay }),
       ...(opts.breaker ? { breaker: opts.breaker } : {}),
       webhooks: opts.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
     },
@@ -101,6 +107,7 @@ export async function createNodeServices(opts: {
       allowPrivate: opts.allowPrivateProviderUrls ?? false,
       ...(opts.trustedProviderBaseUrls ? { trusted: opts.trustedProviderBaseUrls } : {}),
       ...(opts.kindSandboxBaseUrls ? { kindSandboxes: opts.kindSandboxBaseUrls } : {}),
+      ...(opts.testSandboxes ? { testSandboxes: opts.testSandboxes } : {}),
       resolve: nodeDnsResolver,
       timeoutMs: opts.providerTimeoutMs ?? 10_000,
       http: { fetch: nodeHttpFetch },

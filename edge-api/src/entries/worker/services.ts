@@ -30,6 +30,7 @@ export function buildServices(env: Env): Services {
     supportEmail: vars.SUPPORT_EMAIL,
     publicUrl: vars.PUBLIC_URL,
     bulkRowDeadlineHours: vars.BULK_ROW_DEADLINE_HOURS,
+    testLabelsPerDay: vars.TEST_LABELS_PER_DAY,
     ...(vars.ADMIN_BOOTSTRAP_TOKEN ? { adminBootstrapToken: vars.ADMIN_BOOTSTRAP_TOKEN } : {}),
     breaker: breakerPolicyFromEnv(env as unknown as Record<string, unknown>),
     webhooks: { allowPrivateUrls: vars.ALLOW_PRIVATE_WEBHOOK_URLS, retryScheduleSeconds: vars.WEBHOOK_RETRY_SCHEDULE },
@@ -55,6 +56,7 @@ export function buildServices(env: Env): Services {
     labelProviders: labelProviders({
       allowPrivate: vars.ALLOW_PRIVATE_PROVIDER_URLS,
       timeoutMs: vars.PROVIDER_TIMEOUT_MS,
+      testSandboxes: () => vars.TEST_MODE_SANDBOXES,
     }),
     providerKeys: createSecretBox(vars.PROVIDER_KEY_SECRET),
     mailer: vars.RESEND_API_KEY

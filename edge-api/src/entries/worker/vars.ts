@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkRowDeadlineHours } from '../../lib/bulk-row-deadline';
 import { notPlaceholder } from '../../lib/placeholder-secret';
+import { testLabelsPerDay, testModeSandboxes } from '../../lib/test-mode-settings';
 import { webhookRetrySchedule } from '../../lib/webhook-settings';
 
 /**
@@ -82,6 +83,10 @@ export const WorkerVars = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Rows of a bulk order still unbought this long after it was created fail and are refunded (hours). */
     BULK_ROW_DEADLINE_HOURS: bulkRowDeadlineHours(),
+    /** Test labels one account may make per UTC day. */
+    TEST_LABELS_PER_DAY: testLabelsPerDay(),
+    /** Per provider kind, the sandbox TEST-key orders of APIs at real upstreams go to (JSON); unset: none. */
+    TEST_MODE_SANDBOXES: testModeSandboxes(),
     /** The From of every mail; with RESEND_API_KEY (a secret) mail goes out through Resend. */
     MAIL_FROM: z.string().trim().min(3).max(320).default('LabelDesk <no-reply@labeldesk.example>'),
     RESEND_API_KEY: z

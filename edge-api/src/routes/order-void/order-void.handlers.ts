@@ -6,13 +6,14 @@ import { presentOrder } from '../../lib/presenters/order';
 import { requireUser } from '../../middleware/auth';
 import { getBalance } from '../../use-cases/balance/get-balance';
 import { type VoidOutcome, voidOrder } from '../../use-cases/orders/void-order';
-import { presentTestOrder } from '../../use-cases/public-api/get-test-order';
-import { voidTestOrder } from '../../use-cases/public-api/void-test-order';
 import { orderVoidValidators as v } from './order-void.routes';
 
 const factory = createFactory<AppEnv>();
 
-/** The answer of a live void: 200 refunded (or a replay of a refunded void), 202 while the refund is pending. */
+/**
+ * The answer of a void: 200 refunded (or a replay of a refunded void), 202 while the refund is pending. A test order's
+ * void refunds nothing (refunded 0, the balance as it was) and says so.
+ */
 async function answerOf(
   services: Services,
   outcome: VoidOutcome,
@@ -21,7 +22,11 @@ async function answerOf(
   return {
     body: {
       order: presentOrder(outcome.order),
-      message: outcome.kind === 'refunded' ? VOID_MESSAGES.refunded : VOID_MESSAGES.pending,
+      message: !outcome.order.livemode
+        ? VOID_MESSAGES.testVoided
+        : outcome.kind === 'refunded'
+          ? VOID_MESSAGES.refunded
+          : VOID_MESSAGES.pending,
       refunded: centsToUsd(outcome.refundedCents),
       newBalance: centsToUsd(balanceCents),
     },
@@ -40,28 +45,19 @@ export const voidOrderForSession = factory.createHandlers(requireUser, v.orderId
   return c.json(body, status);
 });
 
-/** POST /api/v1/orders/{id}/void: the key's owner's own orders only (an admin's key too); a test key voids specimens. */
+/**
+ * POST /api/v1/orders/{id}/void: the key's owner's own orders of the key's mode only (an admin's key too). A test key
+ * voids its test orders through the same use-case (the sandbox voids the label; nothing is refunded).
+ */
 export const voidOrderForApiKey = factory.createHandlers(v.v1OrderId, v.idempotencyKey, async (c) => {
   const svc = c.get('services');
-  const userId = c.get('user').id;
-  const orderId = c.req.valid('param').order_id;
-  const idempotencyKey = c.get('idempotencyKey');
-  if (c.get('apiKey').mode === 'test') {
-    const { row } = await voidTestOrder(svc, { orderId, userId, idempotencyKey });
-    const body: V1VoidOrderResponse = {
-      status: 'success',
-      livemode: false,
-      data: {
-        order: presentTestOrder(row),
-        message: VOID_MESSAGES.testVoided,
-        refunded: 0,
-        newBalance: centsToUsd(await getBalance(svc, { userId })),
-      },
-    };
-    return c.json(body, 200);
-  }
-  const outcome = await voidOrder(svc, { orderId, caller: { id: userId, isAdmin: false }, idempotencyKey });
-  const { body, status } = await answerOf(c.get('services'), outcome);
-  const v1: V1VoidOrderResponse = { status: 'success', livemode: true, data: body };
+  const livemode = c.get('apiKey').mode === 'live';
+  const outcome = await voidOrder(svc, {
+    orderId: c.req.valid('param').order_id,
+    caller: { id: c.get('user').id, isAdmin: false, livemode },
+    idempotencyKey: c.get('idempotencyKey'),
+  });
+  const { body, status } = await answerOf(svc, outcome);
+  const v1: V1VoidOrderResponse = { status: 'success', livemode, data: body };
   return c.json(v1, status);
 });

@@ -1,10 +1,8 @@
 import {
   BULK_MESSAGES,
   LABEL_CONTENT_TYPES,
-  LABEL_MESSAGES,
   labelFileName,
   ORDER_MESSAGES,
-  TEST_BULK_CREATED_MESSAGE,
   type V1BulkOrderListResponse,
   type V1BulkOrderResponse,
   type V1CancelBulkOrderResponse,
@@ -34,8 +32,6 @@ import { createApiBulkLabels } from '../../use-cases/public-api/create-api-bulk-
 import { createApiLabel } from '../../use-cases/public-api/create-api-label';
 import { getApiBulkLabels } from '../../use-cases/public-api/get-api-bulk-labels';
 import { getApiRates } from '../../use-cases/public-api/get-api-rates';
-import { getTestBulkLabels, getTestBulkOrder } from '../../use-cases/public-api/get-test-bulk-order';
-import { getTestLabelDocument, getTestOrder, presentTestOrder } from '../../use-cases/public-api/get-test-order';
 import { listApiBulkOrders } from '../../use-cases/public-api/list-api-bulk-orders';
 import { listApiOrders } from '../../use-cases/public-api/list-api-orders';
 import { listCustomerApis } from '../../use-cases/shipping/list-customer-apis';
@@ -46,8 +42,15 @@ import { requireJsonBody, v1Validators } from './v1.routes';
 
 const factory = createFactory<AppEnv>();
 
-/** The key acts as its owner's own customer account, whatever their role: an admin's key reads only their orders. */
-const caller = (c: Context<AppEnv>) => ({ id: c.get('user').id, isAdmin: false });
+/**
+ * The key acts as its owner's own customer account, whatever their role (an admin's key reads only their orders), in
+ * the key's mode: a test key reads test orders only, a live key live ones (the other mode's ids answer 404).
+ */
+const caller = (c: Context<AppEnv>) => ({
+  id: c.get('user').id,
+  isAdmin: false,
+  livemode: c.get('apiKey').mode === 'live',
+});
 
 export const user = factory.createHandlers(async (c) => {
   const row = await getUserById(c.get('services'), c.get('user').id);
@@ -150,10 +153,7 @@ export const listBulkOrders = factory.createHandlers(v1Validators.listBulkOrders
 export const order = factory.createHandlers(v1Validators.orderId, async (c) => {
   const svc = c.get('services');
   const orderId = c.req.valid('param').order_id;
-  const data =
-    c.get('apiKey').mode === 'live'
-      ? presentOrder((await getOrder(svc, { orderId, caller: caller(c) })).row)
-      : presentTestOrder(await getTestOrder(svc, { orderId, userId: c.get('user').id }));
+  const data = presentOrder((await getOrder(svc, { orderId, caller: caller(c) })).row);
   const body: V1OrderResponse = { status: 'success', livemode: c.get('apiKey').mode === 'live', data };
   return c.json(body, 200);
 });
@@ -162,15 +162,9 @@ export const label = factory.createHandlers(v1Validators.orderId, v1Validators.l
   const svc = c.get('services');
   const orderId = c.req.valid('param').order_id;
   const { format, dpi } = c.req.valid('query');
-  let body: Uint8Array;
-  if (c.get('apiKey').mode === 'live') {
-    const user = { ...c.get('user'), isAdmin: false };
-    ({ body } = await getLabelInFormat(svc, { orderId, access: { kind: 'user', user }, format, dpi }));
-  } else {
-    const { pdf } = await getTestLabelDocument(svc, { orderId, userId: c.get('user').id });
-    if (format !== 'pdf') throw new ApiError('invalid_input', LABEL_MESSAGES.testLabelPdfOnly);
-    body = pdf;
-  }
+  const user = { ...c.get('user'), isAdmin: false };
+  const access = { kind: 'user' as const, user, livemode: c.get('apiKey').mode === 'live' };
+  const { body } = await getLabelInFormat(svc, { orderId, access, format, dpi });
   return c.body(new Uint8Array(body), 200, {
     'Content-Type': LABEL_CONTENT_TYPES[format],
     'Content-Disposition': `inline; filename="${labelFileName(orderId, format)}"`,
@@ -201,7 +195,7 @@ export const createBulkLabels = factory.createHandlers(
         processingStatus: result.processingStatus,
         totalPrice: centsToUsd(result.totalPriceCents),
         newBalance: centsToUsd(result.balanceCents),
-        message: live ? BULK_MESSAGES.started : TEST_BULK_CREATED_MESSAGE,
+        message: BULK_MESSAGES.started,
         ...(result.rejected ? { rejected: result.rejected } : {}),
       },
     };
@@ -213,13 +207,7 @@ export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async 
   const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
   const live = c.get('apiKey').mode === 'live';
-  const {
-    bulkOrder: presented,
-    orders,
-    failedOrders,
-  } = live
-    ? await getBulkOrder(svc, { bulkOrderId, caller: caller(c) })
-    : await getTestBulkOrder(svc, { bulkOrderId, userId: c.get('user').id });
+  const { bulkOrder: presented, orders, failedOrders } = await getBulkOrder(svc, { bulkOrderId, caller: caller(c) });
   const body: V1BulkOrderResponse = {
     status: 'success',
     livemode: live,
@@ -228,23 +216,12 @@ export const bulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async 
   return c.json(body, 200);
 });
 
-/**
- * A live key cancels through the web app's use-case (its own bulk orders only: isAdmin false). A test key's bulk order
- * is complete when it is created: nothing to cancel, its detail is answered as it stands (404 for anything else).
- */
+/** Cancels through the web app's use-case: the key's own bulk orders of its mode only (isAdmin false). */
 export const cancelBulkOrder = factory.createHandlers(v1Validators.bulkOrderId, async (c) => {
   const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
   const live = c.get('apiKey').mode === 'live';
-  const { user: _user, ...data } = live
-    ? await cancelBulkOrderUseCase(svc, { bulkOrderId, caller: caller(c) })
-    : {
-        ...(await getTestBulkOrder(svc, { bulkOrderId, userId: c.get('user').id })),
-        user: undefined,
-        cancelledRows: 0,
-        cancelledAmount: 0,
-        message: BULK_MESSAGES.nothingToCancel,
-      };
+  const { user: _user, ...data } = await cancelBulkOrderUseCase(svc, { bulkOrderId, caller: caller(c) });
   const body: V1CancelBulkOrderResponse = { status: 'success', livemode: live, data };
   return c.json(body, 200);
 });
@@ -253,14 +230,8 @@ export const bulkLabels = factory.createHandlers(v1Validators.bulkOrderId, v1Val
   const svc = c.get('services');
   const bulkOrderId = c.req.valid('param').bulk_order_id;
   const { format, dpi } = c.req.valid('query');
-  let doc: { body: ReadableStream<Uint8Array>; size: number; contentType: string };
-  if (c.get('apiKey').mode === 'live') {
-    doc = await getApiBulkLabels(svc, { bulkOrderId, user: c.get('user'), format, dpi });
-  } else {
-    const { pdf } = await getTestBulkLabels(svc, { bulkOrderId, userId: c.get('user').id });
-    if (format !== 'pdf') throw new ApiError('invalid_input', LABEL_MESSAGES.testLabelPdfOnly);
-    doc = { body: new Blob([new Uint8Array(pdf)]).stream(), size: pdf.byteLength, contentType: 'application/pdf' };
-  }
+  const live = c.get('apiKey').mode === 'live';
+  const doc = await getApiBulkLabels(svc, { bulkOrderId, user: c.get('user'), livemode: live, format, dpi });
   return c.body(doc.body, 200, {
     'Content-Type': doc.contentType,
     'Content-Disposition': `inline; filename="${bulkLabelFileName(bulkOrderId, format)}"`,

@@ -134,7 +134,7 @@ export const v1Routes = {
     path: '/create-label',
     summary: 'Buy one label',
     description:
-      'Buys a label from your balance, exactly as the web app does. Name the service by `serviceId` (from GET /services) or by `apiId`, `carrier` and `serviceType`. `packageDetails` takes `dimensions: {length, width, height}` or the three flat. Send an `Idempotency-Key` header to retry safely: the same key and body answer the first result. 201 bought; 200 a replay; 202 the carrier is slow to confirm (the order settles or is refunded on its own). With a test key nothing is charged and the label is a specimen.',
+      'Buys a label from your balance, exactly as the web app does. Name the service by `serviceId` (from GET /services) or by `apiId`, `carrier` and `serviceType`. `packageDetails` takes `dimensions: {length, width, height}` or the three flat. Send an `Idempotency-Key` header to retry safely: the same key and body answer the first result. 201 bought; 200 a replay; 202 the carrier is slow to confirm (the order settles or is refunded on its own). With a test key the very same purchase runs at the sandbox of the service’s shipping API: the same checks, price and answers (bad input answers exactly as with a live key), `livemode: false`, nothing charged and the balance not checked, at most the daily test quota (429 beyond it).',
     body: V1CreateLabelRequest,
     idempotent: true,
     responses: {
@@ -150,7 +150,7 @@ export const v1Routes = {
     method: 'get',
     path: '/orders',
     summary: 'Your orders, a page at a time',
-    description: `Every order of your account in this key mode (a live key: web, API and bulk orders, failed ones included; a test key: its specimens), newest first, each exactly as GET /orders/{order_id} answers it. ${LIST_PAGING}`,
+    description: `Every order of your account in this key mode (a live key: web, API and bulk orders, failed ones included; a test key: its test orders), newest first, each exactly as GET /orders/{order_id} answers it. ${LIST_PAGING}`,
     query: V1OrderListQuery,
     responses: { 200: { description: 'One page of orders', schema: V1OrderListResponse } },
   },
@@ -184,13 +184,13 @@ export const v1Routes = {
     method: 'post',
     path: '/create-bulk-labels',
     summary: 'Buy many labels of one service',
-    description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing by default: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought. With \`"partial": true\` each order is checked on its own: the valid ones are bought (each keeps its index as its \`rowIndex\`) and the others are answered in \`rejected[]\` (\`index\`, and \`details\` with the request's own paths such as \`orders[3].recipient.zip\`); 400 only when no order is valid. A total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. With a test key the same checks and prices run, nothing is charged, and the bulk order is complete at once with specimen labels (test bulk orders are only visible to your test key).`,
+    description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing by default: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought. With \`"partial": true\` each order is checked on its own: the valid ones are bought (each keeps its index as its \`rowIndex\`) and the others are answered in \`rejected[]\` (\`index\`, and \`details\` with the request's own paths such as \`orders[3].recipient.zip\`); 400 only when no order is valid. A total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. With a test key the same engine runs against the sandbox of the service’s shipping API: the same checks, prices and background purchases, nothing held or charged (no 402), the rows counted in the daily test quota (429 beyond it); test bulk orders are only visible to your test key.`,
     body: V1CreateBulkLabelsRequest,
     idempotent: true,
     maxBodyBytes: MAX_BULK_BODY_BYTES,
     responses: {
       201: {
-        description: 'Bulk order created (live: labels are being bought; test key: complete at once)',
+        description: 'Bulk order created: its labels are being bought (with a test key, at the sandbox)',
         schema: V1CreateBulkLabelsResponse,
       },
       200: {
@@ -239,7 +239,7 @@ export const v1Routes = {
     path: '/bulk-labels/:bulk_order_id',
     summary: 'The labels of one of your bulk orders in one document: PDF, ZPL or Letter 2-up',
     description:
-      'Every label bought so far in the bulk order, in row order, in one document: `format=pdf` (the default: one 4x6 inch page per label, application/pdf), `zpl` (one `^XA…^XZ` block per label for a thermal printer, at 203 dpi or 300 with `dpi=300`, application/zpl; only when every label’s service prints ZPL, else 400 naming the first row that cannot) or `letter-2up` (8.5x11 inch pages with two 4x6 labels each and crop marks, application/pdf). Test bulk orders have specimen PDFs only (`pdf`). 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
+      'Every label bought so far in the bulk order, in row order, in one document: `format=pdf` (the default: one 4x6 inch page per label, application/pdf), `zpl` (one `^XA…^XZ` block per label for a thermal printer, at 203 dpi or 300 with `dpi=300`, application/zpl; only when every label’s service prints ZPL, else 400 naming the first row that cannot) or `letter-2up` (8.5x11 inch pages with two 4x6 labels each and crop marks, application/pdf). A test bulk order’s labels are the sandbox’s, in the same formats. 409 while no label is bought yet (or when every order failed). Another customer’s bulk order answers 404.',
     params: V1BulkOrderIdParam,
     query: ApiBulkLabelFormatQuery,
     responses: {

@@ -3,6 +3,7 @@ import { and, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { centsToUsd } from '../../lib/money';
+import { LIVE_ORDERS } from '../test-mode/test-mode';
 
 /** Every carrier appears in the statistics, in this order, even without labels. */
 export const STATS_CARRIERS = ['UPS', 'USPS', 'FEDEX'] as const;
@@ -33,7 +34,7 @@ export function periodStart(period: LabelStatsPeriod, now: Date): string | undef
 export async function getLabelStats(services: Services, input: { period: LabelStatsPeriod }): Promise<LabelStats> {
   const start = periodStart(input.period, services.clock.now());
   // A label voided and refunded was not sold (its price went back to the customer).
-  const terms: SQL[] = [eq(orders.status, 'completed'), isNull(orders.refundEntryId)];
+  const terms: SQL[] = [LIVE_ORDERS, eq(orders.status, 'completed'), isNull(orders.refundEntryId)];
   if (start) terms.push(gte(orders.createdAt, start));
   const rows = await services.db
     .select({

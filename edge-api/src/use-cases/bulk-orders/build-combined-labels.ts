@@ -131,6 +131,7 @@ export function boughtRows(
       providerApiId: orders.providerApiId,
       labelBlobKey: orders.labelBlobKey,
       providerLabelId: orders.providerLabelId,
+      livemode: orders.livemode,
     })
     .from(orders)
     .where(and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed'), isNull(orders.voidStatus)))

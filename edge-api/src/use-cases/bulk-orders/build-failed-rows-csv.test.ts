@@ -51,6 +51,7 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
       template: null,
     }),
     reference: null,
+    livemode: true,
     recipientName: 'Grace',
     destination: 'Reno, NV',
     estimatedDelivery: null,

@@ -1,9 +1,10 @@
 import { BULK_MESSAGES } from '@labeldesk/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type BulkOrderRow, bulkOrders, orders, users } from '../../db/schema';
-import type { AuthUser, Services } from '../../env';
+import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { type BulkOrderOwner, type BulkRowCounts, NO_BULK_ROWS } from '../../lib/presenters/bulk-order';
+import { inCallersMode, type ModeCaller } from '../test-mode/test-mode';
 
 /** Reads shared by the bulk order views (history, detail, failed rows, combined labels). */
 
@@ -55,11 +56,12 @@ export interface ReadableBulkOrder {
 
 /**
  * One bulk order the caller may read: their own, or any for an admin. Another customer's bulk order answers exactly
- * like one that does not exist (404 'Bulk order not found'), so ids cannot be probed.
+ * like one that does not exist (404 'Bulk order not found'), so ids cannot be probed; so does one of the other mode
+ * (a test key's bulk orders are read by test keys only, see ModeCaller).
  */
 export async function readableBulkOrder(
   services: Services,
-  input: { bulkOrderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
+  input: { bulkOrderId: string; caller: ModeCaller },
 ): Promise<ReadableBulkOrder> {
   const [found] = await services.db
     .select({ row: bulkOrders, owner: bulkOwnerColumns })
@@ -67,7 +69,11 @@ export async function readableBulkOrder(
     .innerJoin(users, eq(users.id, bulkOrders.userId))
     .where(eq(bulkOrders.id, input.bulkOrderId))
     .limit(1);
-  if (!found || (found.row.userId !== input.caller.id && !input.caller.isAdmin)) {
+  if (
+    !found ||
+    (found.row.userId !== input.caller.id && !input.caller.isAdmin) ||
+    !inCallersMode(found.row, input.caller)
+  ) {
     throw new ApiError('not_found', BULK_MESSAGES.bulkOrderNotFound);
   }
   return found;

@@ -1,6 +1,7 @@
 import { BULK_MESSAGES, type BulkCancelResponse } from '@labeldesk/contracts';
-import type { AuthUser, Services } from '../../env';
+import type { Services } from '../../env';
 import { centsToUsd } from '../../lib/money';
+import type { ModeCaller } from '../test-mode/test-mode';
 import { readableBulkOrder } from './bulk-order-reads';
 import { getBulkOrder } from './get-bulk-order';
 import { stopBulkOrder } from './stop-bulk-order';
@@ -15,7 +16,7 @@ import { stopBulkOrder } from './stop-bulk-order';
  */
 export async function cancelBulkOrder(
   services: Services,
-  input: { bulkOrderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
+  input: { bulkOrderId: string; caller: ModeCaller },
 ): Promise<BulkCancelResponse> {
   const { row } = await readableBulkOrder(services, input);
   const byOwner = row.userId === input.caller.id;

@@ -12,6 +12,8 @@ import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { party, storedPackage } from '../orders/order-columns';
 import { estimateDelivery, type OrderService } from '../orders/price-order';
+import { testEndpointOf } from '../shipping-apis/connect-provider';
+import { assertTestQuota, noLedgerEntryId } from '../test-mode/test-mode';
 import { BULK_INSERT_CHUNK, type BulkProcessData, bulkRequestHash, checkBulkPurchase } from './bulk-purchase';
 import { enqueueBulkRows } from './enqueue-bulk-rows';
 import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
@@ -25,6 +27,11 @@ export interface CreateBulkOrderInput {
   source?: BulkOrderRow['source'];
   /** Reads each row's `data` (default: a CSV row); see RowChecker. */
   checkRow?: RowChecker | undefined;
+  /**
+   * false: a TEST-key bulk order (README "Test mode"): the same checks, prices, queue and purchases, at the sandbox of
+   * the API's kind, within the daily test quota; no hold and no balance check. Default true.
+   */
+  livemode?: boolean;
 }
 
 /** created: written now (201); replayed: the bulk order an earlier request with the same key and body created (200). */
@@ -37,11 +44,16 @@ export interface CreateBulkOrderResult {
 
 const holdKey = (bulkOrderId: string): string => `bulk:${bulkOrderId}:hold`;
 
-async function bulkByKey(services: Services, userId: string, key: string): Promise<BulkOrderRow | undefined> {
+async function bulkByKey(
+  services: Services,
+  userId: string,
+  livemode: boolean,
+  key: string,
+): Promise<BulkOrderRow | undefined> {
   const [row] = await services.db
     .select()
     .from(bulkOrders)
-    .where(and(eq(bulkOrders.userId, userId), eq(bulkOrders.idempotencyKey, key)))
+    .where(and(eq(bulkOrders.userId, userId), eq(bulkOrders.livemode, livemode), eq(bulkOrders.idempotencyKey, key)))
     .limit(1);
   return row;
 }
@@ -58,7 +70,7 @@ async function replay(services: Services, first: BulkOrderRow): Promise<CreateBu
 
 /** One order row of the bulk order, as the JSON object json_each reads. */
 function orderJson(
-  input: { userId: string; bulkOrderId: string; holdEntryId: string; now: Date },
+  input: { userId: string; bulkOrderId: string; holdEntryId: string; livemode: boolean; now: Date },
   found: OrderService,
   checked: ValidBulkRow,
 ) {
@@ -84,6 +96,7 @@ function orderJson(
     destination: `${recipient.city}, ${recipient.state}`,
     estimated_delivery: estimateDelivery(found.service.transitMaxDays, input.now),
     debit_entry_id: input.holdEntryId,
+    livemode: input.livemode ? 1 : 0,
     amazon_order_id: orderNumber || null,
     sku: sku || null,
     reference: request.reference || null,
@@ -143,11 +156,12 @@ function insertOrderRows(services: Services, rows: OrderJson[]) {
  */
 export async function createBulkOrder(services: Services, input: CreateBulkOrderInput): Promise<CreateBulkOrderResult> {
   const { request, userId } = input;
+  const live = input.livemode ?? true;
   const idempotent = idempotentRequest(input.idempotencyKey, () => bulkRequestHash(request));
   const replayed = () =>
     replayOrConflict(
       idempotent,
-      (key) => bulkByKey(services, userId, key),
+      (key) => bulkByKey(services, userId, live, key),
       (first) => replay(services, first),
     );
   const earlier = await replayed();
@@ -170,29 +184,38 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
     });
   }
 
+  if (!live) {
+    // Never the real upstream (503 without a sandbox of the API's kind); the rows count against the daily test quota.
+    testEndpointOf(services, found.api);
+    await assertTestQuota(services, userId, checked.rows.length);
+  }
+
   const { db, clock } = services;
   const now = clock.now();
   const at = now.toISOString();
   const bulkOrderId = newId('blk');
-  const holdEntryId = newId('txn');
-  const ids = { userId, bulkOrderId, holdEntryId, now };
+  const holdEntryId = live ? newId('txn') : noLedgerEntryId();
+  const ids = { userId, bulkOrderId, holdEntryId, livemode: live, now };
   const orderRows = checked.rows.map((r) => orderJson(ids, found, r));
   const template = found.service.carrier === 'USPS' ? selectedTemplate?.trim().toUpperCase() || 'BASIC' : null;
 
-  const hold = balanceChangeStatements(
-    db,
-    {
-      userId,
-      change: { kind: 'amount', type: 'debit', amountCents: totalCents },
-      method: 'label_purchase',
-      description: `Bulk label purchase: ${orderRows.length} × ${found.service.name} (${bulkOrderId})`,
-      reference: bulkOrderId,
-      idempotencyKey: holdKey(bulkOrderId),
-      entryId: holdEntryId,
-      addToTotalSpendCents: totalCents,
-    },
-    at,
-  );
+  // A test bulk order holds nothing: its rows move no money (README "Test mode").
+  const hold = live
+    ? balanceChangeStatements(
+        db,
+        {
+          userId,
+          change: { kind: 'amount', type: 'debit', amountCents: totalCents },
+          method: 'label_purchase',
+          description: `Bulk label purchase: ${orderRows.length} × ${found.service.name} (${bulkOrderId})`,
+          reference: bulkOrderId,
+          idempotencyKey: holdKey(bulkOrderId),
+          entryId: holdEntryId,
+          addToTotalSpendCents: totalCents,
+        },
+        at,
+      )
+    : null;
   const inserts = [];
   for (let i = 0; i < orderRows.length; i += BULK_INSERT_CHUNK) {
     inserts.push(insertOrderRows(services, orderRows.slice(i, i + BULK_INSERT_CHUNK)));
@@ -218,6 +241,7 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
           orderCount: orderRows.length,
           totalPriceCents: totalCents,
           holdEntryId,
+          livemode: live,
           idempotencyKey: idempotent?.key ?? null,
           requestHash: idempotent?.hash ?? null,
           createdAt: at,
@@ -225,11 +249,12 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
         })
         .returning(),
       ...inserts,
-      ...hold.statements,
+      ...(hold?.statements ?? []),
     ]);
     bulkOrder = (results[0] as BulkOrderRow[])[0];
-    balanceAfterCents = (results[1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]
-      ?.balanceAfterCents;
+    balanceAfterCents = hold
+      ? (results[1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]?.balanceAfterCents
+      : await getBalance(services, { userId });
   } catch (err) {
     if (isUniqueViolation(err, 'bulk_orders.idempotency_key')) {
       const twin = await replayed();

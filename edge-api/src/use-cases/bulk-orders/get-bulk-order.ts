@@ -1,9 +1,10 @@
 import type { BulkFailedOrder, BulkOrderDetailResponse } from '@labeldesk/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { type OrderRow, orders, users } from '../../db/schema';
-import type { AuthUser, Services } from '../../env';
+import type { Services } from '../../env';
 import { type BulkRowCounts, bulkRowRetry, bulkRowState, presentBulkOrder } from '../../lib/presenters/bulk-order';
 import { presentOrder } from '../../lib/presenters/order';
+import type { ModeCaller } from '../test-mode/test-mode';
 import { readableBulkOrder } from './bulk-order-reads';
 import { bulkLabelFormatsOf } from './get-bulk-label-document';
 
@@ -65,7 +66,7 @@ export function presentFailedRow(row: OrderRow): BulkFailedOrder {
  */
 export async function getBulkOrder(
   services: Services,
-  input: { bulkOrderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
+  input: { bulkOrderId: string; caller: ModeCaller },
 ): Promise<BulkOrderDetailResponse> {
   const { row, owner } = await readableBulkOrder(services, input);
   const admin = input.caller.isAdmin;

@@ -8,7 +8,8 @@ import { readableBulkOrder, readBulkOrder } from './bulk-order-reads';
 /** 404 unless the caller may open this bulk order's labels: a session of its owner or an admin, or a signed link. */
 export async function checkAccess(services: Services, bulkOrderId: string, access: LabelAccess): Promise<void> {
   if (access.kind === 'user') {
-    await readableBulkOrder(services, { bulkOrderId, caller: access.user });
+    // A v1 key reads bulk orders of its own mode; a session, live ones.
+    await readableBulkOrder(services, { bulkOrderId, caller: { ...access.user, livemode: access.livemode } });
     return;
   }
   if (!(await readBulkOrder(services, bulkOrderId))) throw new ApiError('not_found', BULK_MESSAGES.bulkOrderNotFound);

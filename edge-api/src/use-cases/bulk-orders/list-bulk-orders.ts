@@ -5,6 +5,7 @@ import { type BulkOrderRow, bulkOrders, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { contains, dayRange, totalPages } from '../../lib/list-query';
 import { NO_BULK_ROWS, presentBulkOrder } from '../../lib/presenters/bulk-order';
+import { LIVE_BULK_ORDERS } from '../test-mode/test-mode';
 import { bulkOwnerColumns, countBulkRows } from './bulk-order-reads';
 
 /** A parsed history query; the customer's has no status filter (it is then 'all'). */
@@ -24,7 +25,8 @@ export async function listBulkOrders(
   input: { scope: BulkListScope; query: ParsedQuery },
 ): Promise<BulkHistoryResponse> {
   const { query, scope } = input;
-  const terms: SQL[] = [];
+  // Web and admin lists: live bulk orders only (a test key's are read through v1 with that key).
+  const terms: SQL[] = [LIVE_BULK_ORDERS];
   if (scope.kind === 'owner') terms.push(eq(bulkOrders.userId, scope.userId));
   if (query.status && query.status !== 'all') {
     terms.push(eq(bulkOrders.status, query.status as BulkOrderRow['status']));
@@ -34,7 +36,7 @@ export async function listBulkOrders(
   const range = dayRange(query.from, query.to);
   if (range.start) terms.push(gte(bulkOrders.createdAt, range.start));
   if (range.end) terms.push(lt(bulkOrders.createdAt, range.end));
-  const where = terms.length > 0 ? and(...terms) : undefined;
+  const where = and(...terms);
 
   const [page, totals] = await Promise.all([
     services.db

@@ -48,7 +48,12 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
   const now = services.clock.now().toISOString();
   const failed = sql`(SELECT COUNT(*) FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId} AND ${orders.status} = 'failed')`;
   // `bulk_order.completed` is recorded by the same batch, from the row its update just finalized (the outbox).
-  const event = webhookEventStatement(services.db, bulkOrderCompletedEvent(bulkOrderId, true, sql`changes() = 1`), now);
+  // Its livemode is the bulk order's own (a test key's bulk order notifies test endpoints only).
+  const event = webhookEventStatement(
+    services.db,
+    bulkOrderCompletedEvent(bulkOrderId, sql`${bulkOrders.livemode}`, sql`changes() = 1`),
+    now,
+  );
   const [[row]] = await batch(services.db, [
     services.db
       .update(bulkOrders)
@@ -63,13 +68,14 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
         SELECT 1 FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId}
           AND ${orders.status} IN ('processing', 'pending_reconciliation'))`,
       )
-      .returning({ status: bulkOrders.status }),
+      .returning({ status: bulkOrders.status, livemode: bulkOrders.livemode }),
     event.statement,
   ]);
   if (row) {
     services.log.info('bulk.settled', { bulkOrderId, status: row.status });
     await relayWebhookMessages(services, [event.messageId]);
-    await notifyBulkOrderFinished(services, bulkOrderId, true);
+    // A test bulk order mails nothing (notifications are about the live account).
+    await notifyBulkOrderFinished(services, bulkOrderId, row.livemode);
     if (row.status !== 'failed') {
       // The combined labels document is built by its own job (a failed bulk order has no label to combine). Losing
       // this message loses nothing: GET /api/labels/bulk/{id} builds the document when it is not stored.

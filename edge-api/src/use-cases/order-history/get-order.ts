@@ -2,22 +2,24 @@ import type { LabelFormat, OrderAttempt } from '@labeldesk/contracts';
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { type OrderRow, orderAttempts, orders, type User, users } from '../../db/schema';
-import type { AuthUser, Services } from '../../env';
+import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { labelFormatsOf } from '../label-settings/label-formats-of';
+import { inCallersMode, type ModeCaller } from '../test-mode/test-mode';
 
 export type OrderOwner = Pick<User, 'id' | 'name' | 'email' | 'createdAt' | 'isAdmin'>;
 
 /**
  * One order the caller may read: their own, or any order for an admin. Anyone else's order answers exactly like an
- * order that does not exist (404 'Order not found'), so ids cannot be probed. Failed purchases are readable too.
+ * order that does not exist (404 'Order not found'), so ids cannot be probed. Failed purchases are readable too. A
+ * test order is read only by a test key (ModeCaller): sessions see live orders only.
  */
 export async function getReadableOrder(
   services: Services,
-  input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
+  input: { orderId: string; caller: ModeCaller },
 ): Promise<OrderRow> {
   const [row] = await services.db.select().from(orders).where(eq(orders.id, input.orderId)).limit(1);
-  if (!row || (row.userId !== input.caller.id && !input.caller.isAdmin)) {
+  if (!row || (row.userId !== input.caller.id && !input.caller.isAdmin) || !inCallersMode(row, input.caller)) {
     throw new ApiError('not_found', ORDER_MESSAGES.orderNotFound);
   }
   return row;
@@ -29,7 +31,7 @@ export async function getReadableOrder(
  */
 export async function getOrder(
   services: Services,
-  input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'> },
+  input: { orderId: string; caller: ModeCaller },
 ): Promise<{ row: OrderRow; labelFormats: LabelFormat[]; owner?: OrderOwner; attempts?: OrderAttempt[] }> {
   const row = await getReadableOrder(services, input);
   const labelFormats = (await labelFormatsOf(services, [row])).get(row.id) ?? [];

@@ -3,12 +3,14 @@ import { and, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { type OrderStatusValue, orders } from '../../db/schema';
 import { contains, dayRange } from '../../lib/list-query';
+import { LIVE_ORDERS } from '../test-mode/test-mode';
 
 /**
  * Which orders the lists, counts and statistics show: labels bought (`completed`), purchases in flight
  * (`processing`) and purchases whose provider answer was lost (`pending_reconciliation`: the balance is held for
  * them). A `failed` purchase was refunded at once and is left out of every list, count and sum; GET /api/orders/{id}
- * still answers it (the ledger rows of its debit and refund name it).
+ * still answers it (the ledger rows of its debit and refund name it). Live orders only: a test key's orders
+ * (livemode false) are never listed, counted or summed here (only the test key's v1 reads see them).
  */
 export const LISTED_ORDER_STATUSES = [
   'completed',
@@ -17,7 +19,7 @@ export const LISTED_ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatusValue[];
 
 export function isListed(): SQL {
-  return inArray(orders.status, LISTED_ORDER_STATUSES);
+  return and(LIVE_ORDERS, inArray(orders.status, LISTED_ORDER_STATUSES)) as SQL;
 }
 
 /** The delivery statuses counted as "pending" (SPEC §4: processing maps to pending). */

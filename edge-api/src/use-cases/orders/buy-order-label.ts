@@ -1,17 +1,14 @@
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { maxWeightMessage } from '@labeldesk/pricing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type OrderRow, orders, providerApiOf } from '../../db/schema';
+import { type OrderAttemptOutcome, type OrderRow, orders, providerApiOf } from '../../db/schema';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
-import { readPackage, readParty } from '../../lib/presenters/order';
 import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
 import {
-  type CreateLabelInput,
   type LabelProvider,
   PROVIDER_ERROR_MESSAGES,
-  type ProviderAddress,
   ProviderError,
   type PurchasedLabel,
 } from '../../ports/label-provider';
@@ -25,6 +22,7 @@ import {
 } from '../provider-failover/circuit-breaker';
 import {
   attemptError,
+  type FailoverPlan,
   failOver,
   type PurchaseApi,
   planPurchase,
@@ -36,6 +34,7 @@ import { providerApiError } from '../shipping-apis/provider-errors';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
 import { webhookEventStatement } from '../webhooks/webhook-outbox';
+import { labelRequestFor } from './label-request';
 import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
 
@@ -53,7 +52,6 @@ import { refundOrder } from './refund-order';
  *   unusable, voids the label before it refunds (reconcile-order.ts, void-and-refund-order.ts).
  * Every effect is conditional or keyed, so running it twice, or concurrently, settles the order once.
  */
-
 export type LabelOutcome =
   | { kind: 'completed'; order: OrderRow }
   | { kind: 'failed'; order: OrderRow; error: ApiError }
@@ -71,50 +69,6 @@ export function outcomeOf(order: OrderRow): LabelOutcome {
   if (order.status === 'completed') return { kind: 'completed', order };
   if (order.status === 'failed') return { kind: 'failed', order, error: failedOrderError(order) };
   return { kind: 'pending', order };
-}
-
-function address(json: string): ProviderAddress {
-  const p = readParty(json);
-  return {
-    name: p.name,
-    company: p.company || null,
-    street1: p.street1,
-    street2: p.street2 || null,
-    city: p.city,
-    state: p.state,
-    zip: p.zip,
-    country: p.country || 'US',
-    phone: p.phone || null,
-    email: p.email || null,
-  };
-}
-
-/**
- * The provider request of an order, built from its stored snapshots only: every attempt (request, job, sweep) sends
- * the very same body, which the provider's idempotency check requires.
- */
-export function labelRequestFor(order: OrderRow, opts: { mayExist?: boolean } = {}): CreateLabelInput {
-  const pkg = readPackage(order.packageJson);
-  if (!pkg) throw new Error(`order ${order.id}: unreadable package_json`);
-  return {
-    serviceCode: order.serviceCode,
-    template: order.carrier === 'USPS' ? (pkg.template ?? 'BASIC') : null,
-    from: address(order.senderJson),
-    to: address(order.recipientJson),
-    package: {
-      weight: pkg.weight,
-      weightUnit: pkg.weightUnit,
-      length: pkg.length,
-      width: pkg.width,
-      height: pkg.height,
-      description: pkg.description || null,
-      valueCents: pkg.valueCents,
-    },
-    // Printed on the label: the customer's reference, then our order id.
-    reference: order.reference ? `${order.reference} / ${order.id}` : order.id,
-    idempotencyKey: order.id,
-    ...(opts.mayExist ? { mayExist: true } : {}),
-  };
 }
 
 /** Customer-safe text of a definite provider refusal (weight over the maximum: the SPEC §5 text). */
@@ -210,7 +164,7 @@ async function complete(
   // `order.created` is recorded by the same batch, only when its update completed the order (the outbox).
   const event = webhookEventStatement(
     services.db,
-    orderEvent('order.created', { ...order, ...completed }, true, sql`changes() = 1`),
+    orderEvent('order.created', { ...order, ...completed }, order.livemode, sql`changes() = 1`),
     now,
   );
   const [[updated], written] = await batch(services.db, [
@@ -220,7 +174,7 @@ async function complete(
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) {
     if ((written as unknown[]).length > 0) await relayWebhookMessages(services, [event.messageId]);
-    await notifyLabelBought(services, row, true);
+    await notifyLabelBought(services, row, row.livemode);
     return { kind: 'completed', order: row };
   }
 
@@ -246,9 +200,7 @@ async function settledMeanwhile(services: Services, order: OrderRow): Promise<La
 }
 
 /** Where a caller wants to know how long the provider took (the purchase reports it as Server-Timing). */
-export interface ProviderTiming {
-  providerMs?: number;
-}
+export type ProviderTiming = { providerMs?: number };
 
 export interface BuyOrderLabelOptions {
   timing?: ProviderTiming;
@@ -266,6 +218,9 @@ export interface BuyOrderLabelOptions {
    */
   mayExist?: boolean;
 }
+
+/** A test order's "plan": the API it was priced on (through its sandbox), nothing recorded. */
+const TEST_PLAN: FailoverPlan = { attemptId: '', breaker: null, mayHaveLabel: false, targets: [] };
 
 /** Wait after a 429 without a Retry-After. */
 export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 5;
@@ -288,7 +243,11 @@ export async function buyOrderLabel(
     return fail(services, order, gone);
   }
 
-  const plan = await planPurchase(services, order, first);
+  // A test order goes to the sandbox of its API's kind (connectProvider): no failover, no attempt rows, no breaker.
+  const live = order.livemode;
+  const plan = live ? await planPurchase(services, order, first) : TEST_PLAN;
+  const settle = (id: string, outcome: OrderAttemptOutcome, error?: string) =>
+    live ? settleAttempt(services, id, outcome, error) : Promise.resolve();
   // After an unclear outcome anywhere, a label may exist: this order is only ever asked for where it went.
   const targets = plan.mayHaveLabel ? [] : [...plan.targets];
   let current: PurchaseApi = plan.skippedTo ?? { api: { ...api, name: first.name }, breaker: plan.breaker };
@@ -342,7 +301,7 @@ export async function buyOrderLabel(
     let provider: LabelProvider;
     let label: PurchasedLabel;
     try {
-      provider = await connectProvider(services, current.api);
+      provider = await connectProvider(services, current.api, { livemode: live });
       const started = performance.now();
       try {
         label = await provider.createLabel({
@@ -355,7 +314,7 @@ export async function buyOrderLabel(
     } catch (err) {
       if (err instanceof ApiError) {
         // The key cannot be read: nothing was asked.
-        await settleAttempt(services, attemptId, 'refused', err.logMessage ?? err.message);
+        await settle(attemptId, 'refused', err.logMessage ?? err.message);
         return fail(services, open, err);
       }
       if (!(err instanceof ProviderError)) {
@@ -367,8 +326,8 @@ export async function buyOrderLabel(
           if (settled) return settled;
           continue;
         }
-        await recordBreakerFailure(services, current.api.id, err.logMessage);
-        await settleAttempt(services, attemptId, 'not_bought', attemptError(err));
+        if (live) await recordBreakerFailure(services, current.api.id, err.logMessage);
+        await settle(attemptId, 'not_bought', attemptError(err));
         if (err.httpStatus === 429 && opts.onRateLimited === 'defer') {
           // A 429 bought nothing (the provider checks its limit first), so asking again later is safe.
           return {
@@ -381,14 +340,14 @@ export async function buyOrderLabel(
       }
       // Unclear: the attempt stays `unknown` (a label may exist) and reconciliation takes over.
       if (err.code === 'upstream_unavailable' || err.outcomeUnknown) {
-        await settleAttempt(services, attemptId, 'unknown', attemptError(err));
+        await settle(attemptId, 'unknown', attemptError(err));
         return markPending(services, open, err.logMessage, err.outcomeUnknown);
       }
-      await settleAttempt(services, attemptId, 'refused', attemptError(err));
+      await settle(attemptId, 'refused', attemptError(err));
       if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
       return fail(services, open, refusalError(open, err));
     }
-    await settleAttempt(services, attemptId, label.status !== 'created' ? 'refused' : 'bought');
+    await settle(attemptId, label.status !== 'created' ? 'refused' : 'bought');
     if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
     if (label.status !== 'created') {
       // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.

@@ -9,6 +9,8 @@ import { newId } from '../../lib/ids';
 import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
+import { testEndpointOf } from '../shipping-apis/connect-provider';
+import { assertTestQuota, noLedgerEntryId } from '../test-mode/test-mode';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
 import { type CreateOrderData, orderRequestHash, party, purchasedColumns } from './order-columns';
 import { failedOrderError, readOrder } from './order-rows';
@@ -29,6 +31,11 @@ export interface CreateOrderInput {
    * and serviceType: the service found by those must be this one, else 404 (see pricePurchase).
    */
   serviceId?: string | undefined;
+  /**
+   * false: a TEST-key purchase (README "Test mode"): the same checks, price and purchase, at the sandbox of the API's
+   * kind, within the daily test quota, and no money moves (no debit, no balance check). Default true.
+   */
+  livemode?: boolean;
 }
 
 /**
@@ -49,11 +56,16 @@ const debitKey = (orderId: string): string => `order:${orderId}:debit`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function orderByKey(services: Services, userId: string, key: string): Promise<OrderRow | undefined> {
+async function orderByKey(
+  services: Services,
+  userId: string,
+  livemode: boolean,
+  key: string,
+): Promise<OrderRow | undefined> {
   const [row] = await services.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .where(and(eq(orders.userId, userId), eq(orders.livemode, livemode), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row;
 }
@@ -105,6 +117,7 @@ const INSERTED_ORDER_COLUMNS = [
   'idempotencyKey',
   'requestHash',
   'debitEntryId',
+  'livemode',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof NewOrderRow)[];
@@ -140,6 +153,7 @@ function newOrderRow(
     idempotencyKey: idempotent?.key ?? null,
     requestHash: idempotent?.hash ?? null,
     debitEntryId: ids.debitEntryId,
+    livemode: input.livemode ?? true,
     createdAt: at,
     updatedAt: at,
   };
@@ -162,7 +176,7 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   const replayOr = async (err: unknown): Promise<CreateOrderResult> => {
     const replayed = await replayOrConflict(
       idempotent,
-      (key) => orderByKey(services, userId, key),
+      (key) => orderByKey(services, userId, input.livemode ?? true, key),
       (first) => replay(services, first),
     );
     if (replayed) return replayed;
@@ -177,10 +191,22 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
     return replayOr(err);
   }
 
+  const live = input.livemode ?? true;
+  if (!live) {
+    // A test order: never the real upstream (503 when no sandbox of the API's kind is configured), within the quota.
+    try {
+      testEndpointOf(services, found.api);
+      await assertTestQuota(services, userId, 1);
+    } catch (err) {
+      return replayOr(err);
+    }
+  }
+
   const { db, clock } = services;
   const now = clock.now();
-  const ids = { orderId: newId('ord'), debitEntryId: newId('txn') };
+  const ids = { orderId: newId('ord'), debitEntryId: live ? newId('txn') : noLedgerEntryId() };
   const row = newOrderRow(input, found, priceCents, ids, idempotent, now);
+  if (!live) return buyTestOrder(services, input, row, found, replayOr);
   const debit = balanceChangeStatements(
     db,
     {
@@ -211,6 +237,40 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   if (!inserted || typeof balanceAfterCents !== 'number') {
     throw new Error(`order ${ids.orderId} or its debit missing after its batch`);
   }
+  return settlePurchase(services, input, inserted, found, balanceAfterCents);
+}
+
+/**
+ * A test purchase (livemode false): the order row alone, no debit and no balance check (README "Test mode": a test
+ * key never answers 402), then phase 2 as for a live one (buyOrderLabel sends it to the sandbox).
+ */
+async function buyTestOrder(
+  services: Services,
+  input: CreateOrderInput,
+  row: InsertedOrder,
+  found: OrderService,
+  replayOr: (err: unknown) => Promise<CreateOrderResult>,
+): Promise<CreateOrderResult> {
+  let inserted: OrderRow | undefined;
+  try {
+    const [results] = await batch(services.db, [insertOrder(services.db, row)]);
+    inserted = (results as OrderRow[])[0];
+  } catch (err) {
+    if (isUniqueViolation(err, 'orders.idempotency_key')) return replayOr(err);
+    throw err;
+  }
+  if (!inserted) throw new Error(`test order ${row.id} missing after its insert`);
+  return settlePurchase(services, input, inserted, found, await getBalance(services, { userId: input.userId }));
+}
+
+/** Phase 2 of a written purchase and its answer (see createOrder). */
+async function settlePurchase(
+  services: Services,
+  input: CreateOrderInput,
+  inserted: OrderRow,
+  found: OrderService,
+  balanceAfterCents: number,
+): Promise<CreateOrderResult> {
   const outcome = await buyOrderLabel(services, inserted, { timing: input.timing, api: found.api });
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind === 'pending') {

@@ -7,10 +7,11 @@ import type { LabelProvider } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { callProvider } from '../shipping-apis/provider-errors';
+import { inCallersMode } from '../test-mode/test-mode';
 import { labelBlobKey, readOrder } from './order-rows';
 
 /** Who opens a label: a logged-in user (owner or admin), or the holder of a link we signed for this very label. */
-export type LabelAccess = { kind: 'user'; user: AuthUser } | { kind: 'signed-link' };
+export type LabelAccess = { kind: 'user'; user: AuthUser; livemode?: boolean } | { kind: 'signed-link' };
 
 /**
  * The order behind a label the caller may open: 404 when it does not exist or belongs to someone else (a customer
@@ -22,7 +23,11 @@ export async function labelOrder(
 ): Promise<OrderRow> {
   const order = await readOrder(services, input.orderId);
   const { access } = input;
-  const allowed = order && (access.kind === 'signed-link' || access.user.isAdmin || order.userId === access.user.id);
+  // A link we signed names its label; a user reads their own (an admin any), of their mode (a session: live only).
+  const allowed =
+    order &&
+    (access.kind === 'signed-link' ||
+      ((access.user.isAdmin || order.userId === access.user.id) && inCallersMode(order, access)));
   if (!order || !allowed) throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound);
   if (order.status !== 'completed' || !order.providerLabelId) {
     throw new ApiError('conflict', ORDER_MESSAGES.labelNotReady);
@@ -36,12 +41,17 @@ export async function labelOrder(
 export type ProviderConnections = Map<string, Promise<LabelProvider>>;
 
 /** What reading a label PDF needs of its order. */
-export type LabelPdfSource = Pick<OrderRow, 'id' | 'apiId' | 'providerApiId' | 'labelBlobKey' | 'providerLabelId'>;
+export type LabelPdfSource = Pick<
+  OrderRow,
+  'id' | 'apiId' | 'providerApiId' | 'labelBlobKey' | 'providerLabelId' | 'livemode'
+>;
 
 async function providerFor(services: Services, order: LabelPdfSource, connections?: ProviderConnections) {
   // The API that bought the label (a failover target, else the chosen one).
   const apiId = order.providerApiId ?? order.apiId;
-  const cached = connections?.get(apiId);
+  // A test order's label is read from the sandbox (connectProvider): one connection per API and mode.
+  const connectionKey = order.livemode ? apiId : `test:${apiId}`;
+  const cached = connections?.get(connectionKey);
   if (cached) return cached;
   const connecting = (async () => {
     const api = await findApiConfig(services, apiId);
@@ -50,11 +60,11 @@ async function providerFor(services: Services, order: LabelPdfSource, connection
         logMessage: `order ${order.id}: PDF not stored and API config ${apiId} is gone`,
       });
     }
-    return connectProvider(services, api);
+    return connectProvider(services, api, { livemode: order.livemode });
   })();
-  connections?.set(apiId, connecting);
+  connections?.set(connectionKey, connecting);
   // A failed connection is not cached: the next label asks again.
-  connecting.catch(() => connections?.delete(apiId));
+  connecting.catch(() => connections?.delete(connectionKey));
   return connecting;
 }
 

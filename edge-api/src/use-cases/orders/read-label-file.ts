@@ -52,7 +52,7 @@ export async function readLabelFile(
       logMessage: `order ${order.id}: ${format} not stored and API config ${apiId} is gone`,
     });
   }
-  const provider = await connectProvider(services, api);
+  const provider = await connectProvider(services, api, { livemode: order.livemode });
   const getFile = provider.getLabelFile?.bind(provider);
   if (!getFile) throw new ApiError('invalid_input', LABEL_MESSAGES.formatNotOffered(format));
   const body = await callProvider(() => getFile(order.providerLabelId ?? '', format, { dpi }));

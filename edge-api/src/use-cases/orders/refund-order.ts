@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { balanceChangeStatements } from '../ledger/apply-balance-change';
 import { notifyOrderRefunded } from '../notifications/notify-customer';
+import { noLedgerEntryId } from '../test-mode/test-mode';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
 import { webhookEventStatements } from '../webhooks/webhook-outbox';
@@ -32,7 +33,9 @@ export interface RefundEvents {
  * that meanwhile moved on (completed, refunded by a racing request, job or sweep) is left alone: the batch is then
  * refused as a whole and nothing is written; the ledger's unique idempotency key refuses a second refund even so.
  * The order events are recorded by the same batch under the same condition (the outbox), and queued after it.
- * Returns the order as it stands afterwards and whether this refund is the one that happened.
+ * Returns the order as it stands afterwards and whether this refund is the one that happened. A test order (livemode
+ * false) runs the mark and its events alone: nothing was paid, nothing comes back, `refund_entry_id` names no ledger
+ * row, and the events say `livemode: false`.
  */
 export async function creditOrderRefund(
   services: Services,
@@ -43,31 +46,34 @@ export async function creditOrderRefund(
 ): Promise<{ current: OrderRow; ours: boolean }> {
   const { db, clock } = services;
   const now = clock.now().toISOString();
-  const entryId = newId('txn');
+  const live = order.livemode;
+  const entryId = live ? newId('txn') : noLedgerEntryId();
   const markedByUs = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${order.id} AND ${orders.refundEntryId} = ${entryId})`;
-  const credit = balanceChangeStatements(
-    db,
-    {
-      userId: order.userId,
-      change: { kind: 'amount', type: 'credit', amountCents: order.priceCents },
-      method: 'label_refund',
-      description: `Refund for order ${order.id}: ${reason}`,
-      reference: order.id,
-      idempotencyKey: refundKey(order.id),
-      entryId,
-      onlyIf: markedByUs,
-      addToTotalSpendCents: -order.priceCents,
-    },
-    now,
-  );
+  const credit = live
+    ? balanceChangeStatements(
+        db,
+        {
+          userId: order.userId,
+          change: { kind: 'amount', type: 'credit', amountCents: order.priceCents },
+          method: 'label_refund',
+          description: `Refund for order ${order.id}: ${reason}`,
+          reference: order.id,
+          idempotencyKey: refundKey(order.id),
+          entryId,
+          onlyIf: markedByUs,
+          addToTotalSpendCents: -order.priceCents,
+        },
+        now,
+      )
+    : null;
   const after = events.after(entryId, now);
   const recorded = webhookEventStatements(
     db,
-    events.types.map((type) => orderEvent(type, after, true, markedByUs)),
+    events.types.map((type) => orderEvent(type, after, live, markedByUs)),
     now,
   );
   try {
-    await batch(db, [mark(entryId, now), ...credit.statements, ...recorded.statements]);
+    await batch(db, [mark(entryId, now), ...(credit?.statements ?? []), ...recorded.statements]);
   } catch (err) {
     // The order was no longer refundable (the condition refused the ledger row), or its refund already exists.
     const resolvedElsewhere =
@@ -80,7 +86,7 @@ export async function creditOrderRefund(
   const ours = current.refundEntryId === entryId;
   if (ours) {
     await relayWebhookMessages(services, recorded.messageIds);
-    await notifyOrderRefunded(services, current, true);
+    await notifyOrderRefunded(services, current, current.livemode);
   }
   return { current, ours };
 }

@@ -65,7 +65,7 @@ export async function voidAndRefundOrder(
   if (!api) return holdOrGiveUp(`api config ${via.id} no longer exists`);
   let provider: LabelProvider;
   try {
-    provider = await connectProvider(services, api);
+    provider = await connectProvider(services, api, { livemode: order.livemode });
   } catch (err) {
     return holdOrGiveUp(err instanceof Error ? err.message : String(err));
   }

@@ -1,13 +1,14 @@
 import { VOID_MESSAGES, whyNotVoidable } from '@labeldesk/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type OrderRow, orders, providerApiOf } from '../../db/schema';
-import type { AuthUser, Services } from '../../env';
+import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { PROVIDER_ERROR_MESSAGES, ProviderError, type ProviderLabel } from '../../ports/label-provider';
 import { getReadableOrder } from '../order-history/get-order';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
+import type { ModeCaller } from '../test-mode/test-mode';
 import { creditOrderRefund } from './refund-order';
 
 /** The refund's reason in the ledger ("Refund for order ord_…: Label voided"). */
@@ -41,7 +42,7 @@ export async function askProviderToVoid(services: Services, order: OrderRow): Pr
   const api = await findApiConfig(services, providerApiOf(order).id);
   if (!api) throw new ApiError('conflict', VOID_MESSAGES.apiGone, { logMessage: `order ${order.id}: api gone` });
   if (!order.providerLabelId) throw new Error(`completed order ${order.id} has no provider label`);
-  const provider = await connectProvider(services, api);
+  const provider = await connectProvider(services, api, { livemode: order.livemode });
   try {
     return await provider.voidLabel(order.providerLabelId);
   } catch (err) {
@@ -123,7 +124,7 @@ async function markVoidPending(services: Services, order: OrderRow, idempotencyK
  */
 export async function voidOrder(
   services: Services,
-  input: { orderId: string; caller: Pick<AuthUser, 'id' | 'isAdmin'>; idempotencyKey?: string | undefined },
+  input: { orderId: string; caller: ModeCaller; idempotencyKey?: string | undefined },
 ): Promise<VoidOutcome> {
   const key = input.idempotencyKey ?? null;
   const order = await getReadableOrder(services, input);
@@ -142,7 +143,8 @@ export async function voidOrder(
     const { current, ours } = await creditVoidRefund(services, order, key);
     if (ours) {
       services.log.info('order.voided', { orderId: order.id, refundedCents: order.priceCents });
-      return outcomeOf(current, false, order.priceCents);
+      // A test order moved no money: voided through the sandbox, nothing refunded (its order.refunded says livemode false).
+      return outcomeOf(current, false, order.livemode ? order.priceCents : 0);
     }
     return replayOf(current, input.idempotencyKey) ?? lostRace(current);
   }

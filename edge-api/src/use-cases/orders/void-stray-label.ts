@@ -29,7 +29,7 @@ export async function voidStrayLabel(services: Services, input: { orderId: strin
   }
   let provider: LabelProvider;
   try {
-    provider = await connectProvider(services, api);
+    provider = await connectProvider(services, api, { livemode: order.livemode });
     const label = await provider.findLabelByIdempotencyKey(order.id);
     if (!label) return 'none';
     if (label.status !== 'created') return 'already_voided';

@@ -24,6 +24,7 @@ import type { ProviderServiceInfo } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { providerApiError } from '../shipping-apis/provider-errors';
 import { tiersFromProvider } from '../shipping-services/service-from-provider';
+import { LIVE_ORDERS } from '../test-mode/test-mode';
 import {
   addSums,
   describeRule,
@@ -95,7 +96,12 @@ function numbers<T extends SoldSums>(row: T): T {
 }
 
 async function readSold(services: Services, start: string, end: string) {
-  const inPeriod = and(eq(orders.status, 'completed'), gte(orders.createdAt, start), lt(orders.createdAt, end));
+  const inPeriod = and(
+    LIVE_ORDERS,
+    eq(orders.status, 'completed'),
+    gte(orders.createdAt, start),
+    lt(orders.createdAt, end),
+  );
   const [byService, byCustomer] = await Promise.all([
     services.db.select(soldColumns()).from(orders).where(inPeriod).groupBy(orders.apiId, orders.serviceId),
     // Only customers who have custom pricing for the order's API: their effective margin.

@@ -6,7 +6,6 @@ import type { BulkProcessData } from '../bulk-orders/bulk-purchase';
 import { createBulkOrder } from '../bulk-orders/create-bulk-order';
 import { checkApiBulkRow } from './check-api-bulk-row';
 import { serviceRefOf } from './create-api-label';
-import { createTestBulkLabels } from './create-test-bulk-labels';
 import { nothingValid, splitPartialBulkOrders } from './split-partial-bulk-orders';
 
 export type V1CreateBulkLabelsData = z.output<typeof V1CreateBulkLabelsRequest>;
@@ -29,8 +28,8 @@ export interface ApiBulkLabelsResult {
  * POST /api/v1/create-bulk-labels. A LIVE key runs the web app's bulk engine (createBulkOrder, source 'api') with the
  * orders in the POST /api/orders shape instead of CSV rows: every row checked and priced again on the server (an
  * invalid one → 400 naming the rows, nothing written), one hold of the total (an overdraft → 402, nothing written),
- * one queued job per row, failed rows refunded as they settle. A TEST key runs createTestBulkLabels (the same checks
- * and prices, specimens, no money). An Idempotency-Key replays the first bulk order (same body) or answers 409.
+ * one queued job per row, failed rows refunded as they settle. A TEST key runs the same engine with `livemode: false`
+ * (README "Test mode": the sandbox of the API's kind, the daily test quota, no hold). An Idempotency-Key replays the first bulk order (same body) or answers 409.
  * With `partial: true` the orders that cannot be bought are set aside first (splitPartialBulkOrders) and returned in
  * `rejected`; the rest go through the same engine (400 only when none is left).
  */
@@ -59,29 +58,13 @@ export async function createApiBulkLabels(
   }
   const engineRequest: BulkProcessData = { ...selection, orders: rows };
   const partial = rejected ? { rejected } : {};
-  if (input.mode === 'test') {
-    const result = await createTestBulkLabels(services, { userId, request: engineRequest, idempotencyKey });
-    const { bulkOrder } = result;
-    const all = bulkOrder.orderCount;
-    return {
-      ...partial,
-      kind: result.kind,
-      bulkOrderId: bulkOrder.id,
-      totalPriceCents: bulkOrder.totalPriceCents,
-      balanceCents: result.balanceCents,
-      background: false,
-      processingStatus: bulkProcessingStatus(
-        { status: 'completed', orderCount: all },
-        { ...NO_BULK_ROWS, completed: all },
-      ),
-    };
-  }
   const result = await createBulkOrder(services, {
     userId,
     request: engineRequest,
     idempotencyKey,
     source: 'api',
     checkRow: checkApiBulkRow,
+    livemode: input.mode === 'live',
   });
   return {
     ...partial,

@@ -6,13 +6,10 @@ import type { Services } from '../../env';
 import { presentOrder } from '../../lib/presenters/order';
 import { TtlCache } from '../../lib/ttl-cache';
 import { perDatabase } from '../../ports/database';
-import { getBalance } from '../balance/get-balance';
 import type { ProviderTiming } from '../orders/buy-order-label';
 import { createOrder } from '../orders/create-order';
 import type { CreateOrderData } from '../orders/order-columns';
 import { unknownServiceId } from '../orders/price-purchase';
-import { createTestLabel } from './create-test-label';
-import { presentTestOrder } from './get-test-order';
 
 export type V1CreateLabelData = z.output<typeof V1CreateLabelRequest>;
 
@@ -36,8 +33,8 @@ const serviceRefCache = perDatabase(() => new TtlCache<ResolvedRef>(SERVICE_REF_
 
 /**
  * The service a v1 request names: `serviceId` resolved to its API, carrier and name (404 if unknown), or as sent.
- * `cached`: reuse a resolution of the last SERVICE_REF_TTL_MS (only for callers that pass the id on to createOrder or
- * createTestLabel, which check it); it takes one query off every single-label purchase.
+ * `cached`: reuse a resolution of the last SERVICE_REF_TTL_MS (only for callers that pass the id on to createOrder,
+ * which checks it); it takes one query off every single-label purchase.
  */
 export async function serviceRefOf(
   services: Services,
@@ -88,8 +85,9 @@ export interface ApiLabelResult {
 }
 
 /**
- * POST /api/v1/create-label. A live key buys exactly as the web app does (createOrder, source 'api': pricing, the
- * two-phase purchase, Idempotency-Key, refunds); a test key runs createTestLabel (same checks and price, no money).
+ * POST /api/v1/create-label. Either key buys exactly as the web app does (createOrder, source 'api': pricing, the
+ * two-phase purchase, Idempotency-Key, refunds); a test key's purchase is `livemode: false` (README "Test mode": the
+ * sandbox of the API's kind, the daily test quota, no money moves).
  */
 export async function createApiLabel(
   services: Services,
@@ -102,25 +100,13 @@ export async function createApiLabel(
   },
 ): Promise<ApiLabelResult> {
   const request = await orderRequestOf(services, input.request);
-  if (input.mode === 'test') {
-    const result = await createTestLabel(services, {
-      userId: input.userId,
-      request,
-      idempotencyKey: input.idempotencyKey,
-      serviceId: input.request.serviceId,
-    });
-    return {
-      kind: result.kind,
-      order: presentTestOrder(result.row),
-      balanceCents: await getBalance(services, { userId: input.userId }),
-    };
-  }
   const result = await createOrder(services, {
     userId: input.userId,
     request,
     idempotencyKey: input.idempotencyKey,
     source: 'api',
     serviceId: input.request.serviceId,
+    livemode: input.mode === 'live',
     ...(input.timing ? { timing: input.timing } : {}),
   });
   return { kind: result.kind, order: presentOrder(result.order), balanceCents: result.balanceCents };

@@ -4,6 +4,7 @@ import { orders, type TrackingRefreshRunRow, trackingRefreshRuns, users } from '
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { bucketCounts } from '../order-history/order-filters';
+import { LIVE_ORDERS } from '../test-mode/test-mode';
 
 export interface UserTrackingCounts {
   totalOrders: number;
@@ -35,7 +36,7 @@ export async function getUserRefreshStats(
       recent: sql<number>`coalesce(sum(${orders.lastCheckedAt} >= ${since}), 0)`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'completed')));
+    .where(and(eq(orders.userId, userId), LIVE_ORDERS, eq(orders.status, 'completed')));
   const total = Number(row?.total ?? 0);
   const delivered = Number(row?.delivered ?? 0);
   const [latestRun] = await services.db

@@ -104,15 +104,14 @@ export async function refreshDueTracking(
   summary.picked = due.length;
   if (due.length === 0) return summary;
 
+  // Per API and mode: a test order's tracking comes from the sandbox of its API's kind (connectProvider).
   const groups = new Map<string, OrderRow[]>();
-  for (const row of due) {
-    const apiId = providerApiOf(row).id;
-    groups.set(apiId, [...(groups.get(apiId) ?? []), row]);
-  }
+  const groupOf = (row: OrderRow) => `${row.livemode ? 'live' : 'test'}:${providerApiOf(row).id}`;
+  for (const row of due) groups.set(groupOf(row), [...(groups.get(groupOf(row)) ?? []), row]);
   const apis = await services.db
     .select()
     .from(shippingApis)
-    .where(inArray(shippingApis.id, [...groups.keys()]));
+    .where(inArray(shippingApis.id, [...new Set(due.map((row) => providerApiOf(row).id))]));
   const apiById = new Map(apis.map((a) => [a.id, a]));
 
   const stop = (apiId: string, reason: string, left: number) => {
@@ -123,7 +122,7 @@ export async function refreshDueTracking(
   const runApi = async (api: ShippingApiRow, rows: OrderRow[]) => {
     let provider: LabelProvider;
     try {
-      provider = await connectProvider(services, api);
+      provider = await connectProvider(services, api, { livemode: rows[0]?.livemode ?? true });
     } catch (err) {
       if (err instanceof ApiError) return stop(api.id, err.message, rows.length);
       throw err;
@@ -154,7 +153,8 @@ export async function refreshDueTracking(
     }
   };
 
-  const runs = [...groups.entries()].map(([apiId, rows]) => {
+  const runs = [...groups.values()].map((rows) => {
+    const apiId = providerApiOf(rows[0] as OrderRow).id;
     const api = apiById.get(apiId);
     // Deleted between the two reads: the orders are not due any more (dueOrders leaves them out next time).
     if (!api) {

@@ -34,7 +34,7 @@ export async function refreshTracking(
   if (!api) {
     throw new ApiError('conflict', TRACKING_API_GONE_MESSAGE, { logMessage: `order ${row.id}: api ${via.id} gone` });
   }
-  const provider = await connectProvider(services, api);
+  const provider = await connectProvider(services, api, { livemode: row.livemode });
   const tracking = await callProvider(() => provider.getTracking(row.trackingNumber));
   const updated = await storeProviderTracking(services, row, tracking);
   // Null: another refresh stored a newer answer meanwhile; show that one.

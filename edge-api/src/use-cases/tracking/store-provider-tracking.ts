@@ -71,7 +71,7 @@ export async function storeProviderTracking(
   // `tracking.updated` (a change of status) is recorded by the same batch, only when its update applied.
   const recorded = webhookEventStatements(
     services.db,
-    [trackingUpdatedEvent(row, { ...row, ...set }, true, sql`changes() = 1`)],
+    [trackingUpdatedEvent(row, { ...row, ...set }, row.livemode, sql`changes() = 1`)],
     now,
   );
   const [[updated]] = await batch(services.db, [

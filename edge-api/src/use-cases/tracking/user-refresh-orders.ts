@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { orders, PENDING_TRACKING_NUMBER, shippingApis, type TrackingRefreshRunRow } from '../../db/schema';
+import { LIVE_ORDERS } from '../test-mode/test-mode';
 
 /**
  * The orders an admin's tracking refresh of one customer looks at: bought labels (with a real tracking number) of a
@@ -12,6 +13,7 @@ export function userRefreshOrdersWhere(
 ): SQL {
   const parts: (SQL | undefined)[] = [
     eq(orders.userId, run.userId),
+    LIVE_ORDERS,
     eq(orders.status, 'completed'),
     ne(orders.trackingNumber, PENDING_TRACKING_NUMBER),
     sql`COALESCE(${orders.providerApiId}, ${orders.apiId}) IN (SELECT ${shippingApis.id} FROM ${shippingApis})`,
