@@ -1,8 +1,9 @@
 import { ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, ordersOf, postOrder, RECIPIENT, startOrdersServer, upsGround } from './orders-support';
+import { moneyOf, newCustomer, ordersOf, postOrder, startOrdersServer, upsGround } from './orders-support';
 import { seededApis } from './providers-support';
+import { REFUSAL_CASES } from './refusal-cases';
 
 /**
  * Purchases the server refuses before it asks a provider (SPEC §5 texts, an unknown or disabled service, a balance
@@ -24,70 +25,7 @@ describe('refused purchases', () => {
   const customer = (balance: number) => newCustomer(server, admin, balance);
 
   describe('SPEC §5 refusals write nothing', () => {
-    const cases: Array<[string, (api: ShippingApiConfig) => unknown, number, string]> = [
-      [
-        'weight over the service maximum',
-        (api) =>
-          upsGround(api, {
-            carrier: 'USPS',
-            serviceType: 'USPS Ground Advantage 15 oz',
-            packageDetails: { weight: 16, weightUnit: 'oz', length: 6, width: 4, height: 2 },
-          }),
-        400,
-        'Weight exceeds maximum allowed (15 oz) for USPS Ground Advantage 15 oz',
-      ],
-      [
-        'weight over the maximum given in another unit',
-        (api) => upsGround(api, { packageDetails: { weight: 2401, weightUnit: 'oz', length: 6, width: 4, height: 2 } }),
-        400,
-        'Weight exceeds maximum allowed (150 lbs) for UPS Ground',
-      ],
-      [
-        'an inactive service',
-        (api) => upsGround(api, { serviceType: 'UPS Next Day Air Early' }),
-        400,
-        'Service currently unavailable',
-      ],
-      [
-        'an unknown service',
-        (api) => upsGround(api, { serviceType: 'UPS Teleport' }),
-        404,
-        ORDER_MESSAGES.serviceNotFound,
-      ],
-      [
-        'a service of another carrier',
-        (api) => upsGround(api, { carrier: 'FEDEX' }),
-        404,
-        ORDER_MESSAGES.serviceNotFound,
-      ],
-      [
-        'a missing recipient street',
-        (api) => upsGround(api, { recipient: { ...RECIPIENT, street1: ' ' } }),
-        400,
-        'Street address is required',
-      ],
-      [
-        'a missing sender phone',
-        (api) => ({
-          ...upsGround(api),
-          sender: { name: 'A', street1: '1 Main', city: 'NY', state: 'NY', zip: '10001' },
-        }),
-        400,
-        'Phone number is required',
-      ],
-      [
-        'a weight below 0.1',
-        (api) => upsGround(api, { packageDetails: { weight: 0.05, length: 6, width: 4, height: 2 } }),
-        400,
-        ORDER_MESSAGES.minPackageNumber,
-      ],
-      [
-        'missing dimensions',
-        (api) => ({ ...upsGround(api), packageDetails: { weight: 1 } }),
-        400,
-        ORDER_MESSAGES.dimensionRequired,
-      ],
-    ];
+    const cases = REFUSAL_CASES;
 
     it.each(cases)('%s', async (_name, body, status, message) => {
       const buyer = await customer(50);

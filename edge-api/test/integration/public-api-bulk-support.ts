@@ -22,12 +22,15 @@ export async function upsGroundServiceId(server: TestServer, key: string): Promi
   return ground.id;
 }
 
-/** What a refused request must leave as it was: the balance, the ledger, and no bulk order, order or test bulk order. */
+/**
+ * What a refused request must leave as it was: the balance, the ledger, and no live bulk order, order (of either mode)
+ * or test bulk order.
+ */
 export async function bulkFootprint(server: TestServer, userId: string) {
   const [rows] = await server.services.db.all<{ bulks: number; orders: number; tests: number }>(sql`
-    SELECT (SELECT COUNT(*) FROM bulk_orders WHERE user_id = ${userId}) AS bulks,
+    SELECT (SELECT COUNT(*) FROM bulk_orders WHERE user_id = ${userId} AND livemode = 1) AS bulks,
       (SELECT COUNT(*) FROM orders WHERE user_id = ${userId}) AS orders,
-      (SELECT COUNT(*) FROM test_bulk_orders WHERE user_id = ${userId}) AS tests`);
+      (SELECT COUNT(*) FROM bulk_orders WHERE user_id = ${userId} AND livemode = 0) AS tests`);
   return {
     money: await moneyOf(server, userId),
     bulks: Number(rows?.bulks),
