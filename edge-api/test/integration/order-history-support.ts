@@ -151,11 +151,11 @@ export async function drainJobs(server: TestServer): Promise<void> {
   }
 }
 
-/** Σ price − Σ stored provider cost of the completed labels `where` picks, straight from the database file. */
+/** Σ price − Σ stored provider cost of the completed live labels `where` picks (test orders are never sales), from the file. */
 export async function storedSums(server: TestServer, where: SQL) {
   const [r] = await server.services.db.all<{ n: number; price: number; cost: number; missing: number }>(sql`
     SELECT COUNT(*) AS n, COALESCE(SUM(price_cents), 0) AS price, COALESCE(SUM(provider_cost_cents), 0) AS cost,
       SUM(provider_cost_cents IS NULL) AS missing
-    FROM orders WHERE status = 'completed' AND ${where}`);
+    FROM orders WHERE status = 'completed' AND livemode = 1 AND ${where}`);
   return { n: Number(r?.n), price: Number(r?.price), cost: Number(r?.cost), missing: Number(r?.missing ?? 0) };
 }

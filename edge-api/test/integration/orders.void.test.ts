@@ -182,7 +182,7 @@ describe('void a label', () => {
     expect(await moneyOf(server, owner.id)).toMatchObject({ balance: 2000, refunds: 1 });
   });
 
-  it('POST /api/v1/orders/{id}/void with a live key answers the documented shape; a test key voids a specimen, nothing moves', async () => {
+  it('POST /api/v1/orders/{id}/void with a live key answers the documented shape; a test key voids a test order, nothing moves', async () => {
     const buyer = await newCustomer(server, admin, 25);
     const keys = await apiKeysOf(server, buyer.token);
     const { order } = await buyLabel(server, buyer.token, upsGround(api1));
@@ -196,12 +196,12 @@ describe('void a label', () => {
       data: { refunded: order.price, newBalance: 25, order: { voidStatus: 'refunded' } },
     });
 
-    const specimen = await v1(server, 'POST', '/create-label', {
+    const testLabel = await v1(server, 'POST', '/create-label', {
       key: keys.testKey,
       json: { ...upsGround(api1), apiId: api1._id },
     });
-    expect(specimen.status, specimen.text).toBe(201);
-    const testOrderId = (specimen.body as { data: { _id: string } }).data._id;
+    expect(testLabel.status, testLabel.text).toBe(201);
+    const testOrderId = (testLabel.body as { data: { _id: string } }).data._id;
     const balance = await moneyOf(server, buyer.id);
     const voided = await v1(server, 'POST', `/orders/${testOrderId}/void`, {
       key: keys.testKey,

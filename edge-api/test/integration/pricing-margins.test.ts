@@ -175,7 +175,7 @@ describe('admin pricing margins', () => {
       service_name: string;
       provider_cost_cents: number | null;
       source: string;
-    }>(sql`SELECT service_name, provider_cost_cents, source FROM orders WHERE status = 'completed'`);
+    }>(sql`SELECT service_name, provider_cost_cents, source FROM orders WHERE status = 'completed' AND livemode = 1`);
     expect(rows).toHaveLength(8);
     expect(rows.filter((r) => r.source === 'bulk')).toHaveLength(2);
     for (const r of rows) {

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOrders, type OrderRow, orders } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
+import { waitForBulk } from './bulk-engine-support';
 import { errorOf, type TestServer } from './helpers';
 import { newCustomer, RECIPIENT, SENDER, startShop } from './orders-support';
 import { apiKeysOf, v1 } from './public-api-support';
@@ -189,20 +190,20 @@ describe('GET /api/v1/orders and /api/v1/bulk-orders: cursor pages', () => {
     }
   });
 
-  it('a test key lists only its own specimens, and live lists never show them', async () => {
+  it('a test key lists only its own test orders, and live lists never show them', async () => {
     const me = await integrator(20);
     const serviceId = await upsGroundId(me.keys.testKey);
-    const specimens = [await buy(me.keys.testKey, serviceId, 1), await buy(me.keys.testKey, serviceId, 2)];
+    const testOrders = [await buy(me.keys.testKey, serviceId, 1), await buy(me.keys.testKey, serviceId, 2)];
     const body = await page(me.keys.testKey, '?limit=1');
-    expect(body).toMatchObject({ livemode: false, has_more: true, next_cursor: specimens[1]?._id });
-    const one = await v1(server, 'GET', `/orders/${specimens[1]?._id}`, {
+    expect(body).toMatchObject({ livemode: false, has_more: true, next_cursor: testOrders[1]?._id });
+    const one = await v1(server, 'GET', `/orders/${testOrders[1]?._id}`, {
       key: me.keys.testKey,
       template: '/orders/:order_id',
     });
     expect(body.data[0]).toEqual(V1OrderResponse.parse(one.body).data);
     const rest = await page(me.keys.testKey, `?limit=1&starting_after=${body.next_cursor}`);
     expect(rest).toMatchObject({ has_more: false, next_cursor: null });
-    expect(rest.data.map((o) => o._id)).toEqual([specimens[0]?._id]);
+    expect(rest.data.map((o) => o._id)).toEqual([testOrders[0]?._id]);
     expect((await page(me.keys.testKey, '?status=completed')).data).toHaveLength(2);
     expect((await page(me.keys.testKey, '?status=failed')).data).toHaveLength(0);
     expect((await page(me.keys.apiKey, '')).data).toHaveLength(0);
@@ -317,6 +318,8 @@ describe('GET /api/v1/orders and /api/v1/bulk-orders: cursor pages', () => {
     });
     expect(test.status, test.text).toBe(201);
     const testId = V1CreateBulkLabelsResponse.parse(test.body).data.bulkOrderId;
+    // Bought in the background like a live one (the sandbox): read both once it has settled.
+    await waitForBulk(server, testId);
     const testList = V1BulkOrderListResponse.parse(
       (await v1(server, 'GET', BULK_ORDERS, { key: me.keys.testKey })).body,
     );

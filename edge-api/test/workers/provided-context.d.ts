@@ -14,7 +14,12 @@ declare module 'vitest' {
       beta: { baseUrl: string; apiKey: string };
     };
     /** A second carrier sandbox, only for the bulk order tests (they switch its rate limit). */
-    bulkCarrier: { url: string; controlKey: string; alpha: { baseUrl: string; apiKey: string } };
+    bulkCarrier: {
+      url: string;
+      controlKey: string;
+      alpha: { baseUrl: string; apiKey: string };
+      beta: { baseUrl: string; apiKey: string };
+    };
     /** The EasyPost-protocol sandbox served from Node: its base URL (an API's), and its controls (`controls`/...). */
     easypost: { url: string; baseUrl: string; controls: string; controlKey: string };
     /** The Shippo-protocol sandbox served from Node (same server as EasyPost's): base URL and controls. */

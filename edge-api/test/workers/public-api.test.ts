@@ -8,6 +8,7 @@ import {
   PUBLIC_API_RATE_LIMIT,
   V1BulkOrderResponse,
   V1CreateBulkLabelsResponse,
+  V1CreateLabelResponse,
   V1ServicesResponse,
 } from '@labeldesk/contracts';
 import { describe, expect, inject, it } from 'vitest';
@@ -230,21 +231,42 @@ describe('public API bulk labels on Workers (D1 + the queue consumer)', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
 
-    // The test key on D1: the same request checked and priced, written at once as specimens, no money moved.
+    // The test key on D1. This API is a real upstream here (not a sandbox): without TEST_MODE_SANDBOXES a test label
+    // is refused with 503 before anything is written; with it, the label is bought at that sandbox (catalogue beta),
+    // never at the API's upstream (alpha), and no money moves.
     const testKey = (await json<ApiKeyResponse>(await fetchWorker('/api/user/api-key', { token: buyer.token })))
       .testKey;
-    const tested = await v1With(testKey, '/create-bulk-labels', { json: { serviceId, orders: [order(0), order(2)] } });
+    const labelsAt = async (catalogue: 'alpha' | 'beta') => {
+      const res = await fetch(`${carrier.url}/_sandbox/catalogues/${catalogue}/labels`, {
+        headers: { 'X-Sandbox-Key': carrier.controlKey },
+      });
+      return ((await res.json()) as { labels: { reference: string | null }[] }).labels;
+    };
+    const alphaBefore = (await labelsAt('alpha')).length;
+    const single = { serviceId, ...order(0) };
+    const unavailable = await v1With(testKey, '/create-label', { json: single });
+    expect(unavailable.status).toBe(503);
+    expect(ErrorBody.parse(await unavailable.json()).error.message).toMatch(/^Test mode is not available/);
+    const testEnv = {
+      ...sandboxEnv,
+      TEST_MODE_SANDBOXES: JSON.stringify({ generic: carrier.beta }),
+    } as unknown as Env;
+    const tested = await fetchWorkerWith(testEnv, '/api/v1/create-label', {
+      ip: '198.51.100.250',
+      json: single,
+      headers: { 'x-api-key': `Bearer ${testKey}` },
+    });
     expect(tested.status).toBe(201);
-    const testData = V1CreateBulkLabelsResponse.parse(await tested.json());
-    expect(testData).toMatchObject({ livemode: false, data: { isBackgroundProcessing: false } });
-    const testRead = V1BulkOrderResponse.parse(
-      await (await v1With(testKey, `/bulk-orders/${testData.data.bulkOrderId}`)).json(),
-    );
-    expect(testRead.data.orders.map((o) => [o.rowIndex, o.status])).toEqual([
-      [0, 'completed'],
-      [1, 'completed'],
-    ]);
-    expect((await v1With(key, `/bulk-orders/${testData.data.bulkOrderId}`)).status).toBe(404);
+    const testData = V1CreateLabelResponse.parse(await tested.json());
+    expect(testData).toMatchObject({ livemode: false, data: { order: { status: 'completed' } } });
+    expect((await labelsAt('beta')).some((l) => l.reference?.includes(testData.data._id))).toBe(true);
+    expect(await labelsAt('alpha')).toHaveLength(alphaBefore);
+    const row = await env.DB.prepare('SELECT livemode, debit_entry_id AS debit FROM orders WHERE id = ?')
+      .bind(testData.data._id)
+      .first<{ livemode: number; debit: string }>();
+    expect(row?.livemode).toBe(0);
+    expect(row?.debit).toMatch(/^nomoney_/);
+    expect((await v1With(key, `/orders/${testData.data._id}`)).status).toBe(404);
     const after = await env.DB.prepare('SELECT balance_cents AS balance FROM users WHERE id = ?')
       .bind(buyer.user._id)
       .first<{ balance: number }>();

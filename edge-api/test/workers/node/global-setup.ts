@@ -53,11 +53,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A second carrier of its own for `bulk-orders.test.ts`, whose rate limit it switches (no other file is affected).
   const bulkCarrier = await createCarrierSandbox({ rateLimit: false, controlKey: 'workers-bulk-carrier-control' });
   const bulkAlpha = bulkCarrier.catalogues.alpha;
-  if (!bulkAlpha) throw new Error('carrier sandbox has no catalogue alpha');
+  const bulkBeta = bulkCarrier.catalogues.beta;
+  if (!bulkAlpha || !bulkBeta) throw new Error('carrier sandbox has no catalogue alpha or beta');
   project.provide('bulkCarrier', {
     url: bulkCarrier.url,
     controlKey: 'workers-bulk-carrier-control',
     alpha: { baseUrl: bulkAlpha.baseUrl, apiKey: bulkAlpha.apiKey },
+    // The test-mode sandbox of the public API test (TEST_MODE_SANDBOXES): alpha plays the real upstream there.
+    beta: { baseUrl: bulkBeta.baseUrl, apiKey: bulkBeta.apiKey },
   });
   // The EasyPost- and Shippo-protocol sandboxes (what the Node entry serves under /sandbox/easypost and
   // /sandbox/shippo), so `failover.test.ts` and `providers-shippo.test.ts` buy through those adapters in workerd. Their
