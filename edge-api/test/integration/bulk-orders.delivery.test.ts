@@ -5,7 +5,7 @@ import { localJobRunner } from '../../src/adapters/node/local-job-runner';
 import { jobs } from '../../src/db/schema';
 import { handleJob } from '../../src/jobs/handle-job';
 import { JobMessage } from '../../src/ports/job-queue';
-import { labelRequestFor } from '../../src/use-cases/orders/buy-order-label';
+import { labelRequestFor } from '../../src/use-cases/orders/label-request';
 import { readOrder } from '../../src/use-cases/orders/order-rows';
 import { connectProvider } from '../../src/use-cases/shipping-apis/connect-provider';
 import { findApiConfig } from '../../src/use-cases/shipping-apis/get-api-config';
