@@ -200,7 +200,7 @@ export default function ApiDocsPage() {
                 title="Test key"
                 testId="test-key"
                 value={load.keys.testKey}
-                hint="same API, nothing charged, specimen labels"
+                hint="same API, sandbox labels, nothing charged"
                 onCopied={onCopied}
               />
               <Text size="sm" c="dimmed">
@@ -234,8 +234,9 @@ export default function ApiDocsPage() {
                 <Badge color="green">ld_live_…</Badge> Live key: buys real labels and charges your balance.
               </List.Item>
               <List.Item>
-                <Badge color="gray">ld_test_…</Badge> Test key: the same requests and checks, nothing is charged, labels
-                are specimens and never appear in your orders.
+                <Badge color="gray">ld_test_…</Badge> Test key: exactly the same requests, checks and answers, with
+                labels from the carrier's sandbox; nothing is charged (the balance is not checked), at most 1,000 test
+                labels a day, never shown in your orders, deleted after 30 days.
               </List.Item>
             </List>
             <Title order={4}>Rate limit</Title>

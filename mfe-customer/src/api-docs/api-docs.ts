@@ -100,7 +100,7 @@ export const ENDPOINTS: EndpointDoc[] = [
   ),
   post(
     '/create-bulk-labels',
-    `Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails (as for /create-label). Every order is priced again by the server and the total is held from your balance at once (402 if it is short); labels are bought in the background and any order the carrier refuses is refunded. One invalid order refuses the whole request (400, error.details names each row: orders.<index>). Answers bulkOrderId. With a test key: the same checks and prices, nothing charged, complete at once with specimen labels.`,
+    `Buy up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service at once: serviceId, template (e.g. BASIC, USPS only), orders[] with sender, recipient, packageDetails (as for /create-label). Every order is priced again by the server and the total is held from your balance at once (402 if it is short); labels are bought in the background and any order the carrier refuses is refunded. One invalid order refuses the whole request (400, error.details names each row: orders.<index>). Answers bulkOrderId. With a test key: the same checks, prices and background purchases at the carrier's sandbox, nothing held or charged.`,
     CREATE_BULK_EXAMPLE,
   ),
   get(
