@@ -3,20 +3,8 @@ import type { z } from 'zod';
 import { idempotencyKey } from '../../middleware/idempotency-key';
 import { pathParams } from '../../middleware/validate';
 import { OrderIdParam } from '../order-history/order-history.routes';
+import { ORDER_EXAMPLE } from '../v1/openapi-examples';
 import type { V1RouteSpec } from '../v1/v1.routes';
-
-const party = (name: string, street1: string, city: string, state: string, zip: string, phone: string) => ({
-  name,
-  company: '',
-  street1,
-  street2: '',
-  city,
-  state,
-  zip,
-  country: 'US',
-  phone,
-  email: '',
-});
 
 /** An answer as the document shows it (a refunded void of a UPS Ground label): the whole Order, as it is sent. */
 const EXAMPLE: z.input<typeof V1VoidOrderResponse> = {
@@ -26,42 +14,7 @@ const EXAMPLE: z.input<typeof V1VoidOrderResponse> = {
     message: 'Label voided. The amount was refunded to your balance.',
     refunded: 11.4,
     newBalance: 38.6,
-    order: {
-      _id: 'ord_01JD8X9Y6Q3V7W2K4M5N6P7R8S',
-      orderId: 'ord_01JD8X9Y6Q3V7W2K4M5N6P7R8S',
-      createdAt: '2026-11-20T15:04:05.000Z',
-      trackingNumber: '1Z999AA10123456784',
-      carrier: 'UPS',
-      serviceType: 'UPS Ground',
-      serviceName: 'UPS Ground',
-      price: 11.4,
-      deliveryStatus: 'cancelled',
-      status: 'completed',
-      recipient: party('Grace Receiver', '500 Market St', 'San Francisco', 'CA', '94105', '415-555-0199'),
-      sender: party('Ada Shipper', '1 Main St', 'New York', 'NY', '10001', '212-555-0100'),
-      packageDetails: {
-        weight: 3,
-        weightUnit: 'lbs',
-        dimensions: { length: 10, width: 8, height: 4 },
-        description: 'Books',
-        value: 0,
-        template: null,
-      },
-      estimatedDelivery: '2026-11-25',
-      trackingEvents: [],
-      lastChecked: null,
-      apiId: 'api_01JD8X9Y6Q3V7W2K4M5N6P7R8T',
-      apiName: 'API 1',
-      boughtVia: { apiId: 'api_01JD8X9Y6Q3V7W2K4M5N6P7R8T', apiName: 'API 1' },
-      destination: 'San Francisco, CA',
-      amazonOrderId: null,
-      sku: null,
-      reference: null,
-      bulkOrderId: null,
-      hasLabel: true,
-      failureReason: null,
-      voidStatus: 'refunded',
-    },
+    order: { ...ORDER_EXAMPLE, deliveryStatus: 'cancelled', voidStatus: 'refunded' },
   },
 };
 

@@ -69,6 +69,8 @@ export interface V1RouteSpec {
   >;
 }
 
+import { ORDER_EXAMPLE } from './openapi-examples';
+
 const RATES_EXAMPLE: z.input<typeof V1RatesResponse> = {
   status: 'success',
   livemode: true,
@@ -152,7 +154,19 @@ export const v1Routes = {
     summary: 'Your orders, a page at a time',
     description: `Every order of your account in this key mode (a live key: web, API and bulk orders, failed ones included; a test key: its test orders), newest first, each exactly as GET /orders/{order_id} answers it. ${LIST_PAGING}`,
     query: V1OrderListQuery,
-    responses: { 200: { description: 'One page of orders', schema: V1OrderListResponse } },
+    responses: {
+      200: {
+        description: 'One page of orders',
+        schema: V1OrderListResponse,
+        example: {
+          status: 'success',
+          livemode: true,
+          data: [ORDER_EXAMPLE],
+          has_more: true,
+          next_cursor: ORDER_EXAMPLE._id,
+        } satisfies z.input<typeof V1OrderListResponse>,
+      },
+    },
   },
   order: {
     method: 'get',

@@ -15,7 +15,11 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@labeldesk/contracts';
 import { jsonBody, pathParams, queryParams } from '../../middleware/validate';
+import { WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_ENDPOINT_EXAMPLE } from '../v1/openapi-examples';
 import type { V1RouteSpec } from '../v1/v1.routes';
+
+const ok = <T>(data: T) => ({ status: 'success' as const, livemode: true, data });
+const SECRET_EXAMPLE = ok({ ...WEBHOOK_ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
 
 const notFound = { description: 'No such webhook endpoint of yours (in this key mode)', schema: ErrorBody };
 const SIGNING =
@@ -31,7 +35,11 @@ export const webhookRoutes = {
     body: V1CreateWebhookEndpointRequest,
     noCarrier: true,
     responses: {
-      201: { description: 'Endpoint added (with its secret)', schema: V1WebhookEndpointSecretResponse },
+      201: {
+        description: 'Endpoint added (with its secret)',
+        schema: V1WebhookEndpointSecretResponse,
+        example: SECRET_EXAMPLE,
+      },
       409: { description: `Already ${MAX_WEBHOOK_ENDPOINTS} endpoints`, schema: ErrorBody },
     },
   },
@@ -41,7 +49,13 @@ export const webhookRoutes = {
     summary: 'Your webhook endpoints',
     description:
       'The endpoints of this key mode, oldest first, without secrets. `disabled` with `disabledReason` (manual, gone: the endpoint answered 410, failing: 3 days of failed deliveries) and `failingSince`.',
-    responses: { 200: { description: 'The endpoints', schema: V1WebhookEndpointsResponse } },
+    responses: {
+      200: {
+        description: 'The endpoints',
+        schema: V1WebhookEndpointsResponse,
+        example: ok([WEBHOOK_ENDPOINT_EXAMPLE]),
+      },
+    },
   },
   updateWebhookEndpoint: {
     method: 'patch',
@@ -52,7 +66,10 @@ export const webhookRoutes = {
     params: V1WebhookEndpointIdParam,
     body: V1UpdateWebhookEndpointRequest,
     noCarrier: true,
-    responses: { 200: { description: 'The endpoint', schema: V1WebhookEndpointResponse }, 404: notFound },
+    responses: {
+      200: { description: 'The endpoint', schema: V1WebhookEndpointResponse, example: ok(WEBHOOK_ENDPOINT_EXAMPLE) },
+      404: notFound,
+    },
   },
   deleteWebhookEndpoint: {
     method: 'delete',
@@ -71,7 +88,11 @@ export const webhookRoutes = {
     params: V1WebhookEndpointIdParam,
     noCarrier: true,
     responses: {
-      200: { description: 'The endpoint with its new secret', schema: V1WebhookEndpointSecretResponse },
+      200: {
+        description: 'The endpoint with its new secret',
+        schema: V1WebhookEndpointSecretResponse,
+        example: SECRET_EXAMPLE,
+      },
       404: notFound,
     },
   },
@@ -83,7 +104,14 @@ export const webhookRoutes = {
       'Every attempt, newest first: event id and type, attempt number, time, HTTP status or error, latency (ms) and up to 1 KiB of the answer.',
     params: V1WebhookEndpointIdParam,
     query: V1WebhookDeliveriesQuery,
-    responses: { 200: { description: 'The attempts', schema: V1WebhookDeliveriesResponse }, 404: notFound },
+    responses: {
+      200: {
+        description: 'The attempts',
+        schema: V1WebhookDeliveriesResponse,
+        example: ok([WEBHOOK_DELIVERY_EXAMPLE]),
+      },
+      404: notFound,
+    },
   },
   replayWebhookDelivery: {
     method: 'post',
