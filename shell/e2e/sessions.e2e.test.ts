@@ -23,7 +23,7 @@ async function loginOverApi(email: string, password: string): Promise<string> {
 }
 
 describe('Settings › Security › Sessions', () => {
-  it('lists the sessions, signs one out, then signs out all the others; the other browser lands on the login page', async () => {
+  it('lists the sessions, signs one out and then all the others with the password; the other browser is signed out', async () => {
     const page = await browser.newPage();
     const account = await signInAsNewCustomer(page, 'Sasha Sessions', 'sessions');
     // A second browser signed in through the login screen, and a third session over the API.
@@ -48,14 +48,26 @@ describe('Settings › Security › Sessions', () => {
     expect(await current.count()).toBe(1);
     await visible(current.getByText('This session'));
 
-    // Sign out the API's session from its row: its token is refused from then on.
+    // Sign out the API's session from its row, after entering the password again (a wrong one signs nothing out):
+    // its token is refused from then on.
     await page.locator(`[data-session-id="${apiSessionId}"]`).getByRole('button', { name: 'Sign Out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Out Session' });
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await page.getByTestId('sessions-confirm-submit').click();
+    await visible(dialog.getByText('Password is incorrect'));
+    await dialog.getByLabel('Password').fill(account.password);
+    await page.getByTestId('sessions-confirm-submit').click();
     await expect.poll(() => textOf(page.getByTestId('sessions').getByRole('alert'))).toBe('Session signed out');
     await expect.poll(() => rows.count()).toBe(2);
     const refused = await fetch(`${baseUrl()}/api/auth/verify`, { headers: { Authorization: `Bearer ${apiToken}` } });
     expect(refused.status).toBe(401);
 
     await page.getByRole('button', { name: 'Sign Out All Other Sessions' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign Out All Other Sessions' })
+      .getByLabel('Password')
+      .fill(account.password);
+    await page.getByTestId('sessions-confirm-submit').click();
     await expect
       .poll(() => textOf(page.getByTestId('sessions').getByRole('alert')))
       .toBe('Signed out 1 other session.');

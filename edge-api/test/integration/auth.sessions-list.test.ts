@@ -60,12 +60,18 @@ describe('auth: the sessions list', () => {
 
     // Another account cannot sign it out (404, as for an unknown id) and the session still works.
     const dee = await newCustomer('dee');
-    const foreign = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: dee.token });
+    const foreign = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, {
+      token: dee.token,
+      json: { password: dee.password },
+    });
     expect(foreign.status).toBe(404);
     expect(errorOf(foreign).error).toEqual({ code: 'not_found', message: 'Session not found', details: [] });
     expect((await call(server, 'GET', '/api/addresses', { token: second })).status).toBe(200);
 
-    const out = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: cy.token });
+    const out = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, {
+      token: cy.token,
+      json: { password: cy.password },
+    });
     expect(out.status, out.text).toBe(200);
     expect(out.body).toEqual({ message: 'Session signed out', revoked: 1 });
 
@@ -77,7 +83,10 @@ describe('auth: the sessions list', () => {
     expect((await call(server, 'GET', '/api/addresses', { token: cy.token })).status).toBe(200);
     expect((await sessionsOf(cy.token)).map((s) => s.current)).toEqual([true]);
     // Already signed out: 404, nothing else changes.
-    const again = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, { token: cy.token });
+    const again = await call(server, 'DELETE', `/api/auth/sessions/${secondSession.id}`, {
+      token: cy.token,
+      json: { password: cy.password },
+    });
     expect(again.status).toBe(404);
   });
 
@@ -89,7 +98,10 @@ describe('auth: the sessions list', () => {
     ];
     const fay = await newCustomer('fay');
 
-    const res = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: eve.token });
+    const res = await call(server, 'POST', '/api/auth/sessions/revoke-others', {
+      token: eve.token,
+      json: { password: eve.password },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ message: 'Signed out 2 other sessions.', revoked: 2 });
 
@@ -103,7 +115,61 @@ describe('auth: the sessions list', () => {
     // Another account's session was not touched.
     expect((await call(server, 'GET', '/api/addresses', { token: fay.token })).status).toBe(200);
 
-    const none = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: eve.token });
+    const none = await call(server, 'POST', '/api/auth/sessions/revoke-others', {
+      token: eve.token,
+      json: { password: eve.password },
+    });
     expect(none.body).toEqual({ message: 'No other sessions were signed in.', revoked: 0 });
+  });
+
+  it('signing out asks for the password (or a code) again: without it, or with a wrong one, nothing is signed out', async () => {
+    const gus = await newCustomer('gus');
+    const other = (await login(server, gus.email, gus.password)).token;
+    const [otherSession] = (await sessionsOf(other)).filter((s) => s.current);
+    if (!otherSession) throw new Error('no current session');
+    const tries = [
+      {
+        json: undefined,
+        error: { code: 'invalid_input', message: 'Request body must be JSON (Content-Type: application/json)' },
+      },
+      {
+        json: {},
+        error: {
+          code: 'invalid_input',
+          details: [{ path: 'password', message: 'Enter your password or a code from your app' }],
+        },
+      },
+      {
+        json: { password: 'not-the-password' },
+        error: {
+          code: 'invalid_input',
+          message: 'Password is incorrect',
+          details: [{ path: 'password', message: 'Password is incorrect' }],
+        },
+      },
+      // A code only proves anything with two-factor on; gus has it off.
+      {
+        json: { code: '123456' },
+        error: {
+          code: 'invalid_input',
+          details: [
+            { path: 'code', message: 'That code is not valid. Enter the current code from your authenticator app.' },
+          ],
+        },
+      },
+    ];
+    for (const { json, error } of tries) {
+      for (const [method, path] of [
+        ['DELETE', `/api/auth/sessions/${otherSession.id}`],
+        ['POST', '/api/auth/sessions/revoke-others'],
+      ] as const) {
+        const res = await call(server, method, path, { token: gus.token, ...(json ? { json } : {}) });
+        expect(res.status, `${method} ${path} ${JSON.stringify(json)}`).toBe(400);
+        expect(errorOf(res).error).toMatchObject(error);
+      }
+    }
+    // Nothing was signed out: both sessions still work.
+    expect((await call(server, 'GET', '/api/addresses', { token: other })).status).toBe(200);
+    expect((await sessionsOf(gus.token)).map((s) => s.current)).toEqual([false, true]);
   });
 });

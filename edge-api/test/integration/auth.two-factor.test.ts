@@ -154,4 +154,23 @@ describe('auth: two-factor sign-in (TOTP)', () => {
     const login = await call(server, 'POST', '/api/auth/login', { json: { email: w.email, password: w.password } });
     expect(AuthResponse.parse(login.body).user.email).toBe(w.email);
   });
+
+  it('with two-factor on, a code from the app signs the other sessions out, once: the same code again is refused', async () => {
+    const x = await customerWith2fa('xia');
+    // Each code below is of a later time step than the one before it (a step's code is used up once accepted).
+    clock.advance(30_000);
+    const mfaToken = await passwordStep(x.email, x.password);
+    const second = AuthResponse.parse((await verify(mfaToken, codeAt(x.secret))).body).token;
+    clock.advance(30_000);
+    const code = codeAt(x.secret);
+    const out = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: x.token, json: { code } });
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out 1 other session.', revoked: 1 });
+    expect((await call(server, 'GET', '/api/auth/verify', { token: second })).status).toBe(401);
+    const replayed = await call(server, 'POST', '/api/auth/sessions/revoke-others', { token: x.token, json: { code } });
+    expect(replayed.status).toBe(400);
+    expect(errorOf(replayed).error.details).toEqual([
+      { path: 'code', message: 'That code is not valid. Enter the current code from your authenticator app.' },
+    ]);
+  });
 });

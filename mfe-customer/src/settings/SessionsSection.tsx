@@ -1,42 +1,43 @@
 import { errorMessage, securityMutations, securityQueries } from '@labeldesk/api-client';
-import type { SessionInfo } from '@labeldesk/contracts';
+import { ConfirmIdentityRequest, type SessionInfo } from '@labeldesk/contracts';
 import {
   Alert,
   Badge,
   Button,
   Card,
+  FormModal,
   formatDateTime,
   Group,
+  PasswordInput,
   QueryBody,
   Stack,
+  setServerErrors,
   Table,
   Text,
   Title,
   useApiMutation,
+  useContractForm,
   useQuery,
 } from '@labeldesk/ui';
 import { useState } from 'react';
 
+/** What the confirm dialog signs out: one session (by id) or every other one. */
+type SignOutTarget = { id: string } | 'others';
+
 /**
  * The account's signed-in sessions (GET /api/auth/sessions): when each was opened and when it runs out, this one
- * marked. Any other one can be signed out, or all the others at once; this one signs out with Logout.
+ * marked. Any other one can be signed out, or all the others at once, once the password is entered again (the API
+ * asks for it: ASVS 5.0 V7.5); this one signs out with Logout.
  */
 export function SessionsSection() {
   const sessions = useQuery(securityQueries.sessions());
-  const revoke = useApiMutation(securityMutations.revokeSession);
-  const revokeOthers = useApiMutation(securityMutations.revokeOtherSessions);
+  const [target, setTarget] = useState<SignOutTarget | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
 
-  async function run(action: () => Promise<{ message: string }>, fallback: string) {
+  const ask = (next: SignOutTarget) => {
     setDone(null);
-    setFailed(null);
-    try {
-      setDone((await action()).message);
-    } catch (e) {
-      setFailed(errorMessage(e, fallback));
-    }
-  }
+    setTarget(next);
+  };
 
   return (
     <Card withBorder padding="lg" data-testid="sessions">
@@ -48,7 +49,6 @@ export function SessionsSection() {
           Every browser or device signed in to your account. Sign out any you do not recognise.
         </Text>
         {done ? <Alert color="green">{done}</Alert> : null}
-        {failed ? <Alert color="red">{failed}</Alert> : null}
         <QueryBody
           result={sessions}
           testIdPrefix="sessions-list"
@@ -57,18 +57,13 @@ export function SessionsSection() {
         >
           {(data) => (
             <Stack gap="sm">
-              <SessionsTable
-                sessions={data.sessions}
-                busyId={revoke.isPending ? (revoke.variables ?? null) : null}
-                onRevoke={(id) => run(() => revoke.mutateAsync(id), 'Failed to sign the session out')}
-              />
+              <SessionsTable sessions={data.sessions} onRevoke={(id) => ask({ id })} />
               <Group>
                 <Button
                   variant="light"
                   color="red"
-                  loading={revokeOthers.isPending}
                   disabled={data.sessions.every((s) => s.current)}
-                  onClick={() => run(() => revokeOthers.mutateAsync(), 'Failed to sign the other sessions out')}
+                  onClick={() => ask('others')}
                 >
                   Sign Out All Other Sessions
                 </Button>
@@ -77,11 +72,71 @@ export function SessionsSection() {
           )}
         </QueryBody>
       </Stack>
+      {target ? (
+        <ConfirmSignOutModal
+          key={target === 'others' ? 'others' : target.id}
+          target={target}
+          onClose={() => setTarget(null)}
+          onDone={(message) => {
+            setTarget(null);
+            setDone(message);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function SessionsTable(props: { sessions: SessionInfo[]; busyId: string | null; onRevoke: (id: string) => void }) {
+/** Asks for the password before signing out (POST revoke-others or DELETE the session, with {password}). */
+function ConfirmSignOutModal(props: { target: SignOutTarget; onClose: () => void; onDone: (message: string) => void }) {
+  const form = useContractForm({ schema: ConfirmIdentityRequest, initialValues: { password: '' } });
+  const revoke = useApiMutation(securityMutations.revokeSession);
+  const revokeOthers = useApiMutation(securityMutations.revokeOtherSessions);
+  const { target } = props;
+  return (
+    <FormModal
+      opened
+      onClose={props.onClose}
+      title={target === 'others' ? 'Sign Out All Other Sessions' : 'Sign Out Session'}
+      testIdPrefix="sessions-confirm"
+      form={form}
+      intro={
+        <Text size="sm">
+          {target === 'others'
+            ? 'Every other browser and device will have to sign in again.'
+            : 'That browser or device will have to sign in again.'}{' '}
+          Enter your password to confirm it is you.
+        </Text>
+      }
+      submitLabel="Sign Out"
+      busyLabel="Signing out..."
+      onSubmit={async (body) => {
+        try {
+          const answer =
+            target === 'others'
+              ? await revokeOthers.mutateAsync(body)
+              : await revoke.mutateAsync({ id: target.id, ...body });
+          props.onDone(answer.message);
+          return undefined;
+        } catch (e) {
+          return setServerErrors(form, e) ? undefined : { error: errorMessage(e, 'Failed to sign out') };
+        }
+      }}
+    >
+      {({ locked }) => (
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          data-autofocus
+          disabled={locked}
+          {...form.getInputProps('password')}
+        />
+      )}
+    </FormModal>
+  );
+}
+
+function SessionsTable(props: { sessions: SessionInfo[]; onRevoke: (id: string) => void }) {
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table verticalSpacing="xs" data-testid="sessions-table">
@@ -108,13 +163,7 @@ function SessionsTable(props: { sessions: SessionInfo[]; busyId: string | null; 
                     This session
                   </Badge>
                 ) : (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    loading={props.busyId === session.id}
-                    onClick={() => props.onRevoke(session.id)}
-                  >
+                  <Button size="xs" variant="subtle" color="red" onClick={() => props.onRevoke(session.id)}>
                     Sign Out
                   </Button>
                 )}

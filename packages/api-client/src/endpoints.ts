@@ -25,6 +25,7 @@ import {
   type CalculatePriceRequest,
   CalculatePriceResponse,
   type ChangePasswordRequest,
+  type ConfirmIdentityRequest,
   type CreateInvoiceRequest,
   CreateInvoiceResponse,
   type CreateOrderRequest,
@@ -139,9 +140,11 @@ export const api = {
   /** The caller's own sign-in sessions: list, sign one out, sign out all the others. */
   sessions: {
     list: () => request('/api/auth/sessions', { schema: SessionListResponse }),
-    revoke: (id: string) =>
-      request(`/api/auth/sessions/${enc(id)}`, { method: 'DELETE', schema: RevokeSessionsResponse }),
-    revokeOthers: () => request('/api/auth/sessions/revoke-others', { method: 'POST', schema: RevokeSessionsResponse }),
+    /** Signing out asks for the password or a code again (ConfirmIdentityRequest). */
+    revoke: (id: string, body: ConfirmIdentityRequest) =>
+      request(`/api/auth/sessions/${enc(id)}`, { method: 'DELETE', body, schema: RevokeSessionsResponse }),
+    revokeOthers: (body: ConfirmIdentityRequest) =>
+      request('/api/auth/sessions/revoke-others', { method: 'POST', body, schema: RevokeSessionsResponse }),
   },
   settings: {
     publicSettings: () => request('/api/settings/public-settings', { schema: PublicSettings, auth: false }),

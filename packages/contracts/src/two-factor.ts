@@ -29,8 +29,11 @@ export const TwoFactorEnableResponse = z.object({
 });
 export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponse>;
 
-/** Either a current code or the account's password. */
-export const TwoFactorDisableRequest = z
+/**
+ * Proof that the person signed in is the account's owner, asked again before a sensitive change (turning two-factor
+ * off, signing sessions out: OWASP ASVS 5.0 V7.5): the account's password, or a code from the app or a recovery code.
+ */
+export const ConfirmIdentityRequest = z
   .object({
     code: z.string().trim().max(32).optional(),
     password: z.string().max(1024).optional(),
@@ -39,6 +42,10 @@ export const TwoFactorDisableRequest = z
     message: 'Enter your password or a code from your app',
     path: ['password'],
   });
+export type ConfirmIdentityRequest = z.input<typeof ConfirmIdentityRequest>;
+
+/** POST /api/auth/2fa/disable: the password or a code (ConfirmIdentityRequest). */
+export const TwoFactorDisableRequest = ConfirmIdentityRequest;
 export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequest>;
 
 export const TwoFactorStatus = z.object({

@@ -1,6 +1,7 @@
 import {
   BootstrapAdminRequest,
   ChangePasswordRequest,
+  ConfirmIdentityRequest,
   ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
@@ -35,7 +36,10 @@ export const authRoutes = {
   twoFactorEnable: '/auth/2fa/enable',
   twoFactorDisable: '/auth/2fa/disable',
   twoFactorVerify: '/auth/2fa/verify',
-  /** The caller's sessions (issue 23): list, sign one out, sign out every other one. Bearer. */
+  /**
+   * The caller's sessions (issue 23): list, sign one out, sign out every other one. Bearer; signing out takes the
+   * password or a code again ({password} or {code}).
+   */
   sessions: '/auth/sessions',
   session: '/auth/sessions/:id',
   revokeOtherSessions: '/auth/sessions/revoke-others',
@@ -55,5 +59,7 @@ export const authValidators = {
   twoFactorDisable: jsonBody(TwoFactorDisableRequest),
   twoFactorVerify: jsonBody(TwoFactorVerifyRequest),
   sessionId: pathParams(SessionIdParam),
+  /** Signing sessions out asks for the password or a code again (confirmIdentity). */
+  confirmIdentity: jsonBody(ConfirmIdentityRequest),
   verifyEmail: jsonBody(VerifyEmailRequest),
 };

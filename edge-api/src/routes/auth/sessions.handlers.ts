@@ -2,6 +2,7 @@ import type { RevokeSessionsResponse, SessionListResponse } from '@labeldesk/con
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { requireUser } from '../../middleware/auth';
+import { confirmIdentity } from '../../use-cases/auth/confirm-identity';
 import { listSessions } from '../../use-cases/auth/list-sessions';
 import { revokeOtherSessions, revokeSession } from '../../use-cases/auth/revoke-sessions';
 import { authValidators } from './auth.routes';
@@ -18,17 +19,29 @@ export const list = factory.createHandlers(requireUser, async (c) => {
   return c.json(body, 200);
 });
 
-/** DELETE /api/auth/sessions/{id}: signs out one of the caller's sessions (404 for anyone else's). */
-export const revoke = factory.createHandlers(requireUser, authValidators.sessionId, async (c) => {
-  const { id } = c.req.valid('param');
-  await revokeSession(c.get('services'), { userId: c.get('user').id, sessionId: id });
-  const body: RevokeSessionsResponse = { message: 'Session signed out', revoked: 1 };
-  return c.json(body, 200);
-});
+/**
+ * DELETE /api/auth/sessions/{id} {password} or {code}: signs out one of the caller's sessions once they have proved
+ * again who they are (404 for anyone else's).
+ */
+export const revoke = factory.createHandlers(
+  requireUser,
+  authValidators.sessionId,
+  authValidators.confirmIdentity,
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const services = c.get('services');
+    await confirmIdentity(services, { userId: c.get('user').id, ...c.req.valid('json') });
+    await revokeSession(services, { userId: c.get('user').id, sessionId: id });
+    const body: RevokeSessionsResponse = { message: 'Session signed out', revoked: 1 };
+    return c.json(body, 200);
+  },
+);
 
-/** POST /api/auth/sessions/revoke-others: signs out every session of the caller but this one. */
-export const revokeOthers = factory.createHandlers(requireUser, async (c) => {
-  const revoked = await revokeOtherSessions(c.get('services'), {
+/** POST /api/auth/sessions/revoke-others {password} or {code}: signs out every session of the caller but this one. */
+export const revokeOthers = factory.createHandlers(requireUser, authValidators.confirmIdentity, async (c) => {
+  const services = c.get('services');
+  await confirmIdentity(services, { userId: c.get('user').id, ...c.req.valid('json') });
+  const revoked = await revokeOtherSessions(services, {
     userId: c.get('user').id,
     currentSessionId: c.get('sessionId'),
   });

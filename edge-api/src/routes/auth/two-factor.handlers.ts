@@ -6,16 +6,13 @@ import type {
 } from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../errors';
 import { presentUser } from '../../lib/presenters/user';
 import { requireUser } from '../../middleware/auth';
 import { disableTwoFactor } from '../../use-cases/auth/disable-two-factor';
 import { enableTwoFactor } from '../../use-cases/auth/enable-two-factor';
 import { getTwoFactorStatus } from '../../use-cases/auth/get-two-factor-status';
 import { setupTwoFactor } from '../../use-cases/auth/setup-two-factor';
-import { INVALID_TOKEN_MESSAGE } from '../../use-cases/auth/verify-session';
 import { verifyTwoFactorLogin } from '../../use-cases/auth/verify-two-factor-login';
-import { getUserById } from '../../use-cases/users/get-user-by-id';
 import { authValidators } from './auth.routes';
 
 const factory = createFactory<AppEnv>();
@@ -42,11 +39,7 @@ export const enable = factory.createHandlers(requireUser, authValidators.twoFact
 
 export const disable = factory.createHandlers(requireUser, authValidators.twoFactorDisable, async (c) => {
   const { code, password } = c.req.valid('json');
-  const services = c.get('services');
-  // The middleware's `user` has no password hash: read the row the password is checked against.
-  const user = await getUserById(services, c.get('user').id);
-  if (!user) throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE);
-  await disableTwoFactor(services, { user, code, password });
+  await disableTwoFactor(c.get('services'), { userId: c.get('user').id, code, password });
   return c.json({ message: 'Two-factor sign-in is off.' }, 200);
 });
 

@@ -1,4 +1,9 @@
-import type { ChangePasswordRequest, TwoFactorDisableRequest, TwoFactorEnableRequest } from '@labeldesk/contracts';
+import type {
+  ChangePasswordRequest,
+  ConfirmIdentityRequest,
+  TwoFactorDisableRequest,
+  TwoFactorEnableRequest,
+} from '@labeldesk/contracts';
 import { api } from '../endpoints';
 import { sessionKeys } from './session';
 import { mutation, query } from './spec';
@@ -30,7 +35,13 @@ export const securityMutations = {
     (body: TwoFactorDisableRequest) => api.twoFactor.disable(body),
     [securityKeys.all, sessionKeys.admin()],
   ),
-  revokeSession: mutation((id: string) => api.sessions.revoke(id), [securityKeys.sessions()]),
-  revokeOtherSessions: mutation(() => api.sessions.revokeOthers(), [securityKeys.sessions()]),
+  revokeSession: mutation(
+    ({ id, ...body }: { id: string } & ConfirmIdentityRequest) => api.sessions.revoke(id, body),
+    [securityKeys.sessions()],
+  ),
+  revokeOtherSessions: mutation(
+    (body: ConfirmIdentityRequest) => api.sessions.revokeOthers(body),
+    [securityKeys.sessions()],
+  ),
   resendEmailVerification: mutation(() => api.auth.resendEmailVerification(), []),
 };
