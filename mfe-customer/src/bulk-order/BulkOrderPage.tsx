@@ -67,6 +67,7 @@ import {
 } from './bulk-order';
 import { ConfirmBulkModal } from './ConfirmBulkModal';
 import { useBulkTracker } from './use-bulk-tracker';
+import { useLinkedBulkOrder } from './use-linked-bulk-order';
 import { ValidationTable } from './ValidationTable';
 
 /** `id` stands for the rows in the validation query's key: unique per file chosen in this browser session. */
@@ -100,6 +101,7 @@ export default function BulkOrderPage() {
   // SPEC §9: bulk messages clear after 8-10 s.
   const [notice, showNotice] = useFlash<Notice>(BULK_MESSAGE_MS);
   const [viewing, setViewing] = useState<BulkOrder | null>(null);
+  const linked = useLinkedBulkOrder();
   const openPay = useRef<OpenPay | null>(null);
   const fileSeq = useRef(0);
 
@@ -372,8 +374,19 @@ export default function BulkOrderPage() {
         canPay={canPay(validation, selection)}
       />
 
+      {linked.failed ? (
+        <Alert color="red" data-testid="bulk-linked-error">
+          That bulk order could not be opened. It is not in your bulk orders below.
+        </Alert>
+      ) : null}
       <BulkHistory onOpen={setViewing} />
-      <BulkDetailsModal bulk={viewing} onClose={() => setViewing(null)} />
+      <BulkDetailsModal
+        bulk={viewing ?? linked.bulk}
+        onClose={() => {
+          setViewing(null);
+          linked.close();
+        }}
+      />
     </Stack>
   );
 }
