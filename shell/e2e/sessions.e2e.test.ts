@@ -52,10 +52,10 @@ describe('Settings › Security › Sessions', () => {
     // its token is refused from then on.
     await page.locator(`[data-session-id="${apiSessionId}"]`).getByRole('button', { name: 'Sign Out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Out Session' });
-    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
     await page.getByTestId('sessions-confirm-submit').click();
     await visible(dialog.getByText('Password is incorrect'));
-    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByTestId('sessions-confirm-submit').click();
     await expect.poll(() => textOf(page.getByTestId('sessions').getByRole('alert'))).toBe('Session signed out');
     await expect.poll(() => rows.count()).toBe(2);
@@ -65,7 +65,7 @@ describe('Settings › Security › Sessions', () => {
     await page.getByRole('button', { name: 'Sign Out All Other Sessions' }).click();
     await page
       .getByRole('dialog', { name: 'Sign Out All Other Sessions' })
-      .getByLabel('Password')
+      .getByLabel('Password', { exact: true })
       .fill(account.password);
     await page.getByTestId('sessions-confirm-submit').click();
     await expect
