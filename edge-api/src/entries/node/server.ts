@@ -1,16 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import type { ProviderKind } from '@labeldesk/contracts';
 import type { BtcpaySandboxControls, BtcpaySandboxOptions } from '@labeldesk/sandbox-btcpay';
-import {
-  type CarrierSandboxApp,
-  createEasypostSandbox,
-  createShippoSandbox,
-  type EasypostSandboxControls,
-  type ShippoSandboxControls,
-} from '@labeldesk/sandbox-carrier';
+import type { CarrierSandboxApp, EasypostSandboxControls, ShippoSandboxControls } from '@labeldesk/sandbox-carrier';
 import {
   createMarketplaceSandboxApp,
   type MarketplaceSandboxApp,
@@ -30,7 +23,6 @@ import { breakerPolicyFromEnv } from '../../use-cases/provider-failover/circuit-
 import { ensureAdmin } from '../../use-cases/users/ensure-admin';
 import {
   CARRIER_SANDBOX_BASE_PATH,
-  CARRIER_SANDBOX_DIR,
   type CarrierSandboxOverrides,
   createEmbeddedCarrierSandbox,
   SEEDED_APIS,
@@ -38,6 +30,7 @@ import {
 } from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
+import { createEmbeddedKindSandboxes } from './kind-sandboxes';
 import {
   API_KEY_SECRET_FILE,
   JWT_SECRET_FILE,
@@ -50,6 +43,7 @@ import { createNodeServices } from './services';
 import { createWebApp } from './static';
 
 /** The repository root (shell/dist, mfe-*\/dist live under it). */
+export { EASYPOST_SANDBOX_BASE_PATH, SHIPPO_SANDBOX_BASE_PATH } from './kind-sandboxes';
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface StartServerOptions extends NodeConfigInput {
@@ -78,13 +72,6 @@ export interface StartServerOptions extends NodeConfigInput {
 
 /** The embedded marketplace sandbox is mounted on the API's own port under this path (when MARKETPLACE_URL is unset). */
 export const MARKETPLACE_SANDBOX_BASE_PATH = '/sandbox/marketplace';
-/** The embedded EasyPost-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
-export const EASYPOST_SANDBOX_BASE_PATH = '/sandbox/easypost';
-/** The embedded Shippo-protocol sandbox (CARRIER_SANDBOX=on) is mounted on the API's own port under this path. */
-export const SHIPPO_SANDBOX_BASE_PATH = '/sandbox/shippo';
-/** The keys test orders use at the embedded EasyPost and Shippo sandboxes (each takes any key of its test form). */
-const EASYPOST_TEST_MODE_KEY = 'EZTKlabeldesktestmode';
-const SHIPPO_TEST_MODE_KEY = 'shippo_test_labeldesktestmode';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 (no trailing slash). */
@@ -157,23 +144,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // know the port), not every private address; ALLOW_PRIVATE_PROVIDER_URLS opens those.
   const sandboxBaseUrls: string[] = [];
   // The provider-protocol sandboxes (EasyPost, Shippo) beside it, under the same switch and DATA_DIR.
-  const easypost =
-    config.carrierSandbox === 'on'
-      ? createEasypostSandbox({
-          basePath: EASYPOST_SANDBOX_BASE_PATH,
-          dataDir: join(config.dataDir, CARRIER_SANDBOX_DIR),
-          ...(clock ? { clock } : {}),
-        })
-      : undefined;
-  const shippo =
-    config.carrierSandbox === 'on'
-      ? createShippoSandbox({
-          basePath: SHIPPO_SANDBOX_BASE_PATH,
-          dataDir: join(config.dataDir, CARRIER_SANDBOX_DIR),
-          ...(clock ? { clock } : {}),
-        })
-      : undefined;
-  const kindSandboxBaseUrls: { easypost: string[]; shippo: string[] } = { easypost: [], shippo: [] };
+  const kinds = createEmbeddedKindSandboxes({
+    on: config.carrierSandbox === 'on',
+    dataDir: config.dataDir,
+    ...(clock ? { clock } : {}),
+  });
   // Test mode: where TEST-key orders of APIs at real upstreams go (filled in once we listen): the embedded sandboxes.
   const testSandboxes: Partial<Record<ProviderKind, TestSandbox>> = {};
   const marketplace = config.marketplaceUrl
@@ -200,7 +175,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       retryScheduleSeconds: config.webhookRetrySchedule,
     },
     trustedProviderBaseUrls: () => sandboxBaseUrls,
-    kindSandboxBaseUrls: () => kindSandboxBaseUrls,
+    kindSandboxBaseUrls: () => kinds.baseUrls,
     testSandboxes: () => testSandboxes,
     testLabelsPerDay: config.testLabelsPerDay,
     providerTimeoutMs: config.providerTimeoutMs,
@@ -261,8 +236,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const fetch = (request: Request, env: HttpBindings | Http2Bindings) => {
       const { pathname } = new URL(request.url);
       if (carrier && pathname.startsWith(`${CARRIER_SANDBOX_BASE_PATH}/`)) return carrier.fetch(request);
-      if (easypost && pathname.startsWith(`${EASYPOST_SANDBOX_BASE_PATH}/`)) return easypost.fetch(request);
-      if (shippo && pathname.startsWith(`${SHIPPO_SANDBOX_BASE_PATH}/`)) return shippo.fetch(request);
+      const kindAnswer = kinds.fetch(request, pathname);
+      if (kindAnswer) return kindAnswer;
       if (marketplace && pathname.startsWith(`${MARKETPLACE_SANDBOX_BASE_PATH}/`)) return marketplace.fetch(request);
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       if (mailSandbox && (pathname === MAIL_SANDBOX_BASE_PATH || pathname.startsWith(`${MAIL_SANDBOX_BASE_PATH}/`)))
@@ -291,22 +266,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       const alpha = carrier.catalogues[catalogueId];
       if (alpha) testSandboxes.generic = { baseUrl: carrier.baseUrlFor(url, catalogueId), apiKey: alpha.apiKey };
     }
-    if (easypost) {
-      const base = EASYPOST_SANDBOX_BASE_PATH;
-      kindSandboxBaseUrls.easypost.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
-      testSandboxes.easypost = { baseUrl: `${url}${base}`, apiKey: EASYPOST_TEST_MODE_KEY };
-      log(
-        `[labeldesk] EasyPost sandbox (sandbox labels only) under ${url}${base}: add an API of kind EasyPost with that base URL and any key starting with EZTK`,
-      );
-    }
-    if (shippo) {
-      const base = SHIPPO_SANDBOX_BASE_PATH;
-      kindSandboxBaseUrls.shippo.push(`${url}${base}`, `http://localhost:${info.port}${base}`);
-      testSandboxes.shippo = { baseUrl: `${url}${base}`, apiKey: SHIPPO_TEST_MODE_KEY };
-      log(
-        `[labeldesk] Shippo sandbox (sandbox labels only) under ${url}${base}: add an API of kind Shippo with that base URL and any key starting with shippo_test_`,
-      );
-    }
+    for (const line of kinds.listening(url, info.port, testSandboxes)) log(line);
     if (marketplace) {
       marketplaceBaseUrl = `${url}${MARKETPLACE_SANDBOX_BASE_PATH}`;
       log(
@@ -387,8 +347,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       carrier,
       mail: mailSandbox?.controls,
       marketplace,
-      easypost: easypost?.controls,
-      shippo: shippo?.controls,
+      easypost: kinds.easypost,
+      shippo: kinds.shippo,
       close,
     };
   } catch (err) {
