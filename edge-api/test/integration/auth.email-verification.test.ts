@@ -164,4 +164,48 @@ describe('auth: email verification through the mail sandbox', () => {
 
     expect((await call(server, 'POST', '/api/auth/verify-email/resend')).status).toBe(401);
   });
+
+  it('changing the email needs the password, asks for verification again, and the old address no longer signs in', async () => {
+    const cal = await newCustomer('cal');
+    const first = await verificationMail(cal.email);
+    expect((await verify(first.token)).status).toBe(200);
+    const bea = await newCustomer('bea');
+    const change = (json: Record<string, unknown>) =>
+      call(server, 'POST', '/api/auth/change-email', { token: cal.token, json, headers: from() });
+
+    // Refused, and nothing changes: a wrong password, the address it already has, another account's address.
+    const wrong = await change({ email: 'cal.new@example.com', password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong).error.details).toEqual([{ path: 'password', message: 'Password is incorrect' }]);
+    const same = await change({ email: ' CAL@example.com ', password: cal.password });
+    expect(same.status).toBe(400);
+    expect(errorOf(same).error.details).toEqual([{ path: 'email', message: 'That is already your email address' }]);
+    const taken = await change({ email: bea.email, password: cal.password });
+    expect(taken.status).toBe(409);
+    expect(errorOf(taken).error.message).toBe('An account with this email already exists');
+    expect((await status(cal.token)).email).toBe(cal.email);
+
+    const ok = await change({ email: 'Cal.New@example.com', password: cal.password });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({
+      message: 'Email changed to cal.new@example.com. Open the link we sent there to verify it.',
+      user: { email: 'cal.new@example.com', emailVerified: false },
+    });
+    expect(await status(cal.token)).toEqual({ email: 'cal.new@example.com', verified: false, verifiedAt: null });
+    expect((await adminListed('cal.new@example.com'))?.emailVerified).toBe(false);
+    // The same session goes on; the new address signs in, the old one no longer does.
+    expect((await call(server, 'GET', '/api/addresses', { token: cal.token })).status).toBe(200);
+    expect((await login(server, 'cal.new@example.com', cal.password)).user.email).toBe('cal.new@example.com');
+    const old = await call(server, 'POST', '/api/auth/login', {
+      json: { email: cal.email, password: cal.password },
+      headers: from(),
+    });
+    expect(old.status).toBe(401);
+
+    // The new address gets its own link, which verifies it.
+    const second = await verificationMail('cal.new@example.com');
+    const verified = await verify(second.token);
+    expect(verified.status, verified.text).toBe(200);
+    expect((await status(cal.token)).verified).toBe(true);
+  });
 });

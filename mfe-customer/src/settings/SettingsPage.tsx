@@ -1,5 +1,6 @@
 import { useSearchParams } from '@labeldesk/router';
 import { Alert, PageHeader, Stack, Title } from '@labeldesk/ui';
+import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { LabelSettingsSection } from './LabelSettingsSection';
 import { NotificationsSection } from './NotificationsSection';
@@ -26,6 +27,7 @@ export default function SettingsPage() {
         <Title order={2} size="h3" id="settings-security">
           Security
         </Title>
+        <ChangeEmailSection />
         <ChangePasswordSection />
         <TwoFactorSection />
         <SessionsSection />

@@ -24,6 +24,8 @@ import {
   BulkValidateResponse,
   type CalculatePriceRequest,
   CalculatePriceResponse,
+  type ChangeEmailRequest,
+  ChangeEmailResponse,
   type ChangePasswordRequest,
   type ConfirmIdentityRequest,
   type CreateInvoiceRequest,
@@ -113,6 +115,8 @@ export const api = {
       }),
     changePassword: (body: ChangePasswordRequest) =>
       request('/api/auth/change-password', { method: 'POST', body, schema: MessageResponse }),
+    changeEmail: (body: ChangeEmailRequest) =>
+      request('/api/auth/change-email', { method: 'POST', body, schema: ChangeEmailResponse }),
     /** Same answer whether or not the address has an account. */
     forgotPassword: (body: ForgotPasswordRequest) =>
       request('/api/auth/forgot-password', { method: 'POST', body, schema: MessageResponse, auth: false }),

@@ -88,6 +88,18 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
+/**
+ * POST /api/auth/change-email (an extension of SPEC §7, issue 23): the new address and the account's password. The
+ * address is unverified until its mail's link is opened.
+ */
+export const ChangeEmailRequest = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type ChangeEmailRequest = z.input<typeof ChangeEmailRequest>;
+export const ChangeEmailResponse = z.object({ message: z.string(), user: User });
+export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponse>;
+
 /** POST /api/auth/forgot-password (an extension of SPEC §7): answered 200 with one message whatever the address. */
 export const ForgotPasswordRequest = z.object({ email });
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;

@@ -1,9 +1,16 @@
-import type { AuthResponse, MessageResponse, MfaRequiredResponse, VerifyResponse } from '@labeldesk/contracts';
+import type {
+  AuthResponse,
+  ChangeEmailResponse,
+  MessageResponse,
+  MfaRequiredResponse,
+  VerifyResponse,
+} from '@labeldesk/contracts';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../errors';
 import { presentUser } from '../../lib/presenters/user';
 import { ADMIN_REQUIRED_MESSAGE, assertAdminTwoFactor, authenticate, requireUser } from '../../middleware/auth';
+import { changeEmail as changeEmailUseCase } from '../../use-cases/auth/change-email';
 import { changePassword as changePasswordUseCase } from '../../use-cases/auth/change-password';
 import { loginUser } from '../../use-cases/auth/login-user';
 import { logoutSession } from '../../use-cases/auth/logout-session';
@@ -90,6 +97,16 @@ export const changePassword = factory.createHandlers(requireUser, authValidators
   if (!user) throw new ApiError('unauthorized', INVALID_TOKEN_MESSAGE);
   await changePasswordUseCase(services, { user, sessionId: c.get('sessionId'), currentPassword, newPassword });
   const body: MessageResponse = { message: 'Password changed. Your other sessions were signed out.' };
+  return c.json(body, 200);
+});
+
+export const changeEmail = factory.createHandlers(requireUser, authValidators.changeEmail, async (c) => {
+  const { email, password } = c.req.valid('json');
+  const user = await changeEmailUseCase(c.get('services'), { userId: c.get('user').id, email, password });
+  const body: ChangeEmailResponse = {
+    message: `Email changed to ${user.email}. Open the link we sent there to verify it.`,
+    user: presentUser(user),
+  };
   return c.json(body, 200);
 });
 

@@ -1,5 +1,6 @@
 import {
   BootstrapAdminRequest,
+  ChangeEmailRequest,
   ChangePasswordRequest,
   ConfirmIdentityRequest,
   ForgotPasswordRequest,
@@ -27,6 +28,8 @@ export const authRoutes = {
   bootstrapAdmin: '/auth/bootstrap-admin',
   logout: '/auth/logout',
   changePassword: '/auth/change-password',
+  /** Extension (issue 23): a new email address with the password; verified again by mail. Bearer. */
+  changeEmail: '/auth/change-email',
   /** Extensions (issue 23): a reset mail for an address, then a new password with the mail's token. No auth. */
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
@@ -53,6 +56,7 @@ export const authValidators = {
   register: jsonBody(RegisterRequest),
   bootstrapAdmin: jsonBody(BootstrapAdminRequest),
   changePassword: jsonBody(ChangePasswordRequest),
+  changeEmail: jsonBody(ChangeEmailRequest),
   forgotPassword: jsonBody(ForgotPasswordRequest),
   resetPassword: jsonBody(ResetPasswordRequest),
   twoFactorEnable: jsonBody(TwoFactorEnableRequest),

@@ -1,4 +1,5 @@
 import type {
+  ChangeEmailRequest,
   ChangePasswordRequest,
   ConfirmIdentityRequest,
   TwoFactorDisableRequest,
@@ -25,6 +26,8 @@ export const securityQueries = {
 export const securityMutations = {
   // A password change signs the other sessions out.
   changePassword: mutation((body: ChangePasswordRequest) => api.auth.changePassword(body), [securityKeys.sessions()]),
+  // The header's user (session verify) and the verification banner follow the new, unverified address.
+  changeEmail: mutation((body: ChangeEmailRequest) => api.auth.changeEmail(body), [securityKeys.all, sessionKeys.all]),
   setupTwoFactor: mutation(() => api.twoFactor.setup(), []),
   // 2FA on or off can open or close the admin screens ("require two-factor for admins"): the admin check is asked again.
   enableTwoFactor: mutation(
