@@ -106,6 +106,18 @@ describe('POST /api/v1/create-bulk-labels with partial: true', () => {
       rejected: expectedRejections,
     });
     expect((await footprint(me.id)).bulks).toBe(1);
+
+    // The key is bound to the whole request: the same valid orders with another rejected one are another request.
+    const changed = mixed();
+    changed[4] = 'another thing that is not an order';
+    const conflict = await v1(server, 'POST', CREATE, {
+      key,
+      json: { serviceId, partial: true, orders: changed },
+      headers: { 'Idempotency-Key': 'partial-1' },
+    });
+    expect(conflict.status, conflict.text).toBe(409);
+    expect((await footprint(me.id)).bulks).toBe(1);
+    expect(await moneyOf(server, me.id)).toMatchObject({ balance: 6580, debits: 1 });
   });
 
   it('without the flag, or with false, the same body is refused whole as before, and nothing is written', async () => {

@@ -5,7 +5,7 @@ import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders, PENDING_TRA
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { idempotentRequest, replayOrConflict } from '../../lib/idempotency';
+import { idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
 import { batch } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
@@ -27,6 +27,11 @@ export interface CreateBulkOrderInput {
   source?: BulkOrderRow['source'];
   /** Reads each row's `data` (default: a CSV row); see RowChecker. */
   checkRow?: RowChecker | undefined;
+  /**
+   * What an Idempotency-Key is bound to, when it is more than `request` (default: `request`): the public API's
+   * `partial: true` buys only the valid orders, and a retry whose rejected orders differ is another request (409).
+   */
+  requestFingerprint?: unknown;
   /**
    * false: a TEST-key bulk order (README "Test mode"): the same checks, prices, queue and purchases, at the sandbox of
    * the API's kind, within the daily test quota; no hold and no balance check. Default true.
@@ -157,7 +162,9 @@ function insertOrderRows(services: Services, rows: OrderJson[]) {
 export async function createBulkOrder(services: Services, input: CreateBulkOrderInput): Promise<CreateBulkOrderResult> {
   const { request, userId } = input;
   const live = input.livemode ?? true;
-  const idempotent = idempotentRequest(input.idempotencyKey, () => bulkRequestHash(request));
+  const idempotent = idempotentRequest(input.idempotencyKey, () =>
+    input.requestFingerprint === undefined ? bulkRequestHash(request) : requestHash(input.requestFingerprint),
+  );
   const replayed = () =>
     replayOrConflict(
       idempotent,

@@ -63,6 +63,8 @@ export async function createApiBulkLabels(
     request: engineRequest,
     idempotencyKey,
     source: 'api',
+    // A partial request's key is bound to all of it, rejected orders included (the engine sees the valid ones only).
+    ...(request.partial ? { requestFingerprint: request } : {}),
     checkRow: checkApiBulkRow,
     livemode: input.mode === 'live',
   });
