@@ -2,7 +2,7 @@ import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyRows, csvRow, waitForBulk } from './bulk-engine-support';
 import { errorOf, type TestServer } from './helpers';
-import { newCustomer, ordersOf, postOrder, RECIPIENT, startShop, upsGround } from './orders-support';
+import { CARRIER_REFUSED_RECIPIENT, newCustomer, ordersOf, postOrder, startShop, upsGround } from './orders-support';
 import { carrierOf } from './providers-support';
 
 /**
@@ -26,12 +26,8 @@ describe('structured logs', () => {
 
   it('a refused purchase is logged once, as JSON with the request id the caller got in X-Request-Id', async () => {
     const buyer = await newCustomer(server, admin, 20);
-    // The carrier wants a two-letter state: it refuses the shipment and the purchase is refunded (and logged).
-    const res = await postOrder(
-      server,
-      buyer.token,
-      upsGround(api1, { recipient: { ...RECIPIENT, state: 'California' } }),
-    );
+    // The carrier takes a shorter street: it refuses the shipment and the purchase is refunded (and logged).
+    const res = await postOrder(server, buyer.token, upsGround(api1, { recipient: CARRIER_REFUSED_RECIPIENT }));
     expect(res.status, res.text).toBe(400);
     expect(errorOf(res).error.code).toBeDefined();
     const requestId = res.headers.get('x-request-id');

@@ -34,6 +34,13 @@ export const RECIPIENT = {
   phone: '415-555-0199',
 };
 
+/**
+ * A recipient the carrier refuses at purchase though the server takes it: a street of about 150 characters (the
+ * contract takes 200, the sandbox carrier 100; the server's own address checks are about ZIP codes and states). Such a
+ * purchase is debited, refused by the carrier and refunded at once.
+ */
+export const CARRIER_REFUSED_RECIPIENT = { ...RECIPIENT, street1: 'Market St '.repeat(15).trim() };
+
 /** A UPS Ground order on `api` (catalogue alpha: 3 lbs is in the 1–5 tier, $11.40). */
 export function upsGround(api: ShippingApiConfig, overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
   return {

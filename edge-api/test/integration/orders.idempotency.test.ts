@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_MESSAGE } from '../../src/lib/idempotency';
 import { call, errorOf, type TestServer } from './helpers';
 import {
+  CARRIER_REFUSED_RECIPIENT,
   ledgerRowsOf,
   moneyOf,
   newCustomer,
@@ -133,7 +134,7 @@ describe('order idempotency and concurrency', () => {
 
   it('a replayed key of a refused purchase answers the same refusal without refunding twice', async () => {
     const buyer = await newCustomer(server, admin, 50);
-    const body = upsGround(api1, { recipient: { ...RECIPIENT, zip: 'not-a-zip' } });
+    const body = upsGround(api1, { recipient: CARRIER_REFUSED_RECIPIENT });
     const first = await postOrder(server, buyer.token, body, 'refused-1');
     const again = await postOrder(server, buyer.token, body, 'refused-1');
     expect(first.status).toBe(400);

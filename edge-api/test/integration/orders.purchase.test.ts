@@ -7,6 +7,7 @@ import { QUOTE_CACHE_TTL_MS } from '../../src/use-cases/orders/calculate-price';
 import { call, errorOf, loginAdmin, type TestServer } from './helpers';
 import {
   buyLabel,
+  CARRIER_REFUSED_RECIPIENT,
   fetchLabel,
   labelLink,
   ledgerRowsOf,
@@ -205,15 +206,15 @@ describe('buying a label', () => {
 
   it('a shipment the provider refuses is refunded at once: a credit row naming the order, balance restored', async () => {
     const buyer = await customer(20);
-    // Our contract takes any state text; the carrier wants a two-letter US state and refuses the shipment.
-    const body = upsGround(api1, { recipient: { ...RECIPIENT, state: 'California' } });
+    // Our contract takes a street of 200 characters; the carrier takes 100 and refuses the shipment.
+    const body = upsGround(api1, { recipient: CARRIER_REFUSED_RECIPIENT });
     const res = await postOrder(server, buyer.token, body);
     expect(res.status, res.text).toBe(400);
     const error = errorOf(res).error;
     expect(error.message).toBe(
       'The shipping provider refused the shipment details. Please check the addresses and package.',
     );
-    expect(error.details).toContainEqual({ path: 'to.state', message: 'is invalid' });
+    expect(error.details).toContainEqual({ path: 'to.street1', message: 'is invalid' });
 
     const [order] = await ordersOf(server, buyer.id);
     expect(order).toMatchObject({ status: 'failed', tracking_number: 'PENDING', provider_label_id: null });

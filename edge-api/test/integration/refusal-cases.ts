@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
-import { RECIPIENT, upsGround } from './orders-support';
+import { RECIPIENT, SENDER, upsGround } from './orders-support';
 
 /**
  * The purchases the server refuses before it asks a provider (SPEC §5 texts, an unknown service, bad fields): name,
@@ -59,4 +59,25 @@ export const REFUSAL_CASES: Array<[string, (api: ShippingApiConfig) => unknown, 
     400,
     ORDER_MESSAGES.dimensionRequired,
   ],
+];
+
+type Party = Partial<typeof RECIPIENT> & Record<string, unknown>;
+
+/**
+ * The addresses create-label refuses (the SPEC §5 required fields, and the ZIP codes and states no carrier takes for a
+ * US address), as the sender and recipient of a shipment. POST /api/v1/rates answers each exactly as create-label
+ * does (public-api.rates-addresses).
+ */
+export const ADDRESS_REFUSAL_CASES: Array<[string, { sender?: Party; recipient?: Party }]> = [
+  ['a missing recipient street', { recipient: { ...RECIPIENT, street1: ' ' } }],
+  ['a missing sender phone', { sender: { name: 'A', street1: '1 Main', city: 'NY', state: 'NY', zip: '10001' } }],
+  ['a blank recipient city', { recipient: { ...RECIPIENT, city: '' } }],
+  ['a missing recipient ZIP code', { recipient: { ...RECIPIENT, zip: '' } }],
+  ['a 4-digit recipient ZIP code', { recipient: { ...RECIPIENT, zip: '9410' } }],
+  ['a recipient ZIP code of emoji', { recipient: { ...RECIPIENT, zip: '📦📦' } }],
+  ['a malformed sender ZIP+4', { sender: { ...SENDER, zip: '10001-12' } }],
+  ['a recipient state spelt out', { recipient: { ...RECIPIENT, state: 'California' } }],
+  ['a one-letter sender state', { sender: { ...SENDER, state: 'N' } }],
+  ['a ZIP code and a state both wrong', { recipient: { ...RECIPIENT, zip: '1234', state: 'Calif.' } }],
+  ['a country off the list', { recipient: { ...RECIPIENT, country: 'ZZ' } }],
 ];

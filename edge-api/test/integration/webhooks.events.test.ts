@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestServer } from './helpers';
-import { buyLabel, newCustomer, postOrder, RECIPIENT, startShop, upsGround } from './orders-support';
+import { buyLabel, CARRIER_REFUSED_RECIPIENT, newCustomer, postOrder, startShop, upsGround } from './orders-support';
 import { apiKeysOf } from './public-api-support';
 import { at, createEndpoint, type Received, type Receiver, startReceiver } from './webhooks-support';
 
@@ -54,11 +54,7 @@ describe('order events', () => {
     expect(created).toMatchObject({ type: 'order.created', livemode: true });
     expect(created.data.order).toMatchObject({ _id: bought.order._id, status: 'completed' });
 
-    const refused = await postOrder(
-      server,
-      buyer.token,
-      upsGround(api1, { recipient: { ...RECIPIENT, state: 'California' } }),
-    );
+    const refused = await postOrder(server, buyer.token, upsGround(api1, { recipient: CARRIER_REFUSED_RECIPIENT }));
     expect(refused.status, refused.text).toBe(400);
     await vi.waitFor(() => expect(at(receiver, '/orders')).toHaveLength(3), WAIT);
     const later = at(receiver, '/orders')

@@ -29,6 +29,9 @@ export const ORDER_MESSAGES = {
   /** SPEC §9: weight and dimensions step 0.1, min 0.1. */
   minPackageNumber: 'Must be at least 0.1',
   invalidValue: 'Declared value must be a positive amount',
+  /** A US address (country US, the default): what every carrier requires (checked before buying, and by v1 rates). */
+  usZip: 'ZIP code must be a US ZIP code (12345 or 12345-6789)',
+  usState: 'State must be a two-letter US state code (e.g. CA)',
   serviceRequired: 'Please select a shipping service',
   carrierRequired: 'Please select a carrier',
   apiRequired: 'Please select a shipping API',

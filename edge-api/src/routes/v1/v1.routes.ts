@@ -123,7 +123,7 @@ export const v1Routes = {
     path: '/rates',
     summary: 'Rates for a parcel, before buying',
     description:
-      'Every enabled service (of every enabled shipping API, or of `apiId`) that can take this parcel, with your price for it, cheapest first. `price` is exactly what POST /create-label with that `serviceId` and the same parcel charges: one pricing code computes both (your custom pricing included). A service that would refuse the parcel (inactive, over its maximum weight, no price for that weight) is left out. The body is create-label’s without the service, validated by the same schemas (the same bad input answers the same 400). No carrier is called and nothing is charged, so the carrier’s own checks of the addresses run only when you buy; a test key gets the same rates.',
+      'Every enabled service (of every enabled shipping API, or of `apiId`) that can take this parcel, with your price for it, cheapest first. `price` is exactly what POST /create-label with that `serviceId` and the same parcel charges: one pricing code computes both (your custom pricing included). A service that would refuse the parcel (inactive, over its maximum weight, no price for that weight) is left out. The body is create-label’s without the service, checked exactly as create-label checks it: the same schemas and the same address rules (a US address needs a five-digit ZIP code or ZIP+4 and a two-letter state code), so the same bad input answers the same 400, naming the request’s own fields (`recipient.zip`). No carrier is called and nothing is charged; a test key gets the same rates.',
     body: V1RatesRequest,
     noCarrier: true,
     responses: {
@@ -136,7 +136,7 @@ export const v1Routes = {
     path: '/create-label',
     summary: 'Buy one label',
     description:
-      'Buys a label from your balance, exactly as the web app does. Name the service by `serviceId` (from GET /services) or by `apiId`, `carrier` and `serviceType`. `packageDetails` takes `dimensions: {length, width, height}` or the three flat. Send an `Idempotency-Key` header to retry safely: the same key and body answer the first result. 201 bought; 200 a replay; 202 the carrier is slow to confirm (the order settles or is refunded on its own). With a test key the very same purchase runs at the sandbox of the service’s shipping API: the same checks, price and answers (bad input answers exactly as with a live key), `livemode: false`, nothing charged and the balance not checked, at most the daily test quota (429 beyond it).',
+      'Buys a label from your balance, exactly as the web app does. Name the service by `serviceId` (from GET /services) or by `apiId`, `carrier` and `serviceType`. `packageDetails` takes `dimensions: {length, width, height}` or the three flat. A US address (the default country) needs a five-digit ZIP code or ZIP+4 and a two-letter state code: otherwise 400 on that field (`recipient.zip`), before anything is charged. Send an `Idempotency-Key` header to retry safely: the same key and body answer the first result. 201 bought; 200 a replay; 202 the carrier is slow to confirm (the order settles or is refunded on its own). With a test key the very same purchase runs at the sandbox of the service’s shipping API: the same checks, price and answers (bad input answers exactly as with a live key), `livemode: false`, nothing charged and the balance not checked, at most the daily test quota (429 beyond it).',
     body: V1CreateLabelRequest,
     idempotent: true,
     responses: {

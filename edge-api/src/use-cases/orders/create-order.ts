@@ -12,6 +12,7 @@ import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-bal
 import { testEndpointOf } from '../shipping-apis/connect-provider';
 import { assertTestQuota, noLedgerEntryId } from '../test-mode/test-mode';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
+import { assertShippableAddresses } from './check-addresses';
 import { type CreateOrderData, orderRequestHash, party, purchasedColumns } from './order-columns';
 import { failedOrderError, readOrder } from './order-rows';
 import type { OrderService } from './price-order';
@@ -187,6 +188,8 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
   let priceCents: number;
   try {
     ({ found, priceCents } = await pricePurchase(services, userId, request, input.serviceId));
+    // An address no carrier takes is refused before any money moves (POST /api/v1/rates refuses it the same way).
+    assertShippableAddresses(request);
   } catch (err) {
     return replayOr(err);
   }

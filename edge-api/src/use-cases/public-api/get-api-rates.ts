@@ -7,6 +7,7 @@ import { shippingServices } from '../../db/schema/shipping-services';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { readStoredCarriers, type StoredCustomPricing } from '../../lib/pricing-store';
+import { assertShippableAddresses } from '../orders/check-addresses';
 import { estimateDelivery } from '../orders/price-order';
 import { chargeablePrice } from '../orders/price-purchase';
 import { listEnabledApis } from '../shipping/list-customer-apis';
@@ -20,7 +21,8 @@ export type V1RatesData = z.output<typeof V1RatesRequest>;
  * customer's prices, cheapest first. Each price is chargeablePrice — the very function a purchase charges with
  * (pricePurchase, for live and test keys alike) — over the same catalogue row and custom pricing, so a rate is exactly
  * what POST /create-label with its `serviceId` then charges. A service the purchase would refuse (inactive, the parcel
- * over its maximum weight, no price for that weight) is left out. Two reads, no provider call.
+ * over its maximum weight, no price for that weight) is left out; addresses a carrier refuses answer the 400 the purchase
+ * gives (assertShippableAddresses, called by both). Two reads, no provider call.
  */
 export async function getApiRates(services: Services, input: { userId: string; request: V1RatesData }) {
   const { request, userId } = input;
@@ -32,6 +34,8 @@ export async function getApiRates(services: Services, input: { userId: string; r
       details: request.apiId ? [{ path: 'apiId', message }] : [],
     });
   }
+  // The addresses as create-label checks them: a parcel no carrier would take has no rate (the same 400).
+  assertShippableAddresses(request);
   const apiIds = apis.map((api) => api.id);
   const [rows, rules] = await Promise.all([
     services.db
