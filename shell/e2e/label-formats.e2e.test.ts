@@ -43,8 +43,8 @@ describe('label formats and references', () => {
     await visible(settings.getByTestId('label-settings-format'));
     await settings.getByTestId('label-settings-format').getByText('ZPL', { exact: true }).click();
     await expect.poll(() => textOf(settings.getByTestId('label-settings-format-hint'))).toContain('thermal');
-    await settings.getByTestId('label-settings-save').click();
-    await expect.poll(() => textOf(settings.getByTestId('label-settings-saved'))).toBe('Label settings saved');
+    await settings.getByTestId('label-settings-submit').click();
+    await expect.poll(() => textOf(settings.getByTestId('label-settings-success'))).toBe('Label settings saved');
     await page.reload();
     const zplOption = page.getByTestId('label-settings-format').locator('input[value="zpl"]');
     await expect.poll(() => zplOption.isChecked(), { timeout: 10_000 }).toBe(true);

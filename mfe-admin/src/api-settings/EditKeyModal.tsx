@@ -1,6 +1,6 @@
 import { errorMessage, providerMutations } from '@labeldesk/api-client';
 import { type ShippingApiConfig, UpdateApiKeyRequest } from '@labeldesk/contracts';
-import { FormModal, PasswordInput, setServerErrors, Text, useApiMutation, useContractForm } from '@labeldesk/ui';
+import { FormModal, PasswordInput, Text, useApiMutation, useContractForm } from '@labeldesk/ui';
 
 interface EditKeyModalProps {
   opened: boolean;
@@ -39,15 +39,11 @@ export function EditKeyModal({ opened, config, onClose, onSaved }: EditKeyModalP
         </Text>
       }
       onSubmit={async (body) => {
-        try {
-          const res = await update.mutateAsync({ id: config._id, body });
-          onSaved(res.api);
-          return undefined;
-        } catch (e) {
-          setServerErrors(form, e);
-          return { error: errorMessage(e, 'Failed to update API key') };
-        }
+        const res = await update.mutateAsync({ id: config._id, body });
+        onSaved(res.api);
+        return undefined;
       }}
+      errorText={(e) => errorMessage(e, 'Failed to update API key')}
     >
       {({ locked }) => (
         <PasswordInput

@@ -1,22 +1,17 @@
 import { errorMessage, settingsMutations, settingsQueries } from '@labeldesk/api-client';
 import { type AppSettings, UpdateAppSettingsRequest } from '@labeldesk/contracts';
 import {
-  Button,
-  Group,
+  PageForm,
   PageHeader,
   Paper,
   QueryBody,
   Stack,
-  StatusAlerts,
   Switch,
-  setServerErrors,
   TextInput,
   useApiMutation,
   useContractForm,
-  useFlash,
   useQuery,
 } from '@labeldesk/ui';
-import { useState } from 'react';
 
 /**
  * SPEC §2 App settings: the Discord and Telegram invite links shown on the login, register and contact pages. Read
@@ -57,38 +52,31 @@ export default function AppSettingsPage() {
  */
 function AppSettingsForm({ initial }: { initial: AppSettings }) {
   const form = useContractForm({ schema: UpdateAppSettingsRequest, initialValues: initial });
-  const [error, setError] = useState<string | null>(null);
-  const [success, showSuccess, clearSuccess] = useFlash();
   const save = useApiMutation(settingsMutations.update);
-  const busy = save.isPending;
-
-  const submit = form.onSubmit(
-    async (body) => {
-      if (busy) return;
-      setError(null);
-      clearSuccess();
-      try {
-        const saved = await save.mutateAsync(body);
-        form.setValues({
-          discordInviteLink: saved.discordInviteLink,
-          telegramInviteLink: saved.telegramInviteLink,
-          requireAdminTwoFactor: saved.requireAdminTwoFactor,
-        });
-        showSuccess('Application settings updated successfully');
-      } catch (e) {
-        setServerErrors(form, e);
-        setError(errorMessage(e, 'Failed to update application settings'));
-      }
-    },
-    () => clearSuccess(),
-  );
 
   return (
-    <>
-      <StatusAlerts testIdPrefix="app-settings" success={success} error={error} onDismissError={() => setError(null)} />
-      <Paper withBorder p="lg">
-        <form onSubmit={submit} noValidate data-testid="app-settings-form">
-          <Stack gap="md">
+    <Paper withBorder p="lg">
+      <PageForm
+        form={form}
+        testIdPrefix="app-settings"
+        gap="md"
+        buttonsAlign="end"
+        submitLabel="Save Settings"
+        busyLabel="Saving..."
+        onSubmit={async (body) => {
+          const saved = await save.mutateAsync(body);
+          form.setValues({
+            discordInviteLink: saved.discordInviteLink,
+            telegramInviteLink: saved.telegramInviteLink,
+            requireAdminTwoFactor: saved.requireAdminTwoFactor,
+          });
+          return { success: 'Application settings updated successfully' };
+        }}
+        errorText={(e) => errorMessage(e, 'Failed to update application settings')}
+        alertFieldErrors
+      >
+        {({ busy }) => (
+          <>
             <TextInput
               label="Discord Invite Link"
               description="Starts with https://discord.gg/ or https://discord.com/invite/"
@@ -111,14 +99,9 @@ function AppSettingsForm({ initial }: { initial: AppSettings }) {
               {...form.getInputProps('requireAdminTwoFactor', { type: 'checkbox' })}
               disabled={busy}
             />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Saving...' : 'Save Settings'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </>
+          </>
+        )}
+      </PageForm>
+    </Paper>
   );
 }

@@ -21,7 +21,6 @@ import {
   Select,
   Stack,
   Switch,
-  setServerErrors,
   Text,
   useApiMutation,
   useContractForm,
@@ -97,16 +96,11 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
 
   const save = async (body: UpdateUserPricingRequest): Promise<FormOutcome> => {
     if (!ready) return undefined;
-    try {
-      const res = await saveMutation.mutateAsync({ userId: user._id, apiId, body });
-      const values = formFromPricing(res.customPricing, loaded.apiServices);
-      form.setInitialValues(values);
-      form.setValues(values);
-      return { success: `Custom pricing saved for ${user.name}` };
-    } catch (e) {
-      setServerErrors(form, e);
-      return { error: errorMessage(e, SAVE_FAILED) };
-    }
+    const res = await saveMutation.mutateAsync({ userId: user._id, apiId, body });
+    const values = formFromPricing(res.customPricing, loaded.apiServices);
+    form.setInitialValues(values);
+    form.setValues(values);
+    return { success: `Custom pricing saved for ${user.name}` };
   };
 
   const body = (state: FormModalState) => (
@@ -152,6 +146,7 @@ export function CustomPricingModal({ opened, user, onClose }: CustomPricingModal
       form={form}
       alertInvalid={INVALID}
       onSubmit={save}
+      errorText={(e) => errorMessage(e, SAVE_FAILED)}
       intro={
         <Stack gap="md">
           <CustomerHeading user={user} testId="custom-pricing-user" />

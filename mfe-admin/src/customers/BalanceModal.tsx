@@ -5,7 +5,6 @@ import {
   formatUsd,
   MoneyInput,
   SegmentedControl,
-  setServerErrors,
   Text,
   TextInput,
   useApiMutation,
@@ -72,15 +71,12 @@ export function BalanceModal({ opened, user, onClose, onUpdated }: BalanceModalP
         </>
       }
       onSubmit={async (body) => {
-        try {
-          const res = await update.mutateAsync({ userId: user._id, body });
-          onUpdated(res.user);
-          return { success: `Balance updated. New balance: ${formatUsd(res.user.balance)}` };
-        } catch (e) {
-          setServerErrors(form, e, balanceFieldOf);
-          return { error: errorMessage(e, 'Failed to update balance') };
-        }
+        const res = await update.mutateAsync({ userId: user._id, body });
+        onUpdated(res.user);
+        return { success: `Balance updated. New balance: ${formatUsd(res.user.balance)}` };
       }}
+      errorText={(e) => errorMessage(e, 'Failed to update balance')}
+      fieldOf={balanceFieldOf}
     >
       {({ busy, locked }) => (
         <>

@@ -1,14 +1,6 @@
 import { errorMessage, faqMutations } from '@labeldesk/api-client';
 import { CreateFaqRequest, type Faq } from '@labeldesk/contracts';
-import {
-  FormModal,
-  setServerErrors,
-  TagsInput,
-  Textarea,
-  TextInput,
-  useApiMutation,
-  useContractForm,
-} from '@labeldesk/ui';
+import { FormModal, TagsInput, Textarea, TextInput, useApiMutation, useContractForm } from '@labeldesk/ui';
 import { EMPTY_FAQ_FORM, faqFieldOf, faqToForm, isDuplicateTag, splitTags, suggestWhileTyping } from './faq-form';
 
 export interface FaqFormModalProps {
@@ -51,15 +43,12 @@ export function FaqFormModal({ opened, faq, suggestions, onClose, onSaved }: Faq
       form={form}
       alertInvalid
       onSubmit={async (body) => {
-        try {
-          const { faq: saved } = faq ? await update.mutateAsync({ id: faq._id, body }) : await create.mutateAsync(body);
-          onSaved(saved, faq ? 'updated' : 'added');
-          return undefined;
-        } catch (e) {
-          setServerErrors(form, e, faqFieldOf);
-          return { error: errorMessage(e, faq ? 'Failed to update FAQ' : 'Failed to add FAQ') };
-        }
+        const { faq: saved } = faq ? await update.mutateAsync({ id: faq._id, body }) : await create.mutateAsync(body);
+        onSaved(saved, faq ? 'updated' : 'added');
+        return undefined;
       }}
+      errorText={(e) => errorMessage(e, faq ? 'Failed to update FAQ' : 'Failed to add FAQ')}
+      fieldOf={faqFieldOf}
     >
       {({ locked }) => (
         <>

@@ -6,16 +6,7 @@ import {
   PROVIDER_KIND_INFO,
   type ShippingApiConfig,
 } from '@labeldesk/contracts';
-import {
-  Checkbox,
-  FormModal,
-  PasswordInput,
-  Select,
-  setServerErrors,
-  TextInput,
-  useApiMutation,
-  useContractForm,
-} from '@labeldesk/ui';
+import { Checkbox, FormModal, PasswordInput, Select, TextInput, useApiMutation, useContractForm } from '@labeldesk/ui';
 import { EMPTY_ADD_API_FORM, withKind } from './api-configs';
 
 const KIND_OPTIONS = ADDABLE_PROVIDER_KINDS.map((kind) => ({ value: kind, label: PROVIDER_KIND_INFO[kind].label }));
@@ -49,15 +40,11 @@ export function AddApiModal({ opened, onClose, onAdded }: AddApiModalProps) {
       form={form}
       alertInvalid
       onSubmit={async (body) => {
-        try {
-          const res = await create.mutateAsync(body);
-          onAdded(res.api);
-          return undefined;
-        } catch (e) {
-          setServerErrors(form, e);
-          return { error: errorMessage(e, 'Failed to add new API') };
-        }
+        const res = await create.mutateAsync(body);
+        onAdded(res.api);
+        return undefined;
       }}
+      errorText={(e) => errorMessage(e, 'Failed to add new API')}
     >
       {({ locked, clearError }) => {
         return (

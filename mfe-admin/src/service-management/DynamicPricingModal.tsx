@@ -8,7 +8,6 @@ import {
   formatUsd,
   LoadingState,
   Stack,
-  setServerErrors,
   Text,
   useApiMutation,
   useContractForm,
@@ -83,20 +82,16 @@ export function DynamicPricingModal({ opened, target, onClose, onSaved }: Dynami
       submitDisabled={loaded === undefined || !form.initialized}
       form={form}
       onSubmit={async (body) => {
-        try {
-          const res = await save.mutateAsync({
-            apiId: target.apiId,
-            carrier: target.carrier,
-            service: target.serviceName,
-            body,
-          });
-          onSaved(res.service, dynamicPricingSavedMessage(res.service.name));
-          return undefined;
-        } catch (e) {
-          setServerErrors(form, e);
-          return { error: dynamicPricingFailedMessage(e instanceof Error && e.message ? e.message : 'Unknown error') };
-        }
+        const res = await save.mutateAsync({
+          apiId: target.apiId,
+          carrier: target.carrier,
+          service: target.serviceName,
+          body,
+        });
+        onSaved(res.service, dynamicPricingSavedMessage(res.service.name));
+        return undefined;
       }}
+      errorText={(e) => dynamicPricingFailedMessage(e instanceof Error && e.message ? e.message : 'Unknown error')}
     >
       {({ locked }) => {
         if (loadFailed) return <ErrorState title={loadFailed} onRetry={() => void tiers.refetch()} />;

@@ -5,17 +5,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@labeldesk/contracts';
-import {
-  Checkbox,
-  FormModal,
-  Group,
-  Stack,
-  setServerErrors,
-  Textarea,
-  TextInput,
-  useApiMutation,
-  useContractForm,
-} from '@labeldesk/ui';
+import { Checkbox, FormModal, Group, Stack, Textarea, TextInput, useApiMutation, useContractForm } from '@labeldesk/ui';
 
 /**
  * Add or edit a webhook endpoint (URL, events, description): a FormModal on the contract form, checked as the server
@@ -52,26 +42,22 @@ export function WebhookEndpointModal(props: {
       submitLabel={endpoint ? 'Save' : 'Add endpoint'}
       busyLabel="Saving..."
       onSubmit={async (body) => {
-        try {
-          if (endpoint) {
-            await update.mutateAsync({
-              id: endpoint.id,
-              body: { url: body.url, events: body.events, description: body.description || null },
-            });
-            props.onSaved();
-          } else {
-            const created = await create.mutateAsync({
-              ...body,
-              ...(body.description ? {} : { description: undefined }),
-            });
-            props.onCreated(created.data);
-          }
-          return undefined;
-        } catch (e) {
-          setServerErrors(form, e);
-          return { error: errorMessage(e, 'Failed to save the webhook endpoint') };
+        if (endpoint) {
+          await update.mutateAsync({
+            id: endpoint.id,
+            body: { url: body.url, events: body.events, description: body.description || null },
+          });
+          props.onSaved();
+        } else {
+          const created = await create.mutateAsync({
+            ...body,
+            ...(body.description ? {} : { description: undefined }),
+          });
+          props.onCreated(created.data);
         }
+        return undefined;
       }}
+      errorText={(e) => errorMessage(e, 'Failed to save the webhook endpoint')}
     >
       {({ locked }) => (
         <Stack gap="sm">

@@ -1,13 +1,11 @@
 import { errorMessage, notificationSettingsMutations, notificationSettingsQueries } from '@labeldesk/api-client';
 import { UpdateNotificationSettingsRequest } from '@labeldesk/contracts';
 import {
-  Alert,
   Button,
   Card,
-  Group,
+  PageForm,
   QueryBody,
   Stack,
-  setServerErrors,
   Text,
   TextInput,
   Title,
@@ -15,7 +13,6 @@ import {
   useContractForm,
   useQuery,
 } from '@labeldesk/ui';
-import { useState } from 'react';
 
 interface ThresholdForm {
   lowBalanceThreshold: string;
@@ -28,57 +25,47 @@ function ThresholdForm({ saved }: { saved: number | null }) {
     toInput: (v: ThresholdForm) => ({ lowBalanceThreshold: Number(v.lowBalanceThreshold.trim() || Number.NaN) }),
   });
   const update = useApiMutation(notificationSettingsMutations.update);
-  const [status, setStatus] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
 
   const save = async (body: UpdateNotificationSettingsRequest) => {
-    setStatus(null);
-    setFailed(null);
-    try {
-      const result = await update.mutateAsync(body);
-      form.resetDirty();
-      setStatus(
-        result.lowBalanceThreshold === null
-          ? 'Low-balance alert turned off'
-          : `We will mail you once when your balance drops below $${result.lowBalanceThreshold.toFixed(2)}`,
-      );
-      if (result.lowBalanceThreshold === null) form.setValues({ lowBalanceThreshold: '' });
-    } catch (e) {
-      if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to save the low-balance alert'));
+    const result = await update.mutateAsync(body);
+    form.resetDirty();
+    if (result.lowBalanceThreshold === null) {
+      form.setValues({ lowBalanceThreshold: '' });
+      return { success: 'Low-balance alert turned off' };
     }
+    return {
+      success: `We will mail you once when your balance drops below $${result.lowBalanceThreshold.toFixed(2)}`,
+    };
   };
 
   return (
-    <form onSubmit={form.onSubmit(save)} noValidate data-testid="low-balance-form">
-      <Stack gap="sm">
-        {status ? (
-          <Alert color="green" data-testid="low-balance-saved">
-            {status}
-          </Alert>
-        ) : null}
-        {failed ? (
-          <Alert color="red" role="alert">
-            {failed}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Mail me when my balance drops below (USD)"
-          placeholder="25.00"
-          inputMode="decimal"
-          {...form.getInputProps('lowBalanceThreshold')}
-        />
-        <Group>
-          <Button type="submit" loading={update.isPending} data-testid="low-balance-save">
-            Save Alert
+    <PageForm
+      form={form}
+      testIdPrefix="low-balance"
+      submitLabel="Save Alert"
+      onSubmit={save}
+      errorText={(e) => errorMessage(e, 'Failed to save the low-balance alert')}
+      actions={({ locked, runAction }) =>
+        saved !== null ? (
+          // "Turn Off" saves the threshold as null, without the field's checks.
+          <Button
+            variant="subtle"
+            color="gray"
+            disabled={locked}
+            onClick={() => runAction(() => save({ lowBalanceThreshold: null }))}
+          >
+            Turn Off
           </Button>
-          {saved !== null ? (
-            <Button variant="subtle" color="gray" onClick={() => save({ lowBalanceThreshold: null })}>
-              Turn Off
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </form>
+        ) : null
+      }
+    >
+      <TextInput
+        label="Mail me when my balance drops below (USD)"
+        placeholder="25.00"
+        inputMode="decimal"
+        {...form.getInputProps('lowBalanceThreshold')}
+      />
+    </PageForm>
   );
 }
 

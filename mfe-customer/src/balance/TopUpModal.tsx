@@ -8,7 +8,6 @@ import {
   Loader,
   MoneyInput,
   Select,
-  setServerErrors,
   Text,
   TextInput,
   useApiMutation,
@@ -60,19 +59,14 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
 
   const submit = async (body: CreateInvoiceRequest): Promise<FormOutcome> => {
     if (notImplemented) return { error: METHOD_NOT_IMPLEMENTED };
-    try {
-      const invoice = await createInvoice.mutateAsync(body);
-      const url = safePaymentUrl(invoice.paymentUrl);
-      if (!url) throw new Error('The payment page address is not a web address');
-      setRedirecting(true);
-      timer.current = setTimeout(() => {
-        window.location.href = url;
-      }, REDIRECT_DELAY_MS);
-      return undefined;
-    } catch (e) {
-      setServerErrors(form, e);
-      return { error: errorMessage(e, INVOICE_FAILED) };
-    }
+    const invoice = await createInvoice.mutateAsync(body);
+    const url = safePaymentUrl(invoice.paymentUrl);
+    if (!url) throw new Error('The payment page address is not a web address');
+    setRedirecting(true);
+    timer.current = setTimeout(() => {
+      window.location.href = url;
+    }, REDIRECT_DELAY_MS);
+    return undefined;
   };
 
   return (
@@ -83,6 +77,7 @@ export function TopUpModal({ opened, onClose }: TopUpModalProps) {
       testIdPrefix="topup"
       form={form}
       onSubmit={submit}
+      errorText={(e) => errorMessage(e, INVOICE_FAILED)}
       submitLabel={redirecting ? 'Redirecting...' : 'Continue to Payment'}
       busyLabel="Creating Invoice..."
       locked={redirecting}

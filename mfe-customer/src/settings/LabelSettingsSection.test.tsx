@@ -28,8 +28,8 @@ describe('Settings › Labels (issue 24)', () => {
     await user.click(radio('PNG'));
     expect(hint()).toBe('PNG: a 4x6 in image at 300 dpi (1200 x 1800).');
     await user.click(radio('203 dpi'));
-    await user.click(screen.getByTestId('label-settings-save'));
-    expect((await screen.findByTestId('label-settings-saved')).textContent).toBe('Label settings saved');
+    await user.click(screen.getByTestId('label-settings-submit'));
+    expect((await screen.findByTestId('label-settings-success')).textContent).toBe('Label settings saved');
     // The dpi goes out as the number the contract takes, not the control's text.
     expect(puts(api).map((c) => c.body)).toEqual([{ labelFormat: 'png', zplDpi: 203 }]);
   });
@@ -53,14 +53,14 @@ describe('Settings › Labels (issue 24)', () => {
     renderWithUi(<LabelSettingsSection />);
     await waitFor(() => expect(radio('PDF').checked).toBe(true), { timeout: 5_000 });
     await user.click(radio('ZPL'));
-    await user.click(screen.getByTestId('label-settings-save'));
+    await user.click(screen.getByTestId('label-settings-submit'));
     expect(await screen.findByText('Choose PDF, PNG or ZPL')).toBeTruthy();
 
     answer = { status: 503, json: { error: { code: 'unavailable', message: 'Database is busy', details: [] } } };
-    await user.click(screen.getByTestId('label-settings-save'));
+    await user.click(screen.getByTestId('label-settings-submit'));
     // A server failure is not the customer's to read: the screen's own text.
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save label settings');
-    expect(screen.queryByTestId('label-settings-saved')).toBeNull();
+    expect(screen.queryByTestId('label-settings-success')).toBeNull();
     expect(puts(api)).toHaveLength(2);
   });
 
@@ -74,6 +74,6 @@ describe('Settings › Labels (issue 24)', () => {
     renderWithUi(<LabelSettingsSection />);
     const failure = await screen.findByTestId('label-settings-load-error', {}, { timeout: 5_000 });
     expect(failure.textContent).toContain('Failed to load label settings');
-    expect(screen.queryByTestId('label-settings-save')).toBeNull();
+    expect(screen.queryByTestId('label-settings-submit')).toBeNull();
   });
 });

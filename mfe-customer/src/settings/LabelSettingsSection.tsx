@@ -7,21 +7,18 @@ import {
   UpdateLabelSettingsRequest,
 } from '@labeldesk/contracts';
 import {
-  Alert,
-  Button,
   Card,
   Input,
+  PageForm,
   QueryBody,
   SegmentedControl,
   Stack,
-  setServerErrors,
   Text,
   Title,
   useApiMutation,
   useContractForm,
   useQuery,
 } from '@labeldesk/ui';
-import { useState } from 'react';
 
 /** What each format is for, under the choice. */
 const FORMAT_HINTS = {
@@ -43,64 +40,46 @@ function LabelSettingsForm({ saved }: { saved: LabelSettings }) {
     toInput: (values: LabelSettingsForm) => ({ labelFormat: values.labelFormat, zplDpi: Number(values.zplDpi) }),
   });
   const update = useApiMutation(labelSettingsMutations.update);
-  const [done, setDone] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
 
   return (
-    <form
-      onSubmit={form.onSubmit(async (body) => {
-        setDone(false);
-        setFailed(null);
-        try {
-          await update.mutateAsync(body);
-          form.resetDirty();
-          setDone(true);
-        } catch (e) {
-          if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to save label settings'));
-        }
-      })}
+    <PageForm
+      form={form}
+      testIdPrefix="label-settings"
+      maw={520}
+      submitLabel="Save Label Settings"
+      onSubmit={async (body) => {
+        await update.mutateAsync(body);
+        form.resetDirty();
+        return { success: LABEL_MESSAGES.settingsSaved };
+      }}
+      errorText={(e) => errorMessage(e, 'Failed to save label settings')}
     >
-      <Stack gap="sm" maw={520}>
-        {done ? (
-          <Alert color="green" data-testid="label-settings-saved">
-            {LABEL_MESSAGES.settingsSaved}
-          </Alert>
-        ) : null}
-        {failed ? (
-          <Alert color="red" role="alert">
-            {failed}
-          </Alert>
-        ) : null}
-        <Input.Wrapper label="Default label format" error={form.errors.labelFormat}>
-          <SegmentedControl
-            display="flex"
-            data={LABEL_FORMATS.map((f) => ({ value: f, label: LABEL_FORMAT_NAMES[f] }))}
-            {...form.getInputProps('labelFormat')}
-            data-testid="label-settings-format"
-          />
-        </Input.Wrapper>
-        <Text size="xs" c="dimmed" data-testid="label-settings-format-hint">
-          {FORMAT_HINTS[form.values.labelFormat]}
-        </Text>
-        <Input.Wrapper label="Thermal printer resolution (ZPL)" error={form.errors.zplDpi}>
-          <SegmentedControl
-            display="flex"
-            data={[
-              { value: '203', label: '203 dpi' },
-              { value: '300', label: '300 dpi' },
-            ]}
-            {...form.getInputProps('zplDpi')}
-            data-testid="label-settings-dpi"
-          />
-        </Input.Wrapper>
-        <Text size="xs" c="dimmed">
-          A label whose shipping service cannot print your format still opens as PDF.
-        </Text>
-        <Button type="submit" loading={update.isPending} w="fit-content" data-testid="label-settings-save">
-          Save Label Settings
-        </Button>
-      </Stack>
-    </form>
+      <Input.Wrapper label="Default label format" error={form.errors.labelFormat}>
+        <SegmentedControl
+          display="flex"
+          data={LABEL_FORMATS.map((f) => ({ value: f, label: LABEL_FORMAT_NAMES[f] }))}
+          {...form.getInputProps('labelFormat')}
+          data-testid="label-settings-format"
+        />
+      </Input.Wrapper>
+      <Text size="xs" c="dimmed" data-testid="label-settings-format-hint">
+        {FORMAT_HINTS[form.values.labelFormat]}
+      </Text>
+      <Input.Wrapper label="Thermal printer resolution (ZPL)" error={form.errors.zplDpi}>
+        <SegmentedControl
+          display="flex"
+          data={[
+            { value: '203', label: '203 dpi' },
+            { value: '300', label: '300 dpi' },
+          ]}
+          {...form.getInputProps('zplDpi')}
+          data-testid="label-settings-dpi"
+        />
+      </Input.Wrapper>
+      <Text size="xs" c="dimmed">
+        A label whose shipping service cannot print your format still opens as PDF.
+      </Text>
+    </PageForm>
   );
 }
 

@@ -56,8 +56,8 @@ describe('Settings › Notifications and the Balance page alert (issue 23)', () 
     expect(screen.getByTestId('notifications-low-balance').textContent).toContain('Low balance: off.');
 
     await user.click(toggle(/A deposit was credited/));
-    await user.click(screen.getByTestId('notifications-save'));
-    expect((await screen.findByTestId('notifications-saved')).textContent).toBe('Notification settings saved');
+    await user.click(screen.getByTestId('notifications-submit'));
+    expect((await screen.findByTestId('notifications-success')).textContent).toBe('Notification settings saved');
     const { lowBalanceThreshold: _, ...toggles } = DEFAULTS;
     expect(puts(api).map((c) => c.body)).toEqual([{ ...toggles, depositCredited: false }]);
   });
@@ -86,19 +86,19 @@ describe('Settings › Notifications and the Balance page alert (issue 23)', () 
     const field = (await screen.findByLabelText('Mail me when my balance drops below (USD)')) as HTMLInputElement;
     expect(field.value).toBe('');
     await user.type(field, '0.5');
-    await user.click(screen.getByTestId('low-balance-save'));
+    await user.click(screen.getByTestId('low-balance-submit'));
     expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
     expect(puts(api)).toEqual([]);
 
     await user.clear(field);
     await user.type(field, '25');
-    await user.click(screen.getByTestId('low-balance-save'));
-    expect((await screen.findByTestId('low-balance-saved')).textContent).toBe(
+    await user.click(screen.getByTestId('low-balance-submit'));
+    expect((await screen.findByTestId('low-balance-success')).textContent).toBe(
       'We will mail you once when your balance drops below $25.00',
     );
     await user.click(await screen.findByRole('button', { name: 'Turn Off' }));
     await waitFor(() =>
-      expect(screen.getByTestId('low-balance-saved').textContent).toBe('Low-balance alert turned off'),
+      expect(screen.getByTestId('low-balance-success').textContent).toBe('Low-balance alert turned off'),
     );
     expect(puts(api).map((c) => c.body)).toEqual([{ lowBalanceThreshold: 25 }, { lowBalanceThreshold: null }]);
   });

@@ -10,21 +10,18 @@ import {
   UpdateNotificationSettingsRequest,
 } from '@labeldesk/contracts';
 import {
-  Alert,
-  Button,
   Card,
   formatUsd,
+  PageForm,
   QueryBody,
   Stack,
   Switch,
-  setServerErrors,
   Text,
   Title,
   useApiMutation,
   useContractForm,
   useQuery,
 } from '@labeldesk/ui';
-import { useState } from 'react';
 
 type Toggles = Omit<NotificationSettings, 'lowBalanceThreshold'>;
 
@@ -42,55 +39,31 @@ function NotificationsForm({ saved, isAdmin }: { saved: NotificationSettings; is
   const { lowBalanceThreshold: _threshold, ...toggles } = saved;
   const form = useContractForm({ schema: UpdateNotificationSettingsRequest, initialValues: toggles as Toggles });
   const update = useApiMutation(notificationSettingsMutations.update);
-  const [done, setDone] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const rows = isAdmin ? [...CUSTOMER_TOGGLES, ...ADMIN_TOGGLES] : CUSTOMER_TOGGLES;
 
   return (
-    <form
-      data-testid="notifications-form"
-      onSubmit={form.onSubmit(async (body) => {
-        setDone(false);
-        setFailed(null);
-        try {
-          await update.mutateAsync(body);
-          form.resetDirty();
-          setDone(true);
-        } catch (e) {
-          if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to save notification settings'));
-        }
-      })}
+    <PageForm
+      form={form}
+      testIdPrefix="notifications"
+      maw={520}
+      submitLabel="Save Notifications"
+      onSubmit={async (body) => {
+        await update.mutateAsync(body);
+        form.resetDirty();
+        return { success: NOTIFICATION_MESSAGES.saved };
+      }}
+      errorText={(e) => errorMessage(e, 'Failed to save notification settings')}
     >
-      <Stack gap="sm" maw={520}>
-        {done ? (
-          <Alert color="green" data-testid="notifications-saved">
-            {NOTIFICATION_MESSAGES.saved}
-          </Alert>
-        ) : null}
-        {failed ? (
-          <Alert color="red" role="alert">
-            {failed}
-          </Alert>
-        ) : null}
-        {rows.map(([key, label, description]) => (
-          <Switch
-            key={key}
-            label={label}
-            description={description}
-            {...form.getInputProps(key, { type: 'checkbox' })}
-          />
-        ))}
-        <Text size="sm" data-testid="notifications-low-balance">
-          Low balance:{' '}
-          {saved.lowBalanceThreshold === null
-            ? 'off. Set a threshold on the Balance page to be mailed when your balance drops below it.'
-            : `a mail when your balance drops below ${formatUsd(saved.lowBalanceThreshold)} (change it on the Balance page).`}
-        </Text>
-        <Button type="submit" loading={update.isPending} w="fit-content" data-testid="notifications-save">
-          Save Notifications
-        </Button>
-      </Stack>
-    </form>
+      {rows.map(([key, label, description]) => (
+        <Switch key={key} label={label} description={description} {...form.getInputProps(key, { type: 'checkbox' })} />
+      ))}
+      <Text size="sm" data-testid="notifications-low-balance">
+        Low balance:{' '}
+        {saved.lowBalanceThreshold === null
+          ? 'off. Set a threshold on the Balance page to be mailed when your balance drops below it.'
+          : `a mail when your balance drops below ${formatUsd(saved.lowBalanceThreshold)} (change it on the Balance page).`}
+      </Text>
+    </PageForm>
   );
 }
 

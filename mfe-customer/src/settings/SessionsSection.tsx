@@ -11,7 +11,6 @@ import {
   PasswordInput,
   QueryBody,
   Stack,
-  setServerErrors,
   Table,
   Text,
   Title,
@@ -111,17 +110,15 @@ function ConfirmSignOutModal(props: { target: SignOutTarget; onClose: () => void
       submitLabel="Sign Out"
       busyLabel="Signing out..."
       onSubmit={async (body) => {
-        try {
-          const answer =
-            target === 'others'
-              ? await revokeOthers.mutateAsync(body)
-              : await revoke.mutateAsync({ id: target.id, ...body });
-          props.onDone(answer.message);
-          return undefined;
-        } catch (e) {
-          return setServerErrors(form, e) ? undefined : { error: errorMessage(e, 'Failed to sign out') };
-        }
+        const answer =
+          target === 'others'
+            ? await revokeOthers.mutateAsync(body)
+            : await revoke.mutateAsync({ id: target.id, ...body });
+        props.onDone(answer.message);
+        return undefined;
       }}
+      errorText={(e) => errorMessage(e, 'Failed to sign out')}
+      alertFieldErrors={false}
     >
       {({ locked }) => (
         <PasswordInput

@@ -10,11 +10,10 @@ import {
   Button,
   Card,
   Code,
-  Group,
+  PageForm,
   PasswordInput,
   QueryBody,
   Stack,
-  setServerErrors,
   Text,
   TextInput,
   Title,
@@ -109,65 +108,53 @@ function TwoFactorSetup({ onEnabled }: { onEnabled: (codes: string[]) => void })
   }
 
   return (
-    <form
-      onSubmit={form.onSubmit(async (body) => {
-        setFailed(null);
-        try {
-          const { recoveryCodes } = await enable.mutateAsync(body);
-          onEnabled(recoveryCodes);
-        } catch (e) {
-          if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to turn on two-factor sign-in'));
-        }
-      })}
+    <PageForm
+      form={form}
+      testIdPrefix="two-factor-enable"
+      maw={420}
+      submitLabel="Turn On"
+      onSubmit={async (body) => {
+        const { recoveryCodes } = await enable.mutateAsync(body);
+        onEnabled(recoveryCodes);
+        return undefined;
+      }}
+      errorText={(e) => errorMessage(e, 'Failed to turn on two-factor sign-in')}
     >
-      <Stack gap="sm" maw={420}>
-        <Text size="sm">Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</Text>
-        <QRCodeSVG value={pending.otpauthUrl} size={176} title="Two-factor QR code" data-testid="totp-qr" />
-        <Text size="sm">
-          Can&apos;t scan it? Enter this key by hand: <Code data-testid="totp-secret">{pending.secret}</Code>
-        </Text>
-        {failed ? <Alert color="red">{failed}</Alert> : null}
-        <TextInput
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          {...form.getInputProps('code')}
-        />
-        <Button type="submit" loading={enable.isPending} w="fit-content">
-          Turn On
-        </Button>
-      </Stack>
-    </form>
+      <Text size="sm">Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</Text>
+      <QRCodeSVG value={pending.otpauthUrl} size={176} title="Two-factor QR code" data-testid="totp-qr" />
+      <Text size="sm">
+        Can&apos;t scan it? Enter this key by hand: <Code data-testid="totp-secret">{pending.secret}</Code>
+      </Text>
+      <TextInput
+        label="Code from the app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        {...form.getInputProps('code')}
+      />
+    </PageForm>
   );
 }
 
 function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
   const disable = useApiMutation(securityMutations.disableTwoFactor);
-  const [failed, setFailed] = useState<string | null>(null);
   const form = useContractForm({ schema: TwoFactorDisableRequest, initialValues: { password: '' } });
   return (
-    <form
-      onSubmit={form.onSubmit(async (body) => {
-        setFailed(null);
-        try {
-          await disable.mutateAsync(body);
-        } catch (e) {
-          if (!setServerErrors(form, e)) setFailed(errorMessage(e, 'Failed to turn off two-factor sign-in'));
-        }
-      })}
+    <PageForm
+      form={form}
+      testIdPrefix="two-factor-disable"
+      maw={420}
+      submitLabel="Turn Off"
+      danger
+      onSubmit={async (body) => {
+        await disable.mutateAsync(body);
+        return undefined;
+      }}
+      errorText={(e) => errorMessage(e, 'Failed to turn off two-factor sign-in')}
     >
-      <Stack gap="sm" maw={420}>
-        <Text size="sm" data-testid="two-factor-on">
-          On. Recovery codes left: {status.recoveryCodesLeft}
-        </Text>
-        {failed ? <Alert color="red">{failed}</Alert> : null}
-        <Group align="flex-end">
-          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-          <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-            Turn Off
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm" data-testid="two-factor-on">
+        On. Recovery codes left: {status.recoveryCodesLeft}
+      </Text>
+      <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+    </PageForm>
   );
 }

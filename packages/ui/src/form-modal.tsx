@@ -12,66 +12,39 @@
  *     submitLabel="Save" busyLabel="Saving..."
  *     form={form}                                 // validated first: field errors show under the fields, no call
  *     onSubmit={async (body) => {                 // body: the schema's output (trimmed, defaults applied)
- *       try { await save.mutateAsync(body); return { success: 'FAQ added' }; }
- *       catch (e) { setServerErrors(form, e); return { error: errorMessage(e, 'Failed to save FAQ') }; }
+ *       await save.mutateAsync(body);
+ *       return { success: 'FAQ added' };
  *     }}
+ *     errorText={(e) => errorMessage(e, 'Failed to save FAQ')}  // a throw: details on the fields, this in the alert
  *   >
  *     {({ locked }) => <TextInput disabled={locked} {...form.getInputProps('question')} />}
  *   </FormModal>
  * Without `form`, `onSubmit()` gets no body and does its own checks (a modal with nothing to type, e.g. a confirmation).
- * Test ids: `${testIdPrefix}-form`, `-error`, `-success`, `-submit`, `-cancel`.
+ * Test ids: `${testIdPrefix}-form`, `-error`, `-success`, `-submit`, `-cancel`. The submit itself (validation, busy,
+ * messages, timers) is `useFormSubmit`, shared with `PageForm`, the same block for a form on a page.
  */
-import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
-import type { FormValidationResult } from '@mantine/form';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Modal } from './modal';
-import { FLASH_MS } from './use-flash';
+import { SubmitButton } from './page-form';
+import { StatusAlerts } from './status-alerts';
+import { type FormSubmitOptions, type FormSubmitState, useFormSubmit } from './use-form-submit';
 
-/** What a submit came to: an error to show, a success to show (or nothing: the caller closes or moves on). */
-export type FormOutcome = { error: string } | { success: string } | undefined;
+export type { FormOutcome, SubmittableForm as FormModalForm } from './use-form-submit';
 
-export interface FormModalState {
-  /** A call is under way. */
-  busy: boolean;
-  /** Busy, or a success that closes the modal is showing, or the caller locked it: fields are disabled. */
-  locked: boolean;
-  /** Drops the error message (e.g. when a field changes). */
-  clearError: () => void;
-  /** Shows an error without submitting (e.g. a choice that is not available). */
-  setError: (message: string | null) => void;
-}
+/** What the modal's fields see: busy, locked, and the error setters. */
+export type FormModalState = Pick<FormSubmitState, 'busy' | 'locked' | 'clearError' | 'setError'>;
 
-/** The part of a form (a `useContractForm` / `useForm` result) that FormModal uses. */
-export interface FormModalForm<Body> {
-  validate: () => FormValidationResult | Promise<FormValidationResult>;
-  getTransformedValues: () => Body;
-}
-
-export interface FormModalProps<Body = undefined> {
+export interface FormModalProps<Body = undefined> extends Omit<FormSubmitOptions<Body>, 'onClose'> {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
   testIdPrefix: string;
   /** Test ids that differ from the prefix scheme (kept from before, e.g. the address form's `address-form-error`). */
   testIds?: Partial<Record<'form' | 'error' | 'success' | 'submit' | 'cancel', string>>;
-  /** The modal's fields: validated on submit (errors under the fields, no call) and their output handed to onSubmit. */
-  form?: FormModalForm<Body>;
-  /**
-   * Where the SPEC words a form's check as one message for the whole form ('Please fill in all API fields'): a submit
-   * that does not validate also shows the first field error in the red alert, beside the marked fields; or this text,
-   * where the SPEC words it apart from the fields' own ('Please fix the highlighted services').
-   */
-  alertInvalid?: boolean | string;
-  onSubmit: (body: Body) => Promise<FormOutcome> | FormOutcome;
   submitLabel: ReactNode;
-  /** Text of the submit button while the call runs (e.g. 'Saving...'). */
+  /** Text of the submit button while the call runs (e.g. 'Saving...'); without it the button shows a spinner. */
   busyLabel?: ReactNode;
-  /** After a success: close the modal this many ms later (SPEC: the balance modal, 2 s) and lock it meanwhile. */
-  closeAfterMs?: number;
-  /** How long a success message stays when the modal stays open (default 3 s, SPEC §4). */
-  successMs?: number;
-  /** The caller's own lock (e.g. redirecting to the payment page). */
-  locked?: boolean;
   /** Disables only the submit button (e.g. an option that is not implemented). */
   submitDisabled?: boolean;
   /** Shown above the fields (e.g. who is edited). */
@@ -86,66 +59,9 @@ export interface FormModalProps<Body = undefined> {
 export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
   const testId = (part: 'form' | 'error' | 'success' | 'submit' | 'cancel') =>
     props.testIds?.[part] ?? `${props.testIdPrefix}-${part}`;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [closing, setClosing] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(timer.current);
-    };
-  }, []);
-
-  const locked = busy || closing || props.locked === true;
-  const state: FormModalState = {
-    busy,
-    locked,
-    clearError: () => setError(null),
-    setError,
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (locked) return;
-    setError(null);
-    let body = undefined as Body;
-    if (props.form) {
-      const checked = await props.form.validate();
-      if (!mounted.current) return;
-      if (checked.hasErrors) {
-        const first = Object.values(checked.errors).find((e) => typeof e === 'string' && e !== '');
-        if (typeof props.alertInvalid === 'string') setError(props.alertInvalid);
-        else if (props.alertInvalid && typeof first === 'string') setError(first);
-        return;
-      }
-      body = props.form.getTransformedValues();
-    }
-    setBusy(true);
-    let outcome: FormOutcome;
-    try {
-      outcome = await props.onSubmit(body);
-    } finally {
-      if (mounted.current) setBusy(false);
-    }
-    if (!mounted.current || !outcome) return;
-    if ('error' in outcome) {
-      setError(outcome.error);
-      return;
-    }
-    setSuccess(outcome.success);
-    clearTimeout(timer.current);
-    if (props.closeAfterMs !== undefined) {
-      setClosing(true);
-      timer.current = setTimeout(props.onClose, props.closeAfterMs);
-    } else {
-      timer.current = setTimeout(() => setSuccess(null), props.successMs ?? FLASH_MS);
-    }
-  };
+  // In a modal the red alert also says what the fields say (the SPEC's modals show it), unless told otherwise.
+  const state = useFormSubmit<Body>({ ...props, alertFieldErrors: props.alertFieldErrors ?? true });
+  const { busy, locked, closing, error, success, submit } = state;
 
   return (
     <Modal
@@ -161,16 +77,11 @@ export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
       <form onSubmit={submit} noValidate data-testid={testId('form')}>
         <Stack gap="sm">
           {props.intro}
-          {error ? (
-            <Alert color="red" variant="light" role="alert" data-testid={testId('error')}>
-              {error}
-            </Alert>
-          ) : null}
-          {success ? (
-            <Alert color="green" variant="light" role="status" data-testid={testId('success')}>
-              {success}
-            </Alert>
-          ) : null}
+          <StatusAlerts
+            error={error}
+            success={success}
+            testIds={{ error: testId('error'), success: testId('success') }}
+          />
           {typeof props.children === 'function' ? props.children(state) : props.children}
           <Group justify="flex-end" mt="sm">
             <Button
@@ -181,17 +92,14 @@ export function FormModal<Body = undefined>(props: FormModalProps<Body>) {
             >
               {closing ? 'Close' : 'Cancel'}
             </Button>
-            <Button
-              type="submit"
+            <SubmitButton
+              busy={busy}
               disabled={locked || props.submitDisabled === true}
-              loading={busy && props.busyLabel === undefined}
-              leftSection={
-                busy && props.busyLabel !== undefined ? <Loader size={14} color="gray" /> : props.submitLeftSection
-              }
-              data-testid={testId('submit')}
-            >
-              {busy && props.busyLabel !== undefined ? props.busyLabel : props.submitLabel}
-            </Button>
+              label={props.submitLabel}
+              busyLabel={props.busyLabel}
+              leftSection={props.submitLeftSection}
+              testId={testId('submit')}
+            />
           </Group>
         </Stack>
       </form>

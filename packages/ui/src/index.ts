@@ -129,6 +129,7 @@ export {
 } from './list-screen';
 export { Modal } from './modal';
 export { MoneyInput, type MoneyInputProps } from './money-input';
+export { PageForm, type PageFormProps } from './page-form';
 export { QueryBody, type QueryBodyProps } from './query-body';
 export { type QueryPhase, type QueryProgress, queryPhase } from './query-phase';
 export { RowMenu, type RowMenuItem } from './row-menu';
@@ -159,5 +160,6 @@ export {
 export { StatusAlerts } from './status-alerts';
 export { theme, UiProvider } from './theme';
 export { FLASH_MS, useFlash } from './use-flash';
+export { type FormSubmitState, useFormSubmit } from './use-form-submit';
 export { type ModalItem, useModalItem } from './use-modal-item';
 export { usePageFor } from './use-page-for';

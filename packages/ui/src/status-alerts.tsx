@@ -2,15 +2,18 @@ import { Alert } from '@mantine/core';
 
 /**
  * A screen's success message (green, role status) and error message (red, role alert), each shown only when set; with
- * `onDismissError` the error has a close button. Test ids are `${testIdPrefix}-success` and `${testIdPrefix}-error`.
+ * `onDismissError` the error has a close button. Test ids are `${testIdPrefix}-success` and `${testIdPrefix}-error`,
+ * or as `testIds` names them.
  */
 export function StatusAlerts({
   testIdPrefix,
   success = null,
   error,
   onDismissError,
+  testIds,
 }: {
-  testIdPrefix: string;
+  testIdPrefix?: string;
+  testIds?: { success?: string; error?: string };
   success?: string | null;
   error: string | null;
   onDismissError?: () => void;
@@ -18,7 +21,7 @@ export function StatusAlerts({
   return (
     <>
       {success ? (
-        <Alert color="green" variant="light" role="status" data-testid={`${testIdPrefix}-success`}>
+        <Alert color="green" variant="light" role="status" data-testid={testIds?.success ?? `${testIdPrefix}-success`}>
           {success}
         </Alert>
       ) : null}
@@ -29,7 +32,7 @@ export function StatusAlerts({
           role="alert"
           withCloseButton={onDismissError !== undefined}
           onClose={onDismissError}
-          data-testid={`${testIdPrefix}-error`}
+          data-testid={testIds?.error ?? `${testIdPrefix}-error`}
         >
           {error}
         </Alert>
