@@ -1,11 +1,11 @@
 // Shared by the benchmark scripts: start the embedded default on a free port with a throwaway data dir, and Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -51,9 +51,26 @@ export async function startEmbedded(extraEnv = {}) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's output goes to a file (kept when the server dies unexpectedly, its path printed) and its last 64 KiB
+  // stay in memory for the error messages.
+  const logPath = join(tmpdir(), `labeldesk-bench-server-${port}.log`);
+  const logFile = createWriteStream(logPath);
   let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
+  const keep = (d) => {
+    logFile.write(d);
+    log = (log + d).slice(-65_536);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    logFile.end();
+    if (!stopping) {
+      console.error(
+        `[bench] the server exited unexpectedly (code ${code}, signal ${signal}); its log: ${logPath}\n${log.slice(-4_000)}`,
+      );
+    }
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -67,13 +84,59 @@ export async function startEmbedded(extraEnv = {}) {
   return {
     url,
     pid: child.pid,
-    async stop() {
+    logPath,
+    /** The last 64 KiB of the server's output. */
+    log: () => log,
+    /** Stops the server; its log file is removed unless `keepLog` (a failed run: the path is printed). */
+    async stop({ keepLog = false } = {}) {
+      stopping = child.exitCode === null && child.signalCode === null;
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
+      if (keepLog) console.error(`[bench] the server's log: ${logPath}`);
+      else if (stopping) rmSync(logPath, { force: true });
     },
   };
 }
+
+/**
+ * The server's event-loop delay, measured inside it: pass `env` to startEmbedded (it preloads event-loop-probe.mjs),
+ * then `take(server.pid)` answers what the probe measured since the previous take (or since start) — { samples, meanMs,
+ * p50Ms, p95Ms, p99Ms, maxMs }, the delay beyond its 10 ms timer — and starts a new period.
+ * With BENCH_CPU_PROF=<dir> in the bench's environment, the probe also writes a V8 CPU profile of each period there.
+ */
+export function eventLoopProbe() {
+  const file = join(tmpdir(), `labeldesk-bench-event-loop-${process.pid}-${Date.now()}`);
+  const probe = pathToFileURL(fileURLToPath(new URL('./event-loop-probe.mjs', import.meta.url))).href;
+  let n = 0;
+  return {
+    env: {
+      BENCH_EVENT_LOOP_FILE: file,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+    },
+    async take(pid) {
+      n += 1;
+      const path = `${file}.${n}`;
+      process.kill(pid, 'SIGUSR2');
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        try {
+          const stats = JSON.parse(readFileSync(path, 'utf8'));
+          rmSync(path, { force: true });
+          return stats;
+        } catch (err) {
+          if (err.code !== 'ENOENT') throw err;
+        }
+        if (Date.now() > deadline) throw new Error(`the server's event-loop probe did not answer (${path})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
+
+/** An event-loop figure as the benches print it. */
+export const loopDelay = (s) =>
+  `mean ${s.meanMs.toFixed(1)} / p99 ${s.p99Ms.toFixed(1)} / max ${s.maxMs.toFixed(0)} ms`;
 
 /**
  * CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. Benchmarks report
@@ -126,7 +189,10 @@ export function requestJson(url, { method = 'GET', headers = {}, body } = {}) {
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
       });
     });
-    req.on('error', reject);
+    // Which call failed, and when (a reset or a refused connection says little without them).
+    req.on('error', (err) =>
+      reject(new Error(`${method} ${url} at ${new Date().toISOString()}: ${err.message}`, { cause: err })),
+    );
     req.end(body);
   });
 }
