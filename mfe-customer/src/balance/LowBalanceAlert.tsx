@@ -2,13 +2,10 @@ import { errorMessage, notificationSettingsMutations, notificationSettingsQuerie
 import { UpdateNotificationSettingsRequest } from '@labeldesk/contracts';
 import {
   Button,
-  Card,
   PageForm,
   QueryBody,
-  Stack,
-  Text,
+  SectionCard,
   TextInput,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -76,23 +73,20 @@ function ThresholdForm({ saved }: { saved: number | null }) {
 export function LowBalanceAlert() {
   const settings = useQuery(notificationSettingsQueries.current());
   return (
-    <Card withBorder padding="lg" maw={420} data-testid="low-balance-alert">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Low-balance alert
-        </Title>
-        <Text size="sm" c="dimmed">
-          Off unless you set an amount. You get one mail each time your balance drops below it.
-        </Text>
-        <QueryBody
-          result={settings}
-          testIdPrefix="low-balance-load"
-          loadingLabel="Loading alert..."
-          errorTitle={(e) => errorMessage(e, 'Failed to load the low-balance alert')}
-        >
-          {(saved) => <ThresholdForm saved={saved.lowBalanceThreshold} />}
-        </QueryBody>
-      </Stack>
-    </Card>
+    <SectionCard
+      title="Low-balance alert"
+      description="Off unless you set an amount. You get one mail each time your balance drops below it."
+      maw={420}
+      testId="low-balance-alert"
+    >
+      <QueryBody
+        result={settings}
+        testIdPrefix="low-balance-load"
+        loadingLabel="Loading alert..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load the low-balance alert')}
+      >
+        {(saved) => <ThresholdForm saved={saved.lowBalanceThreshold} />}
+      </QueryBody>
+    </SectionCard>
   );
 }

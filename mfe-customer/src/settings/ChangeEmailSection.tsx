@@ -2,13 +2,12 @@ import { errorMessage, securityMutations, securityQueries } from '@labeldesk/api
 import { ChangeEmailRequest } from '@labeldesk/contracts';
 import {
   Badge,
-  Card,
   Group,
   PageForm,
   PasswordInput,
+  SectionCard,
   Text,
   TextInput,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -24,12 +23,9 @@ export function ChangeEmailSection() {
   const change = useApiMutation(securityMutations.changeEmail);
 
   return (
-    <Card withBorder padding="lg" data-testid="change-email">
-      <Title order={3} size="h4" mb="sm">
-        Email
-      </Title>
+    <SectionCard title="Email" testId="change-email">
       {current.data ? (
-        <Group gap="xs" mb="sm" data-testid="change-email-current">
+        <Group gap="xs" data-testid="change-email-current">
           <Text size="sm">{current.data.email}</Text>
           <Badge variant="light" color={current.data.verified ? 'green' : 'yellow'}>
             {current.data.verified ? 'Verified' : 'Not verified'}
@@ -51,6 +47,6 @@ export function ChangeEmailSection() {
         <TextInput label="New Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
       </PageForm>
-    </Card>
+    </SectionCard>
   );
 }

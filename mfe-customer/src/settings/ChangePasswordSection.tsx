@@ -1,6 +1,6 @@
 import { errorMessage, securityMutations } from '@labeldesk/api-client';
 import { ChangePasswordRequest } from '@labeldesk/contracts';
-import { Card, PageForm, PasswordInput, Title, useApiMutation, useContractForm } from '@labeldesk/ui';
+import { PageForm, PasswordInput, SectionCard, useApiMutation, useContractForm } from '@labeldesk/ui';
 
 /** Change password (POST /api/auth/change-password): keeps this session, signs every other one out. */
 export function ChangePasswordSection() {
@@ -11,10 +11,7 @@ export function ChangePasswordSection() {
   const change = useApiMutation(securityMutations.changePassword);
 
   return (
-    <Card withBorder padding="lg" data-testid="change-password">
-      <Title order={3} size="h4" mb="sm">
-        Password
-      </Title>
+    <SectionCard title="Password" testId="change-password">
       <PageForm
         form={form}
         testIdPrefix="change-password"
@@ -34,6 +31,6 @@ export function ChangePasswordSection() {
         />
         <PasswordInput label="New Password" autoComplete="new-password" {...form.getInputProps('newPassword')} />
       </PageForm>
-    </Card>
+    </SectionCard>
   );
 }

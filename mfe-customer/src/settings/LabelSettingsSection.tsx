@@ -7,14 +7,12 @@ import {
   UpdateLabelSettingsRequest,
 } from '@labeldesk/contracts';
 import {
-  Card,
   Input,
   PageForm,
   QueryBody,
+  SectionCard,
   SegmentedControl,
-  Stack,
   Text,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -90,20 +88,15 @@ function LabelSettingsForm({ saved }: { saved: LabelSettings }) {
 export function LabelSettingsSection() {
   const settings = useQuery(labelSettingsQueries.current());
   return (
-    <Card withBorder padding="lg" data-testid="label-settings">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Labels
-        </Title>
-        <QueryBody
-          result={settings}
-          testIdPrefix="label-settings-load"
-          loadingLabel="Loading label settings..."
-          errorTitle={(e) => errorMessage(e, 'Failed to load label settings')}
-        >
-          {(data) => <LabelSettingsForm saved={data} />}
-        </QueryBody>
-      </Stack>
-    </Card>
+    <SectionCard title="Labels" testId="label-settings">
+      <QueryBody
+        result={settings}
+        testIdPrefix="label-settings-load"
+        loadingLabel="Loading label settings..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load label settings')}
+      >
+        {(data) => <LabelSettingsForm saved={data} />}
+      </QueryBody>
+    </SectionCard>
   );
 }

@@ -10,14 +10,12 @@ import {
   UpdateNotificationSettingsRequest,
 } from '@labeldesk/contracts';
 import {
-  Card,
   formatUsd,
   PageForm,
   QueryBody,
-  Stack,
+  SectionCard,
   Switch,
   Text,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -75,20 +73,15 @@ export function NotificationsSection() {
   const settings = useQuery(notificationSettingsQueries.current());
   const session = useQuery(sessionQueries.verify());
   return (
-    <Card withBorder padding="lg" data-testid="notification-settings">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Notifications
-        </Title>
-        <QueryBody
-          result={settings}
-          testIdPrefix="notifications-load"
-          loadingLabel="Loading notification settings..."
-          errorTitle={(e) => errorMessage(e, 'Failed to load notification settings')}
-        >
-          {(saved) => <NotificationsForm saved={saved} isAdmin={session.data?.user?.isAdmin === true} />}
-        </QueryBody>
-      </Stack>
-    </Card>
+    <SectionCard title="Notifications" testId="notification-settings">
+      <QueryBody
+        result={settings}
+        testIdPrefix="notifications-load"
+        loadingLabel="Loading notification settings..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load notification settings')}
+      >
+        {(saved) => <NotificationsForm saved={saved} isAdmin={session.data?.user?.isAdmin === true} />}
+      </QueryBody>
+    </SectionCard>
   );
 }

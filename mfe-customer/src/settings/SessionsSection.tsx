@@ -4,16 +4,15 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   FormModal,
   formatDateTime,
   Group,
   PasswordInput,
   QueryBody,
+  SectionCard,
   Stack,
   Table,
   Text,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -39,38 +38,34 @@ export function SessionsSection() {
   };
 
   return (
-    <Card withBorder padding="lg" data-testid="sessions">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Sessions
-        </Title>
-        <Text size="sm" c="dimmed">
-          Every browser or device signed in to your account. Sign out any you do not recognise.
-        </Text>
-        {done ? <Alert color="green">{done}</Alert> : null}
-        <QueryBody
-          result={sessions}
-          testIdPrefix="sessions-list"
-          loadingLabel="Loading sessions..."
-          errorTitle={(e) => errorMessage(e, 'Failed to load sessions')}
-        >
-          {(data) => (
-            <Stack gap="sm">
-              <SessionsTable sessions={data.sessions} onRevoke={(id) => ask({ id })} />
-              <Group>
-                <Button
-                  variant="light"
-                  color="red"
-                  disabled={data.sessions.every((s) => s.current)}
-                  onClick={() => ask('others')}
-                >
-                  Sign Out All Other Sessions
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </QueryBody>
-      </Stack>
+    <SectionCard
+      title="Sessions"
+      description="Every browser or device signed in to your account. Sign out any you do not recognise."
+      testId="sessions"
+    >
+      {done ? <Alert color="green">{done}</Alert> : null}
+      <QueryBody
+        result={sessions}
+        testIdPrefix="sessions-list"
+        loadingLabel="Loading sessions..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load sessions')}
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <SessionsTable sessions={data.sessions} onRevoke={(id) => ask({ id })} />
+            <Group>
+              <Button
+                variant="light"
+                color="red"
+                disabled={data.sessions.every((s) => s.current)}
+                onClick={() => ask('others')}
+              >
+                Sign Out All Other Sessions
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </QueryBody>
       {target ? (
         <ConfirmSignOutModal
           key={target === 'others' ? 'others' : target.id}
@@ -82,7 +77,7 @@ export function SessionsSection() {
           }}
         />
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -8,15 +8,14 @@ import {
 import {
   Alert,
   Button,
-  Card,
   Code,
   PageForm,
   PasswordInput,
   QueryBody,
+  SectionCard,
   Stack,
   Text,
   TextInput,
-  Title,
   useApiMutation,
   useContractForm,
   useQuery,
@@ -33,28 +32,23 @@ export function TwoFactorSection() {
   const status = useQuery(securityQueries.twoFactor());
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   return (
-    <Card withBorder padding="lg" data-testid="two-factor">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Two-factor sign-in
-        </Title>
-        {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
-        <QueryBody
-          result={status}
-          testIdPrefix="two-factor-status"
-          loadingLabel="Loading two-factor status..."
-          errorTitle={(e) => errorMessage(e, 'Failed to load two-factor status')}
-        >
-          {(data) =>
-            data.enabled ? (
-              <TwoFactorOn status={data} />
-            ) : (
-              <TwoFactorSetup onEnabled={(codes) => setRecoveryCodes(codes)} />
-            )
-          }
-        </QueryBody>
-      </Stack>
-    </Card>
+    <SectionCard title="Two-factor sign-in" testId="two-factor">
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
+      <QueryBody
+        result={status}
+        testIdPrefix="two-factor-status"
+        loadingLabel="Loading two-factor status..."
+        errorTitle={(e) => errorMessage(e, 'Failed to load two-factor status')}
+      >
+        {(data) =>
+          data.enabled ? (
+            <TwoFactorOn status={data} />
+          ) : (
+            <TwoFactorSetup onEnabled={(codes) => setRecoveryCodes(codes)} />
+          )
+        }
+      </QueryBody>
+    </SectionCard>
   );
 }
 

@@ -133,6 +133,7 @@ export { PageForm, type PageFormProps } from './page-form';
 export { QueryBody, type QueryBodyProps } from './query-body';
 export { type QueryPhase, type QueryProgress, queryPhase } from './query-phase';
 export { RowMenu, type RowMenuItem } from './row-menu';
+export { SectionCard } from './section-card';
 export {
   clearServerState,
   keepPreviousData,
