@@ -1,6 +1,6 @@
 import { ZPL_DPIS } from '@labeldesk/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { bulkOrders, orders } from '../db/schema';
+import { bulkOrders, orders, testLabelQuota } from '../db/schema';
 import type { Services } from '../env';
 import { TEST_DATA_RETENTION_DAYS } from '../lib/test-mode-settings';
 import { labelBlobKey } from '../use-cases/orders/order-rows';
@@ -31,7 +31,7 @@ async function deleteBlobs(services: Services, keys: string[]): Promise<void> {
 /**
  * Deletes test data (livemode false) created more than `olderThanMs` ago: test orders (their attempts and Amazon
  * confirmations cascade) with their label files, then test bulk orders left without rows, with their combined
- * documents. Live rows are never touched (every statement names livemode = 0). Idempotent; a large backlog is worked
+ * documents, and the test quota's counters of past days. Live rows are never touched (every statement names livemode = 0). Idempotent; a large backlog is worked
  * off over several runs.
  */
 export async function purgeTestData(
@@ -75,6 +75,9 @@ export async function purgeTestData(
       deleted.flatMap((b) => (b.labelsBlobKey ? [b.labelsBlobKey] : [])),
     );
   }
+  // The daily quota's counters of past days (only today's is ever read).
+  const yesterday = new Date(services.clock.now().getTime() - 24 * 60 * 60_000).toISOString().slice(0, 10);
+  await services.db.delete(testLabelQuota).where(lt(testLabelQuota.day, yesterday));
   if (purged.orders + purged.bulkOrders > 0) services.log.info('test_data.purged', purged);
   return purged;
 }

@@ -16,6 +16,7 @@ export * from './provider-failover';
 export * from './sessions';
 export * from './shipping-apis';
 export * from './shipping-services';
+export * from './test-label-quota';
 export * from './tracking-refresh-runs';
 export * from './two-factor';
 export * from './users';

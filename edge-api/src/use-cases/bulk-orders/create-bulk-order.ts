@@ -13,7 +13,7 @@ import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-bal
 import { party, storedPackage } from '../orders/order-columns';
 import { estimateDelivery, type OrderService } from '../orders/price-order';
 import { testEndpointOf } from '../shipping-apis/connect-provider';
-import { assertTestQuota, noLedgerEntryId } from '../test-mode/test-mode';
+import { noLedgerEntryId, reserveTestLabels, testQuotaError } from '../test-mode/test-mode';
 import { BULK_INSERT_CHUNK, type BulkProcessData, bulkRequestHash, checkBulkPurchase } from './bulk-purchase';
 import { enqueueBulkRows } from './enqueue-bulk-rows';
 import { type BulkRowCounts, countBulkRows } from './settle-bulk-order';
@@ -192,9 +192,9 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   }
 
   if (!live) {
-    // Never the real upstream (503 without a sandbox of the API's kind); the rows count against the daily test quota.
+    // Never the real upstream (503 without a sandbox of the API's kind). The rows are reserved from the daily test
+    // quota by the batch below (reserveTestLabels).
     testEndpointOf(services, found.api);
-    await assertTestQuota(services, userId, checked.rows.length);
   }
 
   const { db, clock } = services;
@@ -230,6 +230,7 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   let bulkOrder: BulkOrderRow | undefined;
   let balanceAfterCents: number | null | undefined;
   try {
+    const quota = live ? [] : [reserveTestLabels(services, userId, orderRows.length)];
     const results = await batch(db, [
       // The bulk order first: a twin request with the same Idempotency-Key fails on its unique index.
       db
@@ -255,19 +256,21 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
           updatedAt: at,
         })
         .returning(),
+      ...quota,
       ...inserts,
       ...(hold?.statements ?? []),
     ]);
     bulkOrder = (results[0] as BulkOrderRow[])[0];
     balanceAfterCents = hold
-      ? (results[1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]?.balanceAfterCents
+      ? (results[quota.length + 1 + inserts.length + hold.entryStatementIndex] as LedgerEntryRow[])[0]
+          ?.balanceAfterCents
       : await getBalance(services, { userId });
   } catch (err) {
     if (isUniqueViolation(err, 'bulk_orders.idempotency_key')) {
       const twin = await replayed();
       if (twin) return twin;
     }
-    throw balanceChangeError(err) ?? err;
+    throw testQuotaError(services, userId, err) ?? balanceChangeError(err) ?? err;
   }
   if (!bulkOrder || typeof balanceAfterCents !== 'number') {
     throw new Error(`bulk order ${bulkOrderId} or its hold missing after its batch`);

@@ -10,7 +10,7 @@ import { batch, placeholdersFor, reusableStatement } from '../../ports/database'
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
 import { testEndpointOf } from '../shipping-apis/connect-provider';
-import { assertTestQuota, noLedgerEntryId } from '../test-mode/test-mode';
+import { noLedgerEntryId, reserveTestLabels, testQuotaError } from '../test-mode/test-mode';
 import { buyOrderLabel, type ProviderTiming } from './buy-order-label';
 import { assertShippableAddresses } from './check-addresses';
 import { type CreateOrderData, orderRequestHash, party, purchasedColumns } from './order-columns';
@@ -196,10 +196,10 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
 
   const live = input.livemode ?? true;
   if (!live) {
-    // A test order: never the real upstream (503 when no sandbox of the API's kind is configured), within the quota.
+    // A test order: never the real upstream (503 when no sandbox of the API's kind is configured). The daily quota is
+    // reserved by the order's own batch (buyTestOrder).
     try {
       testEndpointOf(services, found.api);
-      await assertTestQuota(services, userId, 1);
     } catch (err) {
       return replayOr(err);
     }
@@ -244,8 +244,8 @@ export async function createOrder(services: Services, input: CreateOrderInput): 
 }
 
 /**
- * A test purchase (livemode false): the order row alone, no debit and no balance check (README "Test mode": a test
- * key never answers 402), then phase 2 as for a live one (buyOrderLabel sends it to the sandbox).
+ * A test purchase (livemode false): the order row and its quota reservation (reserveTestLabels: 429 past
+ * TEST_LABELS_PER_DAY), no debit and no balance check (README "Test mode": a test key never answers 402), then phase 2 as for a live one (buyOrderLabel sends it to the sandbox).
  */
 async function buyTestOrder(
   services: Services,
@@ -256,10 +256,17 @@ async function buyTestOrder(
 ): Promise<CreateOrderResult> {
   let inserted: OrderRow | undefined;
   try {
-    const [results] = await batch(services.db, [insertOrder(services.db, row)]);
+    // The quota reservation first: past TEST_LABELS_PER_DAY its CHECK fails the batch and no order is written.
+    const [, results] = await batch(services.db, [
+      reserveTestLabels(services, input.userId, 1),
+      insertOrder(services.db, row),
+    ]);
     inserted = (results as OrderRow[])[0];
   } catch (err) {
     if (isUniqueViolation(err, 'orders.idempotency_key')) return replayOr(err);
+    // A replay of an earlier purchase answers as the first one, even once the quota is used up.
+    const overQuota = testQuotaError(services, input.userId, err);
+    if (overQuota) return replayOr(overQuota);
     throw err;
   }
   if (!inserted) throw new Error(`test order ${row.id} missing after its insert`);

@@ -1,7 +1,8 @@
-import { and, count, eq, gte } from 'drizzle-orm';
-import { bulkOrders, NO_LEDGER_ENTRY_PREFIX, orders } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { bulkOrders, NO_LEDGER_ENTRY_PREFIX, orders, testLabelQuota } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { isCheckViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TEST_LABELS_PER_DAY } from '../../lib/test-mode-settings';
 
@@ -26,22 +27,32 @@ export const testQuotaMessage = (limit: number): string =>
   `Test mode allows ${limit.toLocaleString('en-US')} test labels per account per day (UTC). Try again tomorrow, or use your live key.`;
 
 /**
- * TEST_LABELS_PER_DAY: refuses `labels` more test labels when the account's test labels of this UTC day (single
- * purchases and bulk rows, failed ones included: each asked the sandbox) would pass the limit. 429 `rate_limited` with
- * Retry-After until the next UTC midnight, nothing written. Checked before the order is written: requests racing at
- * the limit may pass it by the few that run at once (it guards the sandbox's budget, not money).
+ * TEST_LABELS_PER_DAY, atomically: the statement that reserves `labels` test labels of this UTC day for the account
+ * (an UPSERT on test_label_quota), to run FIRST in the db.batch that writes the test orders. When the day's labels
+ * (single purchases and bulk rows, failed ones included: each asked the sandbox) would pass the limit, its CHECK fails
+ * the whole batch — nothing is written — and testQuotaError turns that into the 429. Requests racing at the limit are
+ * serialized by the database: exactly the labels left are made. A batch that fails for another reason (an
+ * Idempotency-Key replay) rolls its reservation back with it.
  */
-export async function assertTestQuota(services: Services, userId: string, labels: number): Promise<void> {
+export function reserveTestLabels(services: Services, userId: string, labels: number) {
+  const limit = services.config.testLabelsPerDay ?? DEFAULT_TEST_LABELS_PER_DAY;
+  const day = utcDay(services.clock.now()).start.toISOString().slice(0, 10);
+  return services.db
+    .insert(testLabelQuota)
+    .values({ userId, day, used: labels, dayLimit: limit })
+    .onConflictDoUpdate({
+      target: [testLabelQuota.userId, testLabelQuota.day],
+      set: { used: sql`${testLabelQuota.used} + excluded.used`, dayLimit: sql`excluded.day_limit` },
+    });
+}
+
+/** The 429 for a batch refused by reserveTestLabels (Retry-After until the next UTC midnight); undefined otherwise. */
+export function testQuotaError(services: Services, userId: string, err: unknown): ApiError | undefined {
+  if (!isCheckViolation(err, 'test_label_quota_within_limit')) return undefined;
   const limit = services.config.testLabelsPerDay ?? DEFAULT_TEST_LABELS_PER_DAY;
   const now = services.clock.now();
-  const { start, next } = utcDay(now);
-  const [row] = await services.db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.livemode, false), gte(orders.createdAt, start.toISOString())));
-  if ((row?.n ?? 0) + labels <= limit) return;
-  const retryAfter = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-  throw new ApiError('rate_limited', testQuotaMessage(limit), {
+  const retryAfter = Math.max(1, Math.ceil((utcDay(now).next.getTime() - now.getTime()) / 1000));
+  return new ApiError('rate_limited', testQuotaMessage(limit), {
     headers: { 'Retry-After': String(retryAfter) },
     logMessage: `user ${userId}: test label quota (${limit}/day) reached`,
   });
