@@ -24,12 +24,11 @@ import type { HttpLabelProviderOptions } from './http-label-provider';
 import { httpTransport, isZpl, labelFileDownloader, type SendInit, withUnknownOutcome } from './http-transport';
 import {
   CANONICAL_SERVICES,
-  catalogueFromRates,
+  catalogueByRating,
   noRateError,
+  quoteByRating,
+  type RateParcel,
   REFERENCE_DIMENSIONS_IN,
-  REFERENCE_FROM,
-  REFERENCE_TO,
-  REFERENCE_WEIGHTS_LBS,
   toOunces,
 } from './kind-catalogue';
 
@@ -109,14 +108,14 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       return r.success && code ? [{ ...r.data, serviceCode: code }] : [];
     });
 
-  const zipOnly = (zip: string): ProviderAddress => ({
-    name: '',
-    street1: '',
-    city: '',
-    state: '',
-    zip,
-    country: 'US',
-  });
+  /** A parcel rated in canonical terms: the catalogue and quotes read these. */
+  const offersFor: RateParcel = async (from, to, ounces) =>
+    ratesOf(await rateShipment(from, to, ounces)).map((r) => ({
+      serviceCode: r.serviceCode,
+      priceCents: r.rate,
+      transitDays: r.est_delivery_days ?? r.delivery_days ?? null,
+      estimatedDelivery: dateOnly(r.delivery_date),
+    }));
 
   function labelOf(s: EpShipment, replayed: boolean): ProviderLabel {
     const rate = s.selected_rate;
@@ -214,43 +213,9 @@ export function easypostLabelProvider(options: KindProviderOptions): LabelProvid
       await send('check', 'GET', '/shipments?page_size=1', { retry: true });
     },
 
-    async listServices() {
-      const rated = [];
-      for (const lbs of REFERENCE_WEIGHTS_LBS) {
-        const s = await rateShipment(REFERENCE_FROM, REFERENCE_TO, lbs * 16);
-        rated.push({
-          weightLbs: lbs,
-          offers: ratesOf(s).map((r) => ({
-            serviceCode: r.serviceCode,
-            priceCents: r.rate,
-            transitDays: r.est_delivery_days ?? r.delivery_days ?? null,
-          })),
-        });
-      }
-      return catalogueFromRates(rated);
-    },
+    listServices: () => catalogueByRating(offersFor),
 
-    async quote(input) {
-      const s = await rateShipment(
-        zipOnly(input.fromZip),
-        zipOnly(input.toZip),
-        toOunces(input.weight, input.weightUnit),
-      );
-      const rate = ratesOf(s).find((r) => r.serviceCode === input.serviceCode);
-      const known = CANONICAL_SERVICES[input.serviceCode];
-      if (!rate || !known) throw noRateError(input.serviceCode);
-      const days = rate.est_delivery_days ?? rate.delivery_days ?? null;
-      return {
-        serviceCode: rate.serviceCode,
-        carrier: known.carrier,
-        serviceName: known.name,
-        priceCents: rate.rate,
-        billedWeight: input.weight,
-        billedWeightUnit: input.weightUnit,
-        transitDays: days,
-        estimatedDelivery: dateOnly(rate.delivery_date),
-      };
-    },
+    quote: (input) => quoteByRating(offersFor, input),
 
     async createLabel(raw: CreateLabelInput) {
       const input = CreateLabelInputSchema.parse(raw);

@@ -3,7 +3,9 @@ import {
   type ProviderAddress,
   type ProviderCarrier,
   ProviderError,
+  type ProviderQuote,
   type ProviderServiceInfo,
+  type QuoteInput,
 } from '../../ports/label-provider';
 
 /**
@@ -56,11 +58,46 @@ export const CANONICAL_SERVICES: Record<string, { carrier: ProviderCarrier; name
   fedex_priority_overnight: { carrier: 'FEDEX', name: 'FedEx Priority Overnight' },
 };
 
-/** One rate a provider gave for a reference parcel, already in canonical terms. */
+/** One rate a provider gave for a parcel, already in canonical terms. */
 export interface RatedOffer {
   serviceCode: string;
   priceCents: number;
   transitDays: number | null;
+  /** The delivery date the provider promises (YYYY-MM-DD), where it gives one. */
+  estimatedDelivery?: string | null;
+}
+
+/** A quote's parcel ends: only the zip is known (both providers rate by zip). */
+const zipOnly = (zip: string): ProviderAddress => ({ name: '', street1: '', city: '', state: '', zip, country: 'US' });
+
+/** The rates a provider gives for a parcel of `ounces` between two addresses, in canonical terms. */
+export type RateParcel = (from: ProviderAddress, to: ProviderAddress, ounces: number) => Promise<RatedOffer[]>;
+
+/** The service catalogue (the update check): every reference parcel rated, lightest first. */
+export async function catalogueByRating(rate: RateParcel): Promise<ProviderServiceInfo[]> {
+  const rated = [];
+  for (const weightLbs of REFERENCE_WEIGHTS_LBS) {
+    rated.push({ weightLbs, offers: await rate(REFERENCE_FROM, REFERENCE_TO, weightLbs * 16) });
+  }
+  return catalogueFromRates(rated);
+}
+
+/** A quote: the parcel rated between the two zips, and the rate of the asked service (none → noRateError). */
+export async function quoteByRating(rate: RateParcel, input: QuoteInput): Promise<ProviderQuote> {
+  const offers = await rate(zipOnly(input.fromZip), zipOnly(input.toZip), toOunces(input.weight, input.weightUnit));
+  const offer = offers.find((r) => r.serviceCode === input.serviceCode);
+  const known = CANONICAL_SERVICES[input.serviceCode];
+  if (!offer || !known) throw noRateError(input.serviceCode);
+  return {
+    serviceCode: offer.serviceCode,
+    carrier: known.carrier,
+    serviceName: known.name,
+    priceCents: offer.priceCents,
+    billedWeight: input.weight,
+    billedWeightUnit: input.weightUnit,
+    transitDays: offer.transitDays,
+    estimatedDelivery: offer.estimatedDelivery ?? null,
+  };
 }
 
 /** The catalogue from the rates of every reference parcel (lightest first): one entry per canonical service. */

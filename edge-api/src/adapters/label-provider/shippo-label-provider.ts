@@ -12,12 +12,11 @@ import type { KindProviderOptions } from './easypost-label-provider';
 import { httpTransport, labelFileDownloader, type SendInit, withUnknownOutcome } from './http-transport';
 import {
   CANONICAL_SERVICES,
-  catalogueFromRates,
+  catalogueByRating,
   noRateError,
+  quoteByRating,
+  type RateParcel,
   REFERENCE_DIMENSIONS_IN,
-  REFERENCE_FROM,
-  REFERENCE_TO,
-  REFERENCE_WEIGHTS_LBS,
   toOunces,
 } from './kind-catalogue';
 import {
@@ -118,14 +117,14 @@ export function shippoLabelProvider(options: KindProviderOptions): LabelProvider
       return r.success && code ? [{ ...r.data, serviceCode: code }] : [];
     });
 
-  const zipOnly = (zip: string): ProviderAddress => ({
-    name: '',
-    street1: '',
-    city: '',
-    state: '',
-    zip,
-    country: 'US',
-  });
+  /** A parcel rated in canonical terms: the catalogue and quotes read these. */
+  const offersFor: RateParcel = async (from, to, ounces) =>
+    ratesOf(await rateShipment(from, to, ounces)).map((r) => ({
+      serviceCode: r.serviceCode,
+      priceCents: r.amount,
+      transitDays: r.estimated_days ?? null,
+      estimatedDelivery: null,
+    }));
 
   const getTransaction = async (id: string) =>
     transport.json(
@@ -258,42 +257,9 @@ export function shippoLabelProvider(options: KindProviderOptions): LabelProvider
       await send('check', 'GET', '/transactions?results=1', { retry: true });
     },
 
-    async listServices() {
-      const rated = [];
-      for (const lbs of REFERENCE_WEIGHTS_LBS) {
-        const s = await rateShipment(REFERENCE_FROM, REFERENCE_TO, lbs * 16);
-        rated.push({
-          weightLbs: lbs,
-          offers: ratesOf(s).map((r) => ({
-            serviceCode: r.serviceCode,
-            priceCents: r.amount,
-            transitDays: r.estimated_days ?? null,
-          })),
-        });
-      }
-      return catalogueFromRates(rated);
-    },
+    listServices: () => catalogueByRating(offersFor),
 
-    async quote(input) {
-      const s = await rateShipment(
-        zipOnly(input.fromZip),
-        zipOnly(input.toZip),
-        toOunces(input.weight, input.weightUnit),
-      );
-      const rate = ratesOf(s).find((r) => r.serviceCode === input.serviceCode);
-      const known = CANONICAL_SERVICES[input.serviceCode];
-      if (!rate || !known) throw noRateError(input.serviceCode);
-      return {
-        serviceCode: rate.serviceCode,
-        carrier: known.carrier,
-        serviceName: known.name,
-        priceCents: rate.amount,
-        billedWeight: input.weight,
-        billedWeightUnit: input.weightUnit,
-        transitDays: rate.estimated_days ?? null,
-        estimatedDelivery: null,
-      };
-    },
+    quote: (input) => quoteByRating(offersFor, input),
 
     async createLabel(raw: CreateLabelInput) {
       const input = CreateLabelInputSchema.parse(raw);
