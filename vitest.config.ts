@@ -29,11 +29,15 @@ export default defineConfig({
       {
         test: {
           // Component tests (*.test.tsx), run with the unit layer: each starts with `// @vitest-environment happy-dom`
-          // and renders through @labeldesk/ui/testing (the kit's providers, a fresh QueryClient). Each file keeps its
-          // own DOM and modules (isolated): a shared document leaks one file's portals and timers into the next.
+          // and renders through @labeldesk/ui/testing (the kit's providers, a fresh QueryClient).
           name: 'components',
           include: ['packages/*/src/**/*.test.tsx', 'shell/src/**/*.test.tsx', 'mfe-*/src/**/*.test.tsx'],
           environment: 'node',
+          // The files share their worker's modules and document (issue 20): importing Mantine, React and the pages
+          // again for each isolated file was most of the layer's CPU. The setup file unmounts every render (portals
+          // included) and restores the stubbed fetch after each test of each file, so nothing leaks into the next.
+          isolate: false,
+          setupFiles: ['packages/ui/src/testing-setup.ts'],
           testTimeout: 15_000,
         },
       },

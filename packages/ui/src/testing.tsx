@@ -1,6 +1,6 @@
 /**
  * Component tests (vitest in the unit project with happy-dom): render a screen inside the kit's providers and a fresh
- * QueryClient, and clean up after each test. Not part of the kit's index: only `*.test.tsx` files import it.
+ * QueryClient; testing-setup.ts cleans up after each test. Not part of the kit's index: only `*.test.tsx` files import it.
  *
  * Usage (first line of the test file: `// @vitest-environment happy-dom`):
  *   import { renderWithUi, screen, setupUser } from '@labeldesk/ui/testing';
@@ -12,10 +12,10 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, type RenderResult, render } from '@testing-library/react';
+import { fireEvent, type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, type Mock, vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import { theme } from './theme';
 
 export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -26,11 +26,6 @@ if (typeof document !== 'undefined' && !('fonts' in document)) {
     value: Object.assign(new EventTarget(), { ready: Promise.resolve(), status: 'loaded' }),
   });
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 /** One call the screen made: method, path with query, and the JSON body it sent. */
 export interface ApiCall {
