@@ -120,16 +120,21 @@ export const createLabel = factory.createHandlers(
   },
 );
 
-export const listOrders = factory.createHandlers(v1Validators.listOrders, async (c) => {
-  const mode = c.get('apiKey').mode;
-  const page = await listApiOrders(c.get('services'), { userId: c.get('user').id, mode, query: c.req.valid('query') });
-  const body: V1OrderListResponse = {
-    status: 'success',
+/** A page of a v1 cursor list as the document gives it: the items, whether more follow, and the next cursor. */
+function listPage<T>(mode: 'live' | 'test', page: { data: T[]; hasMore: boolean; nextCursor: string | null }) {
+  return {
+    status: 'success' as const,
     livemode: mode === 'live',
     data: page.data,
     has_more: page.hasMore,
     next_cursor: page.nextCursor,
   };
+}
+
+export const listOrders = factory.createHandlers(v1Validators.listOrders, async (c) => {
+  const mode = c.get('apiKey').mode;
+  const page = await listApiOrders(c.get('services'), { userId: c.get('user').id, mode, query: c.req.valid('query') });
+  const body: V1OrderListResponse = listPage(mode, page);
   return c.json(body, 200);
 });
 
@@ -140,13 +145,7 @@ export const listBulkOrders = factory.createHandlers(v1Validators.listBulkOrders
     mode,
     query: c.req.valid('query'),
   });
-  const body: V1BulkOrderListResponse = {
-    status: 'success',
-    livemode: mode === 'live',
-    data: page.data,
-    has_more: page.hasMore,
-    next_cursor: page.nextCursor,
-  };
+  const body: V1BulkOrderListResponse = listPage(mode, page);
   return c.json(body, 200);
 });
 

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { type AddressRow, addresses } from '../../db/schema';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
-import { batch } from '../../ports/database';
 import type { AddressFields } from './address-fields';
 import { getOwnAddress } from './get-own-address';
+import { saveAddress } from './save-address';
 
 /**
- * Saves an address for the user. A new default clears the previous default of the same type in the same batch, so
- * there is never more than one (the partial unique index would refuse it anyway).
+ * Saves a new address for the user; a new default replaces the previous default of its type (saveAddress).
  */
 export async function createAddress(
   services: Services,
@@ -24,22 +22,6 @@ export async function createAddress(
     createdAt: now,
     updatedAt: now,
   });
-  if (input.address.isDefault) {
-    await batch(db, [
-      db
-        .update(addresses)
-        .set({ isDefault: false, updatedAt: now })
-        .where(
-          and(
-            eq(addresses.userId, input.userId),
-            eq(addresses.type, input.address.type),
-            eq(addresses.isDefault, true),
-          ),
-        ),
-      insert,
-    ]);
-  } else {
-    await insert;
-  }
+  await saveAddress(db, insert, { userId: input.userId, id, address: input.address, now });
   return getOwnAddress(services, { userId: input.userId, id });
 }

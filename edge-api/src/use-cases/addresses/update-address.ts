@@ -1,13 +1,13 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type AddressRow, addresses } from '../../db/schema';
 import type { Services } from '../../env';
-import { batch } from '../../ports/database';
 import type { AddressFields } from './address-fields';
 import { getOwnAddress } from './get-own-address';
+import { saveAddress } from './save-address';
 
 /**
- * Replaces one of the user's addresses (404 for anyone else's). Making it the default clears the previous default of
- * its type in the same batch.
+ * Replaces one of the user's addresses (404 for anyone else's). Making it the default replaces the previous default
+ * of its type (saveAddress).
  */
 export async function updateAddress(
   services: Services,
@@ -20,23 +20,6 @@ export async function updateAddress(
     .update(addresses)
     .set({ ...input.address, updatedAt: now })
     .where(and(eq(addresses.id, input.id), eq(addresses.userId, input.userId)));
-  if (input.address.isDefault) {
-    await batch(db, [
-      db
-        .update(addresses)
-        .set({ isDefault: false, updatedAt: now })
-        .where(
-          and(
-            eq(addresses.userId, input.userId),
-            eq(addresses.type, input.address.type),
-            eq(addresses.isDefault, true),
-            ne(addresses.id, input.id),
-          ),
-        ),
-      update,
-    ]);
-  } else {
-    await update;
-  }
+  await saveAddress(db, update, { userId: input.userId, id: input.id, address: input.address, now });
   return getOwnAddress(services, { userId: input.userId, id: input.id });
 }
