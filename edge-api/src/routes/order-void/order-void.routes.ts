@@ -4,6 +4,7 @@ import { idempotencyKey } from '../../middleware/idempotency-key';
 import { pathParams } from '../../middleware/validate';
 import { OrderIdParam } from '../order-history/order-history.routes';
 import { ORDER_EXAMPLE } from '../v1/openapi-examples';
+import { VOID_PENDING_EXAMPLE } from '../v1/openapi-examples-v1';
 import type { V1RouteSpec } from '../v1/v1.routes';
 
 /** An answer as the document shows it (a refunded void of a UPS Ground label): the whole Order, as it is sent. */
@@ -36,6 +37,7 @@ export const voidRoutes = {
       202: {
         description: 'Void accepted; the refund is credited when the carrier settles it',
         schema: V1VoidOrderResponse,
+        example: VOID_PENDING_EXAMPLE,
       },
       404: { description: 'No such order of yours', schema: ErrorBody },
       409: { description: 'Already voided or being voided, not bought, or too late to void', schema: ErrorBody },

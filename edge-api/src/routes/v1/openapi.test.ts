@@ -1,6 +1,10 @@
 import { COUNTRIES, USPS_TEMPLATE_NAMES, V1RatesResponse } from '@labeldesk/contracts';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi';
+import { voidRoutes } from '../order-void/order-void.routes';
+import { webhookRoutes } from '../webhooks/webhooks.routes';
+import { buildOpenApiDocument, openApiPath } from './openapi';
+import { type V1RouteSpec, v1Routes } from './v1.routes';
 
 type Answer = { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> };
 type Doc = {
@@ -13,6 +17,20 @@ type Doc = {
 };
 
 const doc = buildOpenApiDocument() as unknown as Doc;
+
+type Operation = Doc['paths'][string][string] & {
+  responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }>;
+  requestBody?: { content?: Record<string, { schema: object; example?: unknown }> };
+};
+
+/** The document's own JSON Schema accepts the example it shows (components resolved by ajv). */
+function expectValid(ajv: Ajv2020, media: { schema: object; example?: unknown } | undefined, name: string) {
+  expect(media?.example, `${name}: no example in the document`).toBeDefined();
+  const ref = ((media?.schema ?? {}) as { $ref?: string }).$ref ?? '';
+  const validate = ajv.getSchema(ref);
+  expect(validate, `${name}: ${ref}`).toBeDefined();
+  expect(validate?.(media?.example), `${name}: ${ajv.errorsText(validate?.errors)}`).toBe(true);
+}
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
 );
@@ -66,6 +84,31 @@ describe('the OpenAPI document', () => {
       content: Record<string, { example?: unknown }>;
     };
     expect(V1RatesResponse.parse(answer.content['application/json']?.example).rates.length).toBeGreaterThan(0);
+  });
+
+  it('carries an example of every JSON body an operation takes and answers with success, valid against its schema', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    for (const schema of Object.entries(doc.components.schemas))
+      ajv.addSchema(schema[1], `#/components/schemas/${schema[0]}`);
+    const routes = Object.entries({ ...v1Routes, ...voidRoutes, ...webhookRoutes }) as [string, V1RouteSpec][];
+    let checked = 0;
+    for (const [id, route] of routes) {
+      const name = `${route.method.toUpperCase()} ${route.path} (${id})`;
+      const op = doc.paths[openApiPath(route.path)]?.[route.method] as Operation;
+      if (route.body) {
+        expect(route.body.safeParse(route.bodyExample).error, `${name} body example`).toBeUndefined();
+        expectValid(ajv, op.requestBody?.content?.['application/json'], `${name} body`);
+        checked++;
+      }
+      for (const [status, answer] of Object.entries(route.responses)) {
+        if (Number(status) >= 300 || !answer.schema) continue;
+        expect(answer.schema.safeParse(answer.example).error, `${name} ${status} example`).toBeUndefined();
+        expectValid(ajv, op.responses[status]?.content?.['application/json'], `${name} ${status}`);
+        checked++;
+      }
+    }
+    // 20 operations: 5 JSON bodies and 22 JSON success answers (the two file downloads answer bytes).
+    expect(checked).toBe(27);
   });
 
   it('states the rules the server enforces: the 0.1 minimums, the template values, the countries', () => {

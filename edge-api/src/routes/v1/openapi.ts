@@ -146,7 +146,12 @@ function operation(id: string, route: V1RouteSpec, names: SchemaNames): JsonSche
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: names.ref(`${pascal(id)}Request`, route.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: names.ref(`${pascal(id)}Request`, route.body, 'input'),
+                ...(route.bodyExample === undefined ? {} : { example: route.bodyExample }),
+              },
+            },
           },
         }
       : {}),

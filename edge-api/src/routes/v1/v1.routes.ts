@@ -67,9 +67,25 @@ export interface V1RouteSpec {
       example?: unknown;
     }
   >;
+  /** The JSON body as the document shows it. */
+  bodyExample?: unknown;
 }
 
 import { ORDER_EXAMPLE } from './openapi-examples';
+import {
+  BULK_LIST_EXAMPLE,
+  BULK_ORDER_EXAMPLE,
+  CANCEL_BULK_EXAMPLE,
+  CREATE_BULK_EXAMPLE,
+  CREATE_BULK_REQUEST_EXAMPLE,
+  CREATE_LABEL_EXAMPLE,
+  CREATE_LABEL_PENDING_EXAMPLE,
+  CREATE_LABEL_REQUEST_EXAMPLE,
+  ORDER_RESPONSE_EXAMPLE,
+  RATES_REQUEST_EXAMPLE,
+  SERVICES_EXAMPLE,
+  USER_EXAMPLE,
+} from './openapi-examples-v1';
 
 const RATES_EXAMPLE: z.input<typeof V1RatesResponse> = {
   status: 'success',
@@ -104,7 +120,7 @@ export const v1Routes = {
     path: '/user',
     summary: 'Your account',
     description: 'The account the key belongs to: name, email, balance and total spend (USD).',
-    responses: { 200: { description: 'The account', schema: V1UserResponse } },
+    responses: { 200: { description: 'The account', schema: V1UserResponse, example: USER_EXAMPLE } },
   },
   services: {
     method: 'get',
@@ -114,7 +130,7 @@ export const v1Routes = {
       'The enabled shipping APIs, and the enabled services of one of them (the default API without `apiId`) by carrier, each with your price for its smallest weight step and its reliability status.',
     query: V1ServicesQuery,
     responses: {
-      200: { description: 'APIs and services', schema: V1ServicesResponse },
+      200: { description: 'APIs and services', schema: V1ServicesResponse, example: SERVICES_EXAMPLE },
       404: { description: 'No such API, or no API available', schema: ErrorBody },
     },
   },
@@ -125,6 +141,7 @@ export const v1Routes = {
     description:
       'Every enabled service (of every enabled shipping API, or of `apiId`) that can take this parcel, with your price for it, cheapest first. `price` is exactly what POST /create-label with that `serviceId` and the same parcel charges: one pricing code computes both (your custom pricing included). A service that would refuse the parcel (inactive, over its maximum weight, no price for that weight) is left out. The body is create-label’s without the service, checked exactly as create-label checks it: the same schemas and the same address rules (a US address needs a five-digit ZIP code or ZIP+4 and a two-letter state code), so the same bad input answers the same 400, naming the request’s own fields (`recipient.zip`). No carrier is called and nothing is charged; a test key gets the same rates.',
     body: V1RatesRequest,
+    bodyExample: RATES_REQUEST_EXAMPLE,
     noCarrier: true,
     responses: {
       200: { description: 'The rates', schema: V1RatesResponse, example: RATES_EXAMPLE },
@@ -138,11 +155,20 @@ export const v1Routes = {
     description:
       'Buys a label from your balance, exactly as the web app does. Name the service by `serviceId` (from GET /services) or by `apiId`, `carrier` and `serviceType`. `packageDetails` takes `dimensions: {length, width, height}` or the three flat. A US address (the default country) needs a five-digit ZIP code or ZIP+4 and a two-letter state code: otherwise 400 on that field (`recipient.zip`), before anything is charged. Send an `Idempotency-Key` header to retry safely: the same key and body answer the first result. 201 bought; 200 a replay; 202 the carrier is slow to confirm (the order settles or is refunded on its own). With a test key the very same purchase runs at the sandbox of the service’s shipping API: the same checks, price and answers (bad input answers exactly as with a live key), `livemode: false`, nothing charged and the balance not checked, at most the daily test quota (429 beyond it).',
     body: V1CreateLabelRequest,
+    bodyExample: CREATE_LABEL_REQUEST_EXAMPLE,
     idempotent: true,
     responses: {
-      201: { description: 'Label bought', schema: V1CreateLabelResponse },
-      200: { description: 'Replay of an earlier request with the same Idempotency-Key', schema: V1CreateLabelResponse },
-      202: { description: 'Waiting for the carrier to confirm', schema: V1CreateLabelResponse },
+      201: { description: 'Label bought', schema: V1CreateLabelResponse, example: CREATE_LABEL_EXAMPLE },
+      200: {
+        description: 'Replay of an earlier request with the same Idempotency-Key',
+        schema: V1CreateLabelResponse,
+        example: CREATE_LABEL_EXAMPLE,
+      },
+      202: {
+        description: 'Waiting for the carrier to confirm',
+        schema: V1CreateLabelResponse,
+        example: CREATE_LABEL_PENDING_EXAMPLE,
+      },
       402: { description: 'Insufficient balance (nothing charged)', schema: ErrorBody },
       404: { description: 'No such service, or it is disabled', schema: ErrorBody },
       409: { description: 'Price changed, or Idempotency-Key reused with another body', schema: ErrorBody },
@@ -175,7 +201,7 @@ export const v1Routes = {
     description: 'An order you bought (with this key mode). Another customer’s order answers 404.',
     params: V1OrderIdParam,
     responses: {
-      200: { description: 'The order', schema: V1OrderResponse },
+      200: { description: 'The order', schema: V1OrderResponse, example: ORDER_RESPONSE_EXAMPLE },
       404: { description: 'No such order of yours', schema: ErrorBody },
     },
   },
@@ -200,16 +226,19 @@ export const v1Routes = {
     summary: 'Buy many labels of one service',
     description: `Buys up to ${MAX_BULK_ROWS.toLocaleString('en-US')} labels of one service with the web app's bulk engine: every order is checked and priced again on the server, the total is held from your balance at once (one ledger entry), the labels are bought in the background, and any order the carrier refuses is refunded. Name the service by \`serviceId\` or by \`apiId\`, \`carrier\` and \`serviceType\`; \`template\` is the USPS label template (default BASIC, ignored for UPS and FedEx); each order has the shape of POST /create-label (\`sender\`, \`recipient\`, \`packageDetails\`). All or nothing by default: one invalid order → 400 naming its row (row n is \`orders[n-1]\`, details paths \`orders.<index>…\`) and nothing is bought. With \`"partial": true\` each order is checked on its own: the valid ones are bought (each keeps its index as its \`rowIndex\`) and the others are answered in \`rejected[]\` (\`index\`, and \`details\` with the request's own paths such as \`orders[3].recipient.zip\`); 400 only when no order is valid. A total over your balance → 402. Send an \`Idempotency-Key\` header to retry safely: the same key and body answer the first bulk order (200). Follow progress with GET /bulk-orders/{bulk_order_id}. With a test key the same engine runs against the sandbox of the service’s shipping API: the same checks, prices and background purchases, nothing held or charged (no 402), the rows counted in the daily test quota (429 beyond it); test bulk orders are only visible to your test key.`,
     body: V1CreateBulkLabelsRequest,
+    bodyExample: CREATE_BULK_REQUEST_EXAMPLE,
     idempotent: true,
     maxBodyBytes: MAX_BULK_BODY_BYTES,
     responses: {
       201: {
         description: 'Bulk order created: its labels are being bought (with a test key, at the sandbox)',
         schema: V1CreateBulkLabelsResponse,
+        example: CREATE_BULK_EXAMPLE,
       },
       200: {
         description: 'Replay of an earlier request with the same Idempotency-Key',
         schema: V1CreateBulkLabelsResponse,
+        example: CREATE_BULK_EXAMPLE,
       },
       402: { description: 'Insufficient balance for the total (nothing charged)', schema: ErrorBody },
       404: { description: 'No such service, or it is disabled', schema: ErrorBody },
@@ -222,7 +251,9 @@ export const v1Routes = {
     summary: 'Your bulk orders, a page at a time',
     description: `Every bulk order of your account in this key mode (web and API ones for a live key; a test key's test bulk orders), newest first, each the \`bulkOrder\` of GET /bulk-orders/{bulk_order_id} (status, counts and progress; read one for its rows). ${LIST_PAGING}`,
     query: V1BulkOrderListQuery,
-    responses: { 200: { description: 'One page of bulk orders', schema: V1BulkOrderListResponse } },
+    responses: {
+      200: { description: 'One page of bulk orders', schema: V1BulkOrderListResponse, example: BULK_LIST_EXAMPLE },
+    },
   },
   bulkOrder: {
     method: 'get',
@@ -232,7 +263,7 @@ export const v1Routes = {
       'The bulk order (`status` processing, completed, partial or failed; counts, refunded amount and `processingStatus` progress), every order in row order with its `rowIndex`, status, tracking number, `hasLabel` and failure reason, and the failed rows. Poll it until `status` is no longer processing — every 10 s or more: each poll counts against the 100 requests per 5 minutes of your key. Another customer’s bulk order answers 404, and so does a live bulk order read with a test key (and the other way round).',
     params: V1BulkOrderIdParam,
     responses: {
-      200: { description: 'The bulk order', schema: V1BulkOrderResponse },
+      200: { description: 'The bulk order', schema: V1BulkOrderResponse, example: BULK_ORDER_EXAMPLE },
       404: { description: 'No such bulk order of yours', schema: ErrorBody },
     },
   },
@@ -244,7 +275,11 @@ export const v1Routes = {
       'Stops the orders of the bulk order that are not bought yet and refunds each one’s price to your balance at once (one refund per order, as for an order the carrier refuses); labels already bought stay bought. The answer is the bulk order as it stands afterwards (its final `status`: `partial` when some labels were bought, `failed` when none was; `stoppedAt` and `stopReason` say it was cancelled), with `cancelledRows` and `cancelledAmount` (USD) for what this call refunded. An order being bought at that very moment ends either bought or refunded, never both. Cancelling again, or cancelling a finished bulk order, changes nothing (`cancelledRows` 0). No body. Another customer’s bulk order answers 404; a test bulk order is complete at once, so there is nothing to cancel.',
     params: V1BulkOrderIdParam,
     responses: {
-      200: { description: 'The bulk order after the cancel', schema: V1CancelBulkOrderResponse },
+      200: {
+        description: 'The bulk order after the cancel',
+        schema: V1CancelBulkOrderResponse,
+        example: CANCEL_BULK_EXAMPLE,
+      },
       404: { description: 'No such bulk order of yours', schema: ErrorBody },
     },
   },

@@ -33,6 +33,11 @@ export const webhookRoutes = {
     summary: 'Add a webhook endpoint',
     description: `Events of your account in this key mode (a live key: live events; a test key: test events) are POSTed to \`url\`: ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}. The URL must be https on a public address (checked again before every delivery). The answer carries the signing \`secret\` — shown now and on rotation only. ${SIGNING} Retries when the answer is not 2xx within 5 s: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; 410 Gone disables the endpoint, and so do 3 days of failures. At most ${MAX_WEBHOOK_ENDPOINTS} endpoints per key mode.`,
     body: V1CreateWebhookEndpointRequest,
+    bodyExample: {
+      url: WEBHOOK_ENDPOINT_EXAMPLE.url,
+      events: WEBHOOK_ENDPOINT_EXAMPLE.events,
+      description: 'Order sync',
+    } satisfies V1CreateWebhookEndpointRequest,
     noCarrier: true,
     responses: {
       201: {
@@ -65,6 +70,9 @@ export const webhookRoutes = {
       'Changes `url`, `events` or `description`. `disabled: true` stops deliveries; `disabled: false` starts them again (also after a 410 or 3 days of failures).',
     params: V1WebhookEndpointIdParam,
     body: V1UpdateWebhookEndpointRequest,
+    bodyExample: {
+      events: ['order.created', 'order.refunded', 'tracking.updated'],
+    } satisfies V1UpdateWebhookEndpointRequest,
     noCarrier: true,
     responses: {
       200: { description: 'The endpoint', schema: V1WebhookEndpointResponse, example: ok(WEBHOOK_ENDPOINT_EXAMPLE) },
@@ -77,7 +85,14 @@ export const webhookRoutes = {
     summary: 'Delete a webhook endpoint',
     description: 'Deletes the endpoint and its delivery history; nothing more is sent to it.',
     params: V1WebhookEndpointIdParam,
-    responses: { 200: { description: 'Deleted', schema: V1WebhookEndpointDeletedResponse }, 404: notFound },
+    responses: {
+      200: {
+        description: 'Deleted',
+        schema: V1WebhookEndpointDeletedResponse,
+        example: ok({ id: WEBHOOK_ENDPOINT_EXAMPLE.id, deleted: true as const }),
+      },
+      404: notFound,
+    },
   },
   rotateWebhookSecret: {
     method: 'post',
@@ -122,7 +137,15 @@ export const webhookRoutes = {
     params: V1WebhookDeliveryIdParam,
     noCarrier: true,
     responses: {
-      202: { description: 'Queued', schema: V1WebhookReplayResponse },
+      202: {
+        description: 'Queued',
+        schema: V1WebhookReplayResponse,
+        example: ok({
+          eventId: WEBHOOK_DELIVERY_EXAMPLE.eventId,
+          endpointId: WEBHOOK_ENDPOINT_EXAMPLE.id,
+          queued: true as const,
+        }),
+      },
       404: { description: 'No such delivery of yours', schema: ErrorBody },
       409: { description: 'The endpoint is disabled', schema: ErrorBody },
     },
