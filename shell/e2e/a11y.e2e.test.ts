@@ -11,6 +11,7 @@ import {
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
+  storeSession,
   visible,
 } from './support/browser';
 
@@ -72,14 +73,7 @@ beforeAll(async () => {
 }, 120_000);
 
 async function asCustomer(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-    },
-    [customerToken, customerUser] as const,
-  );
+  await storeSession(page, customerToken, customerUser);
 }
 
 /** Opens `path`, waits for its first screen to settle and returns axe's serious and critical findings. */

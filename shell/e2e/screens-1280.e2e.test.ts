@@ -10,6 +10,7 @@ import {
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
+  storeSession,
   visible,
 } from './support/browser';
 import { tableLayoutProblems } from './support/layout';
@@ -92,14 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 async function asCustomer(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-    },
-    [customer.token, customer.user] as const,
-  );
+  await storeSession(page, customer.token, customer.user);
 }
 
 interface Screen {

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
@@ -107,15 +115,36 @@ export async function signInAsNewCustomer(
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { token, user } = (await res.json()) as { token: string; user: unknown };
-  await page.goto('/auth/login');
+  await storeSession(page, token, JSON.stringify(user));
+  return { ...account, token };
+}
+
+/** A blank document of the app's origin, answered in the browser: the server and the app's bundles are not involved. */
+const BLANK_PATH = '/__e2e-blank';
+
+/**
+ * Stores a session in the page's origin, as the login screen does (localStorage `token` and `user`), without loading
+ * the app: the page opens a blank document of the same origin, answered by the browser itself. Loading the login
+ * screen for it cost a whole app start per signed-in test (issue 20); tests of the login screen still use that. The page
+ * is left on that blank document: the caller's next `goto` starts the app signed in.
+ */
+export async function storeSession(page: Page, token: string, user: string): Promise<void> {
+  const url = `${baseUrl()}${BLANK_PATH}`;
+  const blank = (route: Route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' });
+  await page.route(url, blank);
+  try {
+    await page.goto(url);
+  } finally {
+    await page.unroute(url, blank);
+  }
   await page.evaluate(
     ([t, u]) => {
       localStorage.setItem('token', t);
       localStorage.setItem('user', u);
     },
-    [token, JSON.stringify(user)] as const,
+    [token, user] as const,
   );
-  return { ...account, token };
 }
 
 /** Calls the API as the given user (for arranging data the test is not about). */
@@ -175,14 +204,7 @@ let adminSession: Promise<{ token: string; user: unknown }> | undefined;
 export async function signInAsAdmin(page: Page): Promise<void> {
   adminSession ??= adminLogin();
   const { token, user } = await adminSession;
-  await page.goto('/auth/login');
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await storeSession(page, token, JSON.stringify(user));
 }
 
 /** Waits until the locator is visible (Playwright auto-waiting, usable from vitest). */
