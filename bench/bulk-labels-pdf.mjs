@@ -9,6 +9,10 @@
 //
 // Run: node --expose-gc bench/bulk-labels-pdf.mjs [labels=1000] [chunk] [padKiB=0] [--formats=pdf,zpl,letter-2up]
 //   --no-live skips the passes with a full GC before every sample.
+//   --object-streams saves the padded labels with object streams and a cross-reference stream (PDF 1.5 compression),
+//   which the combiner copies through pdf-lib rather than its raw copier: the slow path. Without it they are saved as
+//   the sandbox saves its own (a classic xref table), as the carrier, EasyPost and Shippo sandboxes all do.
+//   --cpu-prof=DIR writes a V8 CPU profile of each measured build (not the setup) to DIR/<format>.cpuprofile.
 //   chunk is ignored (it was the in-memory merge's chunk size; labels are now read COMBINE_READ_AHEAD ahead).
 //   padKiB > 0 adds that many KiB of incompressible image-like data to every label PDF (a real carrier's label is often
 //   a rasterised image of 30-100 KiB, the sandbox's is 3 KiB of vector text and bars), as the issue's figures do:
@@ -27,6 +31,8 @@ const FORMATS = (process.argv.find((a) => a.startsWith('--formats='))?.slice(10)
 const WORKERS_LIMIT_MB = 128;
 const TARGET_MB = 64;
 const LIVE = !process.argv.includes('--no-live');
+const OBJECT_STREAMS = process.argv.includes('--object-streams');
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice(11);
 
 const API = new URL('../edge-api/src/', import.meta.url);
 const load = (path) => import(new URL(path, API).href);
@@ -43,6 +49,8 @@ const { renderLabelZpl } = await import(new URL('../packages/sandbox-carrier/src
 const { loadavg } = await import('node:os');
 const { readdir } = await import('node:fs/promises');
 const { join } = await import('node:path');
+const { writeFile, mkdir } = await import('node:fs/promises');
+const { Session } = await import('node:inspector/promises');
 const readdirSafe = (dir) => readdir(dir).catch(() => []);
 // edge-api's own dependencies, resolved from its package.
 const requireApi = createRequire(new URL('../edge-api/package.json', import.meta.url));
@@ -63,7 +71,7 @@ async function padded(pdf) {
     BitsPerComponent: 8,
   });
   doc.getPage(0).node.setXObject(PDFName.of('Pad'), doc.context.register(image));
-  return doc.save();
+  return doc.save({ useObjectStreams: OBJECT_STREAMS });
 }
 
 const gc = globalThis.gc ?? (() => {});
@@ -237,6 +245,13 @@ try {
     };
     const timer = setInterval(sample, live ? 1000 : 2);
     const loadBefore = load1();
+    const profiler = PROFILE_DIR && !live ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     const doc = await getBulkLabelDocument(t.services, {
       bulkOrderId,
@@ -245,14 +260,25 @@ try {
       dpi: format === 'zpl' ? 203 : undefined,
     });
     const ms = performance.now() - start;
+    const cpu = process.cpuUsage(cpuBefore);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await mkdir(PROFILE_DIR, { recursive: true });
+      await writeFile(join(PROFILE_DIR, `${format}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const { count, bytes } = await countUnits(doc.body, format);
     sample();
     clearInterval(timer);
     const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
     const added = peak.js - base.js;
+    // CPU time of the whole process (this thread, the blob writer thread, the thread pool), user + system: a figure
+    // that does not depend on how loaded the shared machine is, unlike the wall time.
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     console.log(
       `${(live ? `${format} live` : format).padEnd(15)} ${(ms / 1000).toFixed(2)} s, ${count} ${format === 'zpl' ? 'blocks' : 'pages'} ` +
-        `(${Math.round(count / (ms / 1000))}/s, ${Math.round(LABELS / (ms / 1000))} labels/s), output ${mb(bytes)} MB; ` +
+        `(${Math.round(count / (ms / 1000))}/s, ${Math.round(LABELS / (ms / 1000))} labels/s), ` +
+        `CPU ${(cpuMs / count).toFixed(3)} ms/${format === 'zpl' ? 'block' : 'page'} (${(cpuMs / LABELS).toFixed(3)} ms/label), output ${mb(bytes)} MB; ` +
         `peak added JS heap+external ${mb(added)} MB (target ≤ ${TARGET_MB}; ${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ` +
         `${WORKERS_LIMIT_MB} MB), peak RSS ${mb(peak.rss)} MB (+${mb(peak.rss - base.rss)}); load ${loadBefore} → ${load1()}`,
     );
