@@ -9,14 +9,22 @@ import {
   PDFRef,
   PDFStream,
 } from 'pdf-lib';
+import { ByteBuilder } from './pdf-byte-builder';
+import { type FormContent, formContent, rawCopier } from './pdf-raw-copier';
+import type { RawPage, RawPdf } from './pdf-raw-reader';
 
 /**
  * A PDF written front to back as pages arrive, so a document of any number of pages costs the memory of one page at a
- * time (plus 8 bytes an object for the cross-reference table and 4 a page for the page list). pdf-lib parses each
- * source and gives us its objects (and serialises the simple ones: names, numbers, strings); it cannot write a
- * document incrementally (PDFDocument.save builds the whole file in one buffer, and every copied page stays in the
- * document's context until then), and no maintained JavaScript library writes PDFs as a stream from existing pages
- * (pdfkit streams but cannot import pages; muhammara/HummusJS can, as a native module that Workers cannot load).
+ * time (plus 8 bytes an object for the cross-reference table and 4 a page for the page list). No maintained JavaScript
+ * library writes PDFs as a stream from existing pages (pdf-lib's save builds the whole file in one buffer and keeps
+ * every copied page until then; pdfkit streams but cannot import pages; muhammara/HummusJS can, as a native module that
+ * Workers cannot load).
+ *
+ * Pages come in two ways: addRawPages copies a file read by RawPdf (pdf-raw-reader.ts: only its structure is parsed,
+ * every object is copied as the bytes it is written with, references renumbered) — what nearly every label is, at a
+ * few dozen microseconds a label; addPages copies from a document pdf-lib parsed (any file pdf-lib reads, ~1-2 ms a
+ * label), for the files RawPdf leaves to it. addSheet draws label pages as form XObjects on a page of its own
+ * (Letter 2-up).
  *
  * The file is: the header; then, for each page added, the page dictionary and every object it reaches (its content
  * streams, resources, fonts, images), renumbered into this document and written out at once; at the end the page tree
@@ -24,6 +32,10 @@ import {
  * the trailer. Objects are written uncompressed as they are (streams keep their filters), generation 0.
  */
 
+/**
+ * Where the document's bytes go. A chunk is only valid until the returned promise resolves (the writer reuses its
+ * buffer): a sink that keeps bytes must copy them.
+ */
 export type ByteSink = (chunk: Uint8Array) => Promise<void>;
 
 const CATALOG = 1;
@@ -35,43 +47,17 @@ const HEADER = Uint8Array.of(...Array.from('%PDF-1.7\n', (c) => c.charCodeAt(0))
 /** Cross-reference entries written per chunk at the end. */
 const XREF_CHUNK = 4096;
 
-/** A growable byte buffer that PDF text (ASCII) and raw bytes are appended to. */
-class ByteBuilder {
-  private buf = new Uint8Array(64 * 1024);
-  length = 0;
+/** A number as PDF content writes it (no exponent; at most 4 decimals). */
+const num = (n: number): string => String(Number(n.toFixed(4)));
 
-  private ensure(extra: number): void {
-    if (this.length + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.length));
-    this.buf = next;
-  }
-
-  ascii(text: string): void {
-    this.ensure(text.length);
-    for (let i = 0; i < text.length; i++) this.buf[this.length++] = text.charCodeAt(i);
-  }
-
-  bytes(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
-    this.buf.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  /** A name, number, string, boolean or null, as pdf-lib serialises it. */
-  simple(object: PDFObject): void {
-    this.ensure(object.sizeInBytes());
-    this.length += object.copyBytesInto(this.buf, this.length);
-  }
-
-  /** The bytes so far (a copy sized to fit), and empties the builder. */
-  take(): Uint8Array {
-    const out = this.buf.slice(0, this.length);
-    this.length = 0;
-    return out;
-  }
+/** A label page placed on a sheet: drawn from (x, y), scaled to width × height (PDF points). */
+export interface Placement {
+  pdf: RawPdf;
+  page: RawPage;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export class StreamingPdfWriter {
@@ -83,6 +69,15 @@ export class StreamingPdfWriter {
   private kids = new Uint32Array(256);
   private pageCount = 0;
   private started = false;
+  /** What is being written: one page (or sheet) with its objects at a time, handed to the sink in one chunk. */
+  private readonly out = new ByteBuilder();
+
+  /** What the raw copier writes objects through. */
+  private readonly objects = {
+    out: this.out,
+    allocate: () => this.nextObject++,
+    startObject: (n: number) => this.startObject(n),
+  };
 
   constructor(private readonly sink: ByteSink) {}
 
@@ -91,22 +86,26 @@ export class StreamingPdfWriter {
     return this.pageCount;
   }
 
-  private async emit(chunk: Uint8Array): Promise<void> {
+  /** Hands what was written to the sink (the builder's buffer is reused once the sink is done with it). */
+  private async flush(): Promise<void> {
     if (!this.started) {
       this.started = true;
       await this.sink(HEADER);
     }
+    const chunk = this.out.view();
     this.position += chunk.length;
     await this.sink(chunk);
+    this.out.length = 0;
   }
 
-  private setOffset(objectNumber: number, offset: number): void {
-    if (objectNumber >= this.offsets.length) {
-      const next = new Float64Array(Math.max(objectNumber + 1, this.offsets.length * 2));
+  private startObject(n: number): void {
+    if (n >= this.offsets.length) {
+      const next = new Float64Array(Math.max(n + 1, this.offsets.length * 2));
       next.set(this.offsets);
       this.offsets = next;
     }
-    this.offsets[objectNumber] = offset;
+    this.offsets[n] = this.position + this.out.length;
+    this.out.ascii(`${n} 0 obj\n`);
   }
 
   private addKid(objectNumber: number): void {
@@ -116,6 +115,22 @@ export class StreamingPdfWriter {
       this.kids = next;
     }
     this.kids[this.pageCount++] = objectNumber;
+  }
+
+  /**
+   * Runs `write` (which writes whole objects into `out`); if it finds the source is one the raw reader does not copy
+   * (UnsupportedPdf, possibly halfway), forgets everything it wrote and numbered, and rethrows.
+   */
+  private transaction(write: () => void): void {
+    const mark = { length: this.out.length, nextObject: this.nextObject, pageCount: this.pageCount };
+    try {
+      write();
+    } catch (err) {
+      this.out.length = mark.length;
+      this.nextObject = mark.nextObject;
+      this.pageCount = mark.pageCount;
+      throw err;
+    }
   }
 
   /**
@@ -135,7 +150,7 @@ export class StreamingPdfWriter {
       }
       return n;
     };
-    const out = new ByteBuilder();
+    const out = this.out;
     const write = (object: PDFObject): void => {
       if (object instanceof PDFRef) {
         out.ascii(`${numberOf(object)} 0 R`);
@@ -166,10 +181,6 @@ export class StreamingPdfWriter {
         out.simple(object);
       }
     };
-    const startObject = (n: number) => {
-      this.setOffset(n, this.position + out.length);
-      out.ascii(`${n} 0 obj\n`);
-    };
 
     // Every page written keeps a number of its own, given first, so a reference from one to another (an annotation's
     // /P, a link) points at the page as written here rather than copying it as a plain object.
@@ -181,7 +192,7 @@ export class StreamingPdfWriter {
       return { leaf: page.node, n };
     });
     for (const { leaf, n } of pages) {
-      startObject(n);
+      this.startObject(n);
       out.ascii('<<');
       const entry = (key: PDFName, value: PDFObject) => {
         out.simple(key);
@@ -200,43 +211,107 @@ export class StreamingPdfWriter {
       this.addKid(n);
       // Objects are numbered in the order they are first met and written in that order (first in, first out).
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        startObject(numbers.get(next) as number);
+        this.startObject(numbers.get(next) as number);
         const object = context.lookup(next);
         if (object) write(object);
         else out.ascii('null'); // a reference to nothing reads as null
         out.ascii('\nendobj\n');
       }
     }
-    await this.emit(out.take());
+    await this.flush();
+  }
+
+  /**
+   * The same as addPages for a file read by RawPdf, without parsing anything but its structure: every object the pages
+   * reach is copied as written (stream data as the encoded bytes, strings and numbers byte for byte), its references
+   * renumbered. Throws UnsupportedPdf (having written nothing) when the source turns out to be one RawPdf does not read:
+   * copy it with addPages and pdf-lib then.
+   */
+  async addRawPages(pdf: RawPdf, indices?: number[]): Promise<void> {
+    const all = pdf.pages();
+    const pages = indices ? indices.map((i) => all[i] as RawPage) : all;
+    this.transaction(() => {
+      const copy = rawCopier(pdf, this.objects);
+      // Pages are numbered first (see addPages).
+      const numbered = pages.map((page) => ({ page, n: copy.number(page.num) }));
+      for (const { page, n } of numbered) {
+        this.startObject(n);
+        this.out.ascii('<<');
+        for (const [key, value] of page.dict.entries) if (key !== '/Parent') copy.entry(key, value);
+        for (const [key, value] of page.inherited) copy.entry(key, value);
+        this.out.ascii(`/Parent ${PAGES} 0 R>>\nendobj\n`);
+        this.addKid(n);
+        copy.drain();
+      }
+    });
+    await this.flush();
+  }
+
+  /**
+   * A page of `size` drawing each placement's label page as a form XObject at its place (the page's content stream as
+   * the form's, still encoded, its resources copied along), then `ops` (PDF content operators, e.g. crop marks). Throws
+   * UnsupportedPdf, having written nothing, for a label page the form cannot be made from this way (contents in several
+   * streams, a rotated page): draw that sheet with pdf-lib then.
+   */
+  async addSheet(size: { width: number; height: number }, placements: Placement[], ops: string): Promise<void> {
+    // Everything that can find the source unsupported is read before anything is written.
+    const forms = placements.map((p) => formContent(p.pdf, p.page));
+    let content = '';
+    const names: string[] = [];
+    this.transaction(() => {
+      for (const [i, { pdf, x, y, width, height }] of placements.entries()) {
+        const form = forms[i] as FormContent;
+        const [x0, y0, x1, y1] = form.box;
+        const copy = rawCopier(pdf, this.objects);
+        const n = this.nextObject++;
+        this.startObject(n);
+        this.out.ascii(`<</Type /XObject /Subtype /Form /FormType 1 /BBox [${x0} ${y0} ${x1} ${y1}]\n`);
+        if (form.resources) copy.entry('/Resources', form.resources);
+        for (const [key, value] of form.streamEntries) copy.entry(key, value);
+        copy.streamData(form.data);
+        copy.drain();
+        names.push(`/L${i} ${n} 0 R`);
+        // Scaled to the slot, the box's lower left corner at (x, y).
+        const sx = width / (x1 - x0);
+        const sy = height / (y1 - y0);
+        content += `q ${num(sx)} 0 0 ${num(sy)} ${num(x - x0 * sx)} ${num(y - y0 * sy)} cm /L${i} Do Q\n`;
+      }
+      content += ops;
+      const contentRef = this.nextObject++;
+      this.startObject(contentRef);
+      this.out.ascii(`<</Length ${content.length}>>\nstream\n${content}\nendstream\nendobj\n`);
+      const n = this.nextObject++;
+      this.startObject(n);
+      this.out.ascii(`<</Type /Page\n/MediaBox [0 0 ${size.width} ${size.height}] /Resources <</XObject <<`);
+      this.out.ascii(`${names.join(' ')}>>>> /Contents ${contentRef} 0 R /Parent ${PAGES} 0 R>>\nendobj\n`);
+      this.addKid(n);
+    });
+    await this.flush();
   }
 
   /** Writes the page tree, catalog, document information, cross-reference table and trailer. */
   async end(info: { title: string; producer: string }): Promise<void> {
-    const out = new ByteBuilder();
-    const start = (n: number) => {
-      this.setOffset(n, this.position + out.length);
-      out.ascii(`${n} 0 obj\n`);
-    };
-    start(PAGES);
+    const out = this.out;
+    this.startObject(PAGES);
     out.ascii('<< /Type /Pages /Kids [');
     for (let i = 0; i < this.pageCount; i++) out.ascii(`${i > 0 ? ' ' : ''}${this.kids[i]} 0 R`);
     out.ascii(`] /Count ${this.pageCount} >>\nendobj\n`);
-    start(CATALOG);
+    this.startObject(CATALOG);
     out.ascii(`<< /Type /Catalog /Pages ${PAGES} 0 R >>\nendobj\n`);
-    start(INFO);
+    this.startObject(INFO);
     out.ascii(`<< /Title ${PDFHexString.fromText(info.title).toString()}`);
     out.ascii(` /Producer ${PDFHexString.fromText(info.producer).toString()} >>\nendobj\n`);
-    await this.emit(out.take());
+    await this.flush();
 
     const xrefOffset = this.position;
     const size = this.nextObject;
     out.ascii(`xref\n0 ${size}\n0000000000 65535 f\r\n`);
     for (let n = 1; n < size; n++) {
       out.ascii(`${String(this.offsets[n]).padStart(10, '0')} 00000 n\r\n`);
-      if (n % XREF_CHUNK === 0) await this.emit(out.take());
+      if (n % XREF_CHUNK === 0) await this.flush();
     }
     out.ascii(`trailer\n<< /Size ${size} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
-    await this.emit(out.take());
+    await this.flush();
   }
 }
 
@@ -245,7 +320,7 @@ export function memorySink(): { sink: ByteSink; bytes: () => Uint8Array } {
   const chunks: Uint8Array[] = [];
   return {
     sink: async (chunk) => {
-      chunks.push(chunk);
+      chunks.push(chunk.slice()); // the writer reuses its buffer
     },
     bytes: () => {
       const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));

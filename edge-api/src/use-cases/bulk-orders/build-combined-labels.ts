@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
+import { RawPdf, UnsupportedPdf } from '../../lib/pdf-raw-reader';
 import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
 import type { StreamedBlob } from '../../ports/blob-store';
 import type { JobMessage } from '../../ports/job-queue';
@@ -62,6 +63,36 @@ export async function forEachInOrder(
   }
 }
 
+/**
+ * The source's structure as RawPdf reads it, or null when RawPdf does not read this file (an object stream, a
+ * cross-reference stream, a broken offset...): the label is then copied with pdf-lib.
+ */
+export function rawPdfOrNull(bytes: Uint8Array): RawPdf | null {
+  try {
+    return new RawPdf(bytes);
+  } catch (err) {
+    if (err instanceof UnsupportedPdf) return null;
+    throw err;
+  }
+}
+
+/**
+ * Adds every page of one label PDF: copied as it is written (StreamingPdfWriter.addRawPages), or, for a file the raw
+ * reader does not read, parsed by pdf-lib and copied from its objects (addPages). Both give the same pages.
+ */
+export async function addLabelPages(writer: StreamingPdfWriter, bytes: Uint8Array): Promise<void> {
+  const raw = rawPdfOrNull(bytes);
+  if (raw) {
+    try {
+      await writer.addRawPages(raw);
+      return;
+    } catch (err) {
+      if (!(err instanceof UnsupportedPdf)) throw err;
+    }
+  }
+  await writer.addPages(await PDFDocument.load(bytes, { updateMetadata: false }));
+}
+
 /** Writes the pages of `count` label PDFs, in order, to `sink` as one PDF. `read(i)` gives label i. */
 export async function writeMergedPdf(
   count: number,
@@ -70,12 +101,7 @@ export async function writeMergedPdf(
   readAhead?: number,
 ): Promise<void> {
   const writer = new StreamingPdfWriter(sink);
-  await forEachInOrder(
-    count,
-    read,
-    async (bytes) => writer.addPages(await PDFDocument.load(bytes, { updateMetadata: false })),
-    readAhead,
-  );
+  await forEachInOrder(count, read, (bytes) => addLabelPages(writer, bytes), readAhead);
   await writer.end({ title: 'Shipping labels', producer: 'LabelDesk' });
 }
 

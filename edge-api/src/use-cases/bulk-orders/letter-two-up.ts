@@ -1,6 +1,7 @@
-import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { UnsupportedPdf } from '../../lib/pdf-raw-reader';
 import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
-import { forEachInOrder } from './build-combined-labels';
+import { forEachInOrder, rawPdfOrNull } from './build-combined-labels';
 
 /**
  * Letter 2-up sheets (issue 24): 8.5x11 in pages, each holding two 4x6 in labels side by side (portrait, as drawn),
@@ -53,10 +54,38 @@ export function letterTwoUpLayout(): { slots: [Rect, Rect]; cropMarks: Line[] } 
   return { slots, cropMarks };
 }
 
+/** The crop marks as PDF content operators: half-point black lines. */
+function cropMarkOps(cropMarks: Line[]): string {
+  const lines = cropMarks.map((m) => `${m.x1} ${m.y1} m ${m.x2} ${m.y2} l S`).join('\n');
+  return `q 0 0 0 RG 0.5 w\n${lines}\nQ\n`;
+}
+
+/** One sheet made with pdf-lib (a one-page document: the labels embedded as forms, drawn at their slots, the marks). */
+async function pdfLibSheet(labels: Uint8Array[], slots: [Rect, Rect], cropMarks: Line[]): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const page = doc.addPage([LETTER.width, LETTER.height]);
+  for (const [i, bytes] of labels.entries()) {
+    const [label] = await doc.embedPdf(bytes, [0]);
+    if (label) page.drawPage(label, slots[i] as Rect);
+  }
+  for (const mark of cropMarks) {
+    page.drawLine({
+      start: { x: mark.x1, y: mark.y1 },
+      end: { x: mark.x2, y: mark.y2 },
+      thickness: 0.5,
+      color: rgb(0, 0, 0),
+    });
+  }
+  await doc.flush(); // the embedded labels become form XObjects of the sheet
+  return doc;
+}
+
 /**
  * Writes `count` label PDFs on Letter sheets to `sink`, two a sheet in order (the last sheet holds one when count is
- * odd), as a stream: each sheet is made as a one-page document of its own (pdf-lib: the two labels embedded as forms,
- * drawn at their slots, the crop marks), written out and dropped before the next labels are read.
+ * odd), as a stream: each sheet is written out and dropped before the next labels are read. A sheet is written
+ * directly (StreamingPdfWriter.addSheet: each label's page becomes a form XObject made of its own content stream, still
+ * encoded, and resources, nothing decoded or re-compressed); a sheet whose label the raw reader cannot place that way
+ * is made with pdf-lib instead (embedPdf + drawPage), which draws the same thing.
  */
 export async function writeLetterTwoUp(
   count: number,
@@ -65,28 +94,24 @@ export async function writeLetterTwoUp(
 ): Promise<void> {
   const writer = new StreamingPdfWriter(sink);
   const { slots, cropMarks } = letterTwoUpLayout();
-  let sheet: { doc: PDFDocument; page: PDFPage } | null = null;
+  const ops = cropMarkOps(cropMarks);
+  let labels: Uint8Array[] = [];
   await forEachInOrder(count, read, async (bytes, i) => {
-    if (i % 2 === 0) {
-      const doc = await PDFDocument.create({ updateMetadata: false });
-      sheet = { doc, page: doc.addPage([LETTER.width, LETTER.height]) };
+    labels.push(bytes);
+    if (i % 2 === 0 && i !== count - 1) return;
+    try {
+      const placements = labels.map((label, slot) => {
+        const pdf = rawPdfOrNull(label);
+        const page = pdf?.pages()[0];
+        if (!pdf || !page) throw new UnsupportedPdf('label not read');
+        return { pdf, page, ...(slots[slot] as Rect) };
+      });
+      await writer.addSheet(LETTER, placements, ops);
+    } catch (err) {
+      if (!(err instanceof UnsupportedPdf)) throw err;
+      await writer.addPages(await pdfLibSheet(labels, slots, cropMarks));
     }
-    const { doc, page } = sheet as unknown as { doc: PDFDocument; page: PDFPage };
-    const [label] = await doc.embedPdf(bytes, [0]);
-    if (label) page.drawPage(label, slots[i % 2] as Rect);
-    if (i % 2 === 1 || i === count - 1) {
-      for (const mark of cropMarks) {
-        page.drawLine({
-          start: { x: mark.x1, y: mark.y1 },
-          end: { x: mark.x2, y: mark.y2 },
-          thickness: 0.5,
-          color: rgb(0, 0, 0),
-        });
-      }
-      await doc.flush(); // the embedded labels become form XObjects of the sheet
-      await writer.addPages(doc);
-      sheet = null;
-    }
+    labels = [];
   });
   await writer.end({ title: 'Shipping labels (Letter, 2 per page)', producer: 'LabelDesk' });
 }
