@@ -25,6 +25,8 @@ export interface BlobWriter {
 export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredBlob | null>;
+  /** The body alone, null when there is none (no content type: on Node one file read instead of two). */
+  getBytes(key: string): Promise<Uint8Array | null>;
   /** The blob as a stream, null when there is none. */
   getStream(key: string): Promise<StreamedBlob | null>;
   /** Writes a blob as a stream (Node: a file; Workers: an R2 multipart upload). */
@@ -36,6 +38,8 @@ export interface BlobStore {
  * Gathers written chunks into parts of exactly `partSize` bytes (the last one may be shorter), handing each full part
  * to `onPart` before accepting more: at most one part is held. R2 wants every part of a multipart upload but the last
  * to be the same size of at least 5 MiB; files are written in large pieces rather than one syscall per chunk.
+ * The part's buffer is reused for the next part once `onPart` resolves (`onPart` must be done with the bytes by then):
+ * a document of 500 MB costs one part of memory, not 500 MB of buffers for the collector to catch up with.
  */
 export function partBuffer(partSize: number, onPart: (part: Uint8Array) => Promise<void>) {
   let part = new Uint8Array(partSize);
@@ -49,10 +53,8 @@ export function partBuffer(partSize: number, onPart: (part: Uint8Array) => Promi
         filled += n;
         at += n;
         if (filled === partSize) {
-          const full = part;
-          part = new Uint8Array(partSize);
+          await onPart(part);
           filled = 0;
-          await onPart(full);
         }
       }
     },

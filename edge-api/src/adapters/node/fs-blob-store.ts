@@ -103,6 +103,17 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
     }
     return 'application/octet-stream';
   };
+  const getBytes = async (key: string): Promise<Uint8Array | null> => {
+    assertBlobKey(key);
+    let body: Buffer;
+    try {
+      body = await readFile(dataPath(key));
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+    return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  };
 
   return {
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
@@ -117,19 +128,11 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
     },
 
     async get(key: string): Promise<StoredBlob | null> {
-      assertBlobKey(key);
-      let body: Buffer;
-      try {
-        body = await readFile(dataPath(key));
-      } catch (err) {
-        if (missing(err)) return null;
-        throw err;
-      }
-      return {
-        body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
-        contentType: await contentTypeOf(key),
-      };
+      const body = await getBytes(key);
+      return body && { body, contentType: await contentTypeOf(key) };
     },
+
+    getBytes,
 
     async getStream(key: string): Promise<StreamedBlob | null> {
       assertBlobKey(key);

@@ -31,6 +31,11 @@ export function r2BlobStore(bucket: R2Bucket): BlobStore {
         contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
       };
     },
+    async getBytes(key: string): Promise<Uint8Array | null> {
+      assertBlobKey(key);
+      const object = await bucket.get(key);
+      return object && new Uint8Array(await object.arrayBuffer());
+    },
     async getStream(key: string): Promise<StreamedBlob | null> {
       assertBlobKey(key);
       const object = await bucket.get(key);

@@ -13,7 +13,7 @@ import type { StreamedBlob } from '../../ports/blob-store';
 import { labelFormatsOf } from '../label-settings/label-formats-of';
 import { getLabelSettings } from '../label-settings/label-settings';
 import { type LabelAccess, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
-import { readLabelFile } from '../orders/read-label-file';
+import { type ApiConfigs, readLabelFile } from '../orders/read-label-file';
 import { boughtRows, forEachInOrder, produceCombinedLabels, writeBlobStream } from './build-combined-labels';
 import { readBulkOrder } from './bulk-order-reads';
 import { checkAccess } from './get-combined-labels';
@@ -47,6 +47,21 @@ async function derivedBlobKey(bulkOrderId: string, rows: { id: string }[], suffi
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', ids));
   const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
   return `bulk-labels/${bulkOrderId}-${rows.length}-${hex}${suffix}`;
+}
+
+const NEWLINE = Uint8Array.of(0x0a);
+const isSpace = (b: number | undefined) => b === 0x20 || (b !== undefined && b >= 0x09 && b <= 0x0d);
+
+/**
+ * A label's ZPL without the white space (and byte order mark) around it, as bytes: nothing is decoded, so a label in
+ * another code page (^CI) is copied as it is.
+ */
+export function trimmed(bytes: Uint8Array): Uint8Array {
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let end = bytes.length;
+  while (start < end && isSpace(bytes[start])) start++;
+  while (end > start && isSpace(bytes[end - 1])) end--;
+  return bytes.subarray(start, end);
 }
 
 /** The stored document under `key`, written first (`write`) when there is none. */
@@ -142,13 +157,15 @@ export async function getBulkLabelDocument(
   const zplDpi = dpi;
   const key = await derivedBlobKey(bulkOrderId, rows, `-${zplDpi}dpi.zpl`);
   // ZPL is text: the labels' blocks one after the other, each on lines of its own.
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
+  const apis: ApiConfigs = new Map();
   const blob = await storedOrBuilt(services, key, 'application/zpl', (sink) =>
     forEachInOrder(
       rows.length,
-      (i) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi),
-      (bytes) => sink(encoder.encode(`${decoder.decode(bytes).trim()}\n`)),
+      (i) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi, apis),
+      async (bytes) => {
+        await sink(trimmed(bytes));
+        await sink(NEWLINE);
+      },
     ),
   );
   return answer(blob, 'application/zpl');

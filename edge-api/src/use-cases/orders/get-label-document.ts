@@ -80,11 +80,11 @@ export async function readLabelPdf(
 ): Promise<Uint8Array> {
   if (order.labelBlobKey) {
     // A blob store that cannot answer must not keep a customer from their label: the provider still has it.
-    const blob = await services.blobs.get(order.labelBlobKey).catch((err: unknown) => {
+    const blob = await services.blobs.getBytes(order.labelBlobKey).catch((err: unknown) => {
       services.log.warn('order.stored_label_unreadable', { orderId: order.id, err });
       return null;
     });
-    if (blob) return blob.body;
+    if (blob) return blob;
   }
   const labelId = order.providerLabelId ?? '';
   const provider = await providerFor(services, order, connections);

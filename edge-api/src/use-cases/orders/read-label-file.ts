@@ -7,6 +7,7 @@ import {
   type ZplDpi,
 } from '@labeldesk/contracts';
 import type { OrderRow } from '../../db/schema';
+import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { getLabelSettings } from '../label-settings/label-settings';
@@ -18,6 +19,12 @@ import { type LabelAccess, type LabelPdfSource, labelOrder, readLabelPdf } from 
 /** Where one label is kept in a format other than its PDF (the PDF keeps labelBlobKey's `labels/<id>.pdf`). */
 export const labelFileBlobKey = (orderId: string, format: 'png' | 'zpl', dpi: ZplDpi): string =>
   format === 'zpl' ? `labels/${orderId}.${dpi}dpi.zpl` : `labels/${orderId}.png`;
+
+/**
+ * API configs of one run, per id: a bulk document reads thousands of labels of a handful of APIs, and looks each up
+ * once (a config that changes during the run is seen by the next run).
+ */
+export type ApiConfigs = Map<string, Promise<ShippingApiRow | undefined>>;
 
 const CONTENT_TYPES = { png: 'image/png', zpl: 'application/zpl' } as const;
 
@@ -32,9 +39,15 @@ export async function readLabelFile(
   order: LabelPdfSource,
   format: 'png' | 'zpl',
   dpi: ZplDpi,
+  apis?: ApiConfigs,
 ): Promise<Uint8Array> {
   const apiId = order.providerApiId ?? order.apiId;
-  const api = await findApiConfig(services, apiId);
+  let config = apis?.get(apiId);
+  if (!config) {
+    config = findApiConfig(services, apiId);
+    apis?.set(apiId, config);
+  }
+  const api = await config;
   const key = labelFileBlobKey(order.id, format, dpi);
   if (api && !LABEL_FORMATS_BY_KIND[api.kind].includes(format)) {
     throw new ApiError('invalid_input', LABEL_MESSAGES.formatNotOffered(format));
@@ -42,11 +55,11 @@ export async function readLabelFile(
   if (api && format === 'zpl' && !ZPL_DPIS_BY_KIND[api.kind].includes(dpi)) {
     throw new ApiError('invalid_input', LABEL_MESSAGES.zplDpiNotOffered(dpi, ZPL_DPIS_BY_KIND[api.kind]));
   }
-  const stored = await services.blobs.get(key).catch((err: unknown) => {
+  const stored = await services.blobs.getBytes(key).catch((err: unknown) => {
     services.log.warn('order.stored_label_unreadable', { orderId: order.id, format, err });
     return null;
   });
-  if (stored) return stored.body;
+  if (stored) return stored;
   if (!api) {
     throw new ApiError('not_found', ORDER_MESSAGES.labelNotFound, {
       logMessage: `order ${order.id}: ${format} not stored and API config ${apiId} is gone`,
