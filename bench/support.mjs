@@ -39,7 +39,9 @@ export function freePort() {
 export async function startEmbedded(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['edge-api/scripts/start-embedded.mjs'], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'edge-api/scripts/start-embedded.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

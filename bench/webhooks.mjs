@@ -8,6 +8,8 @@
 // is this machine's). The healthy endpoint alone is also run first, as the quiet baseline in the same run.
 // Not a test: figures depend on the machine (a shared 2-core machine is noisy; run it on a quiet one).
 //
+// Load-independent figure: the server process's CPU (process.cpuUsage via cpuMs) per event, which includes the admin
+// credit request that makes each event; the part spent after the last credit is delivery work left over.
 // Run: node bench/webhooks.mjs [events=1000] [slowMs=2000]
 
 import http from 'node:http';
@@ -92,6 +94,7 @@ async function run(label, answers) {
       }),
     );
     const sent = Date.now() - started;
+    const cpuSent = cpuMs(server.pid) - cpuBefore;
     const healthy = receivers[0];
     const deadline = Date.now() + Math.max(120_000, events * 100);
     while (healthy.latencies.size < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -104,7 +107,9 @@ async function run(label, answers) {
         (receivers.length > 1
           ? `; failing endpoint got ${receivers[1].latencies.size}, slow endpoint ${receivers[2].latencies.size}`
           : '') +
-        `; server CPU ${cpu} ms`,
+        `; server CPU ${cpu} ms = ${(cpu / events).toFixed(1)} ms per event` +
+        ` (${(cpuSent / events).toFixed(1)} ms/event while the credits were made, the events' own requests included;` +
+        ` ${((cpu - cpuSent) / events).toFixed(1)} ms/event after)`,
     );
     return percentile(sorted, 99);
   } finally {

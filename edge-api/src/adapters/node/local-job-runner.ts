@@ -100,8 +100,17 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     return [...laneActive.entries()].filter(([lane, n]) => n >= laneLimit(lane)).map(([lane]) => lane);
   }
 
-  /** Jobs whose runner died holding them (their lock expired) are queued again, as they were. */
+  /**
+   * Jobs whose runner died holding them (their lock expired) are queued again, as they were. A write, so it runs at
+   * most once per REQUEUE_EVERY_MS of the clock rather than before every claim (a job is picked up again at most that
+   * much later than its lock expires).
+   */
+  const requeueEveryMs = Math.min(1_000, Math.max(1, Math.floor(lockMs / 2)));
+  let requeuedAt = Number.NEGATIVE_INFINITY;
   async function requeueExpired(nowIso: string): Promise<void> {
+    const now = Date.parse(nowIso);
+    if (now - requeuedAt < requeueEveryMs && now >= requeuedAt) return;
+    requeuedAt = now;
     await db
       .update(jobs)
       .set({ status: 'queued', lockedUntil: null, updatedAt: nowIso })

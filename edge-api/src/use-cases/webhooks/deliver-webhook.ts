@@ -161,10 +161,14 @@ export async function deliverWebhook(
   if (inserted.length === 0) return 'skipped'; // the same job ran twice at once: the other one goes on
   const nowIso = now.toISOString();
   if (result.succeeded) {
-    await db
-      .update(webhookEndpoints)
-      .set({ failingSince: null, updatedAt: nowIso })
-      .where(eq(webhookEndpoints.id, endpoint.id));
+    // A success ends a failure streak; an endpoint without one is not written to (one write less per delivery). A
+    // failure recorded meanwhile by a concurrent delivery is cleared by this endpoint's next success.
+    if (endpoint.failingSince !== null) {
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: null, updatedAt: nowIso })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+    }
     log.info('webhooks.delivered', { status: result.status, latencyMs: result.latencyMs });
     return 'delivered';
   }
