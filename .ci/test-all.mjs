@@ -1,6 +1,6 @@
 // `pnpm test`: every test layer, in order, on this machine. Installs what the layers need that npm cannot (Debian's
 // Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,27 @@ function sh(label, command, args, opts = {}) {
 
 function pnpmRun(label, args, opts) {
   return pnpm ? sh(label, process.execPath, [pnpm, ...args], opts) : sh(label, 'pnpm', args, opts);
+}
+
+/** `[command, args]` running pnpm with `args`. */
+const pnpmCommand = (args) => (pnpm ? [process.execPath, [pnpm, ...args]] : ['pnpm', args]);
+
+/** Runs the commands side by side under one label (and one time); true when every one exits 0. */
+async function shTogether(label, commands) {
+  console.log(`\n=== ${label} ===\n${commands.map(([c, args]) => `$ ${[c, ...args].join(' ')}`).join('\n')}`);
+  const started = Date.now();
+  const codes = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
+          child.on('error', () => resolve(1));
+          child.on('exit', (code) => resolve(code ?? 1));
+        }),
+    ),
+  );
+  seconds.set(label, (seconds.get(label) ?? 0) + (Date.now() - started) / 1000);
+  return codes.every((code) => code === 0);
 }
 
 /**
@@ -118,13 +139,16 @@ layer('lint (openapi)', pnpmRun('lint:openapi', ['run', 'lint:openapi']));
 // This 2-core machine is CPU-bound: the unit layer took 334 s beside e2e instead of 217 s, and the run was no shorter,
 // with more timing pressure on every test. Time has to come from doing less work.
 // packages/* are checked by .ci/typecheck-packages.mjs: one program per set of identical compiler options, not one per
-// package (issue 20: 96 -> 60 CPU s for the eleven packages).
-{
-  const apps = pnpmRun('typecheck', ['-r', '--filter', '!mfe-*', '--filter', '!./packages/**', 'run', 'typecheck']);
-  const packages = sh('typecheck', process.execPath, ['.ci/typecheck-packages.mjs']);
-  layer('typecheck', apps && packages);
-}
-// The unit layer is two vitest projects: unit (*.test.ts, shared module cache) and components (*.test.tsx, isolated).
+// package (issue 20: 96 -> 60 CPU s for the eleven packages), beside the edge-api and shell programs as pnpm -r ran
+// every package's program side by side before.
+layer(
+  'typecheck',
+  await shTogether('typecheck', [
+    pnpmCommand(['-r', '--filter', '!mfe-*', '--filter', '!./packages/**', 'run', 'typecheck']),
+    [process.execPath, ['.ci/typecheck-packages.mjs']],
+  ]),
+);
+// The unit layer is two vitest projects: unit (*.test.ts) and components (*.test.tsx), each sharing its module cache.
 for (const [name, projects] of [
   ['unit', ['unit', 'components']],
   ['integration', ['integration']],
