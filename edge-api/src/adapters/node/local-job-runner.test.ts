@@ -251,6 +251,36 @@ describe('localJobRunner', () => {
     expect(h.state.peakByApi.get('api_b')).toBe(2);
   });
 
+  it('while a lane is full, a job queued for elsewhere starts as soon as it is queued, and the lane goes on', async () => {
+    const h = holdingHandler();
+    // No poll in this test's time: only a wake (what queueing a job does on Node) or a finished job claims again.
+    const runner = localJobRunner({
+      services: t.services,
+      log: silent,
+      pollIntervalMs: 600_000,
+      concurrency: 4,
+      laneConcurrency: 1,
+      handler: h.handler,
+    });
+    await t.services.queue.sendBatch(Array.from({ length: 3 }, (_, i) => bulkRow(`a${i}`, 'api_a')));
+    runner.start();
+    await until(() => h.waiting() === 1);
+    // The runner has looked for work outside the full lane and found none; a job queued now is still seen.
+    await t.services.queue.send(purge('p_late'));
+    runner.wake();
+    await until(() => h.waiting() === 2);
+    expect(h.state.byApi.get('-')).toBe(1);
+    expect(h.state.byApi.get('api_a')).toBe(1);
+    // Each finished row frees the lane for the next, without a poll.
+    await until(async () => {
+      h.releaseAll();
+      const rows = await t.services.db.select().from(jobs);
+      return rows.every((r) => r.status === 'done');
+    });
+    await runner.stop();
+    expect(h.state.peakByApi.get('api_a')).toBe(1);
+  });
+
   const delivery = (jobId: string, endpointId: string): JobMessage => ({
     type: 'webhooks.deliver',
     jobId,

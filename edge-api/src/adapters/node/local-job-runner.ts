@@ -101,6 +101,14 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   }
 
   /**
+   * The lanes that were full when a claim last found nothing due outside them: until a job is queued (wake) or the
+   * poll timer fires (a delayed job may have come due), a claim with at least those lanes full would find nothing
+   * too, so it is not asked. Without this, every job that ends while a bulk order fills its lane cost a second
+   * claim walking all of that bulk order's queued jobs in the index (10,000 of them) to find none.
+   */
+  let nothingOutside: Set<string> | undefined;
+
+  /**
    * Jobs whose runner died holding them (their lock expired) are queued again, as they were. A write, so it runs at
    * most once per REQUEUE_EVERY_MS of the clock rather than before every claim (a job is picked up again at most that
    * much later than its lock expires).
@@ -123,6 +131,8 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
    * with one run_at, thousands at a time).
    */
   async function claim(excludedLanes: string[]): Promise<JobRow | undefined> {
+    const known = nothingOutside;
+    if (known && excludedLanes.length > 0 && [...known].every((lane) => excludedLanes.includes(lane))) return undefined;
     const now = clock.now();
     const nowIso = now.toISOString();
     await requeueExpired(nowIso);
@@ -146,6 +156,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       })
       .where(and(eq(jobs.id, due), eq(jobs.status, 'queued')))
       .returning();
+    if (!row && excludedLanes.length > 0) nothingOutside = new Set(excludedLanes);
     return row;
   }
 
@@ -243,7 +254,9 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
               if (!slowed.has(lane)) laneBase.delete(lane);
             }
           }
-          wake();
+          // A slot (and maybe a lane) is free: claim again. Nothing new was queued, so the claim that found
+          // nothing outside the full lanes still holds.
+          pump();
         });
       inFlight.add(job);
     }
@@ -271,6 +284,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
         if (running && !timer) {
           timer = setTimeout(() => {
             timer = undefined;
+            nothingOutside = undefined;
             pump();
           }, pollIntervalMs);
         }
@@ -278,7 +292,9 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     })();
   }
 
+  /** Work may have been queued: look again, full lanes or not. */
   function wake(): void {
+    nothingOutside = undefined;
     pump();
   }
 

@@ -1,12 +1,13 @@
 import { BULK_MESSAGES, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { formatUsd, roundUsdToCents } from '@labeldesk/pricing';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type BulkOrderRow, bulkOrders, type LedgerEntryRow, orders, PENDING_TRACKING_NUMBER } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { idempotentRequest, replayOrConflict, requestHash } from '../../lib/idempotency';
 import { newId } from '../../lib/ids';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { batch } from '../../ports/database';
 import { getBalance } from '../balance/get-balance';
 import { balanceChangeError, balanceChangeStatements } from '../ledger/apply-balance-change';
@@ -113,41 +114,53 @@ function orderJson(
 }
 type OrderJson = ReturnType<typeof orderJson>;
 
-/** What the insert leaves to the columns' defaults, spelled out: the SELECT below fills every column. */
-const ORDER_DEFAULTS = {
+/** What every row of a bulk order starts with, spelled out (SQL constants in the SELECT below, not sent per row). */
+const ORDER_DEFAULTS: Record<string, string | number | null> = {
   source: 'bulk',
   status: 'processing',
   delivery_status: 'pending',
-  provider_cost_cents: null,
   tracking_number: PENDING_TRACKING_NUMBER,
-  provider_label_id: null,
-  label_blob_key: null,
   tracking_events_json: '[]',
-  last_checked_at: null,
-  delivered_at: null,
-  idempotency_key: null,
-  request_hash: null,
-  refund_entry_id: null,
-  failure_reason: null,
   reconcile_attempts: 0,
   purchase_attempts: 0,
-  completed_at: null,
-} as const;
+};
 
-/** json_extract of every column of `orders`, in the table's order (what INSERT … SELECT without a column list fills). */
-const ORDER_SELECT = sql.raw(
-  Object.values(getTableColumns(orders))
-    .map((column) => `json_extract(value, '$.${column.name}')`)
-    .join(', '),
-);
+const sqlLiteral = (value: string | number | null): string =>
+  value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
 
 /**
- * Many order rows in ONE statement with ONE bound value: the rows travel as a JSON text and SQLite spreads them
- * (json_each), so a 10,000-row bulk order is twenty statements on libSQL and on D1 (100 bound values at most per statement).
+ * Every column of `orders`, in the table's order (what INSERT … SELECT without a column list fills): a row's own value
+ * from its JSON array (`value ->> i`, `columns` naming the array's items), a constant from ORDER_DEFAULTS, else NULL.
+ */
+const orderSelects = new Map<string, SQL>();
+function orderSelectList(columns: readonly string[]): SQL {
+  const key = columns.join(',');
+  let select = orderSelects.get(key);
+  if (!select) {
+    select = sql.raw(
+      Object.values(getTableColumns(orders))
+        .map((column) => {
+          const i = columns.indexOf(column.name);
+          return i >= 0 ? `value ->> ${i}` : sqlLiteral(ORDER_DEFAULTS[column.name] ?? null);
+        })
+        .join(', '),
+    );
+    orderSelects.set(key, select);
+  }
+  return select;
+}
+
+/**
+ * Many order rows in ONE statement with ONE bound value: the rows travel as a JSON text of arrays (their own columns
+ * only; the rest are constants) and SQLite spreads them (json_each), so a 10,000-row bulk order is twenty statements
+ * on libSQL and on D1 (100 bound values at most per statement).
  */
 function insertOrderRows(services: Services, rows: OrderJson[]) {
-  const json = JSON.stringify(rows.map((row) => ({ ...ORDER_DEFAULTS, ...row })));
-  return services.db.insert(orders).select(sql`SELECT ${ORDER_SELECT} FROM json_each(${json})`);
+  const first = rows[0];
+  if (!first) throw new Error('no order rows to insert');
+  const columns = Object.keys(first);
+  const json = JSON.stringify(rows.map((row) => Object.values(row)));
+  return services.db.insert(orders).select(sql`SELECT ${orderSelectList(columns)} FROM json_each(${json})`);
 }
 
 /**
@@ -203,7 +216,15 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
   const bulkOrderId = newId('blk');
   const holdEntryId = live ? newId('txn') : noLedgerEntryId();
   const ids = { userId, bulkOrderId, holdEntryId, livemode: live, now };
-  const orderRows = checked.rows.map((r) => orderJson(ids, found, r));
+  const orderRows: OrderJson[] = [];
+  const inserts = [];
+  // The rows and their INSERTs are built in chunks, letting other requests in between.
+  for (let i = 0; i < checked.rows.length; i += BULK_INSERT_CHUNK) {
+    await yieldToEventLoop();
+    const chunk = checked.rows.slice(i, i + BULK_INSERT_CHUNK).map((r) => orderJson(ids, found, r));
+    orderRows.push(...chunk);
+    inserts.push(insertOrderRows(services, chunk));
+  }
   const template = found.service.carrier === 'USPS' ? selectedTemplate?.trim().toUpperCase() || 'BASIC' : null;
 
   // A test bulk order holds nothing: its rows move no money (README "Test mode").
@@ -223,10 +244,6 @@ export async function createBulkOrder(services: Services, input: CreateBulkOrder
         at,
       )
     : null;
-  const inserts = [];
-  for (let i = 0; i < orderRows.length; i += BULK_INSERT_CHUNK) {
-    inserts.push(insertOrderRows(services, orderRows.slice(i, i + BULK_INSERT_CHUNK)));
-  }
   let bulkOrder: BulkOrderRow | undefined;
   let balanceAfterCents: number | null | undefined;
   try {

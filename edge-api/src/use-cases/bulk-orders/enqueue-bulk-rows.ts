@@ -1,7 +1,8 @@
 import type { Services } from '../../env';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import type { JobMessage } from '../../ports/job-queue';
 
-/** Jobs per sendBatch on Node (one INSERT; SQLite's bound-variable limit). */
+/** Jobs per sendBatch (one INSERT … SELECT FROM json_each on Node). */
 export const BULK_ENQUEUE_CHUNK = 500;
 
 /** The job of one row: derived from the order id, so enqueueing it twice stores it once on Node. */
@@ -27,6 +28,8 @@ export async function enqueueBulkRows(
 ): Promise<boolean> {
   try {
     for (let i = 0; i < rows.length; i += BULK_ENQUEUE_CHUNK) {
+      // Other requests get in between two chunks (10,000 rows are twenty chunks).
+      if (i > 0) await yieldToEventLoop();
       await services.queue.sendBatch(rows.slice(i, i + BULK_ENQUEUE_CHUNK).map((r) => bulkRowJob(r, attempt(r))));
     }
     return true;

@@ -27,6 +27,7 @@ import {
   type PurchaseApi,
   planPurchase,
   settleAttempt,
+  settleAttemptStatement,
 } from '../provider-failover/failover-plan';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
@@ -139,6 +140,8 @@ async function complete(
   order: OrderRow,
   label: PurchasedLabel,
   provider: LabelProvider,
+  /** The live purchase's attempt, settled `bought` by the same batch (one commit, not two). */
+  attemptId: string | null,
 ): Promise<LabelOutcome> {
   // The order completes without waiting for the PDF to be stored (file systems and object stores take from a few to
   // tens of ms, on every purchase). The label route reads the stored copy when it is there and otherwise fetches the
@@ -170,6 +173,7 @@ async function complete(
   const [[updated], written] = await batch(services.db, [
     completeOpenOrder(services.db, { ...completed, id: order.id }),
     event.statement,
+    ...(attemptId ? [settleAttemptStatement(services, attemptId, 'bought')] : []),
   ]);
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) {
@@ -347,7 +351,7 @@ export async function buyOrderLabel(
       if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
       return fail(services, open, refusalError(open, err));
     }
-    await settle(attemptId, label.status !== 'created' ? 'refused' : 'bought');
+    if (label.status !== 'created') await settle(attemptId, 'refused');
     if (breakerDirty(current.breaker)) await recordBreakerSuccess(services, current.api.id);
     if (label.status !== 'created') {
       // A replay of a label voided since (a reconciliation voided an unusable one): nothing stands, nothing is billed.
@@ -359,6 +363,6 @@ export async function buyOrderLabel(
         }),
       );
     }
-    return complete(services, open, label, provider);
+    return complete(services, open, label, provider, live ? attemptId : null);
   }
 }

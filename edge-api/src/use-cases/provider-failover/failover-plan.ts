@@ -299,6 +299,19 @@ export function attemptError(err: ProviderError | Error | unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 300);
 }
 
+/** The statement that settles a recorded attempt (for a caller's batch). */
+export function settleAttemptStatement(
+  services: Services,
+  attemptId: string,
+  outcome: OrderAttemptOutcome,
+  error?: string,
+) {
+  return services.db
+    .update(orderAttempts)
+    .set({ outcome, error: error ?? null })
+    .where(eq(orderAttempts.id, attemptId));
+}
+
 /** Settles a recorded attempt. */
 export async function settleAttempt(
   services: Services,
@@ -306,11 +319,7 @@ export async function settleAttempt(
   outcome: OrderAttemptOutcome,
   error?: string,
 ): Promise<void> {
-  await services.db
-    .update(orderAttempts)
-    .set({ outcome, error: error ?? null })
-    .where(eq(orderAttempts.id, attemptId))
-    .run();
+  await settleAttemptStatement(services, attemptId, outcome, error).run();
 }
 
 export interface FailOverInput {
