@@ -3,6 +3,7 @@ import { type JobRow, jobs } from '../../db/schema';
 import type { Services } from '../../env';
 import { handleJob } from '../../jobs/handle-job';
 import type { Logger } from '../../lib/logger';
+import { perDatabase } from '../../ports/database';
 import { backoffSeconds, JobMessage, type JobOutcome, jobLane, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 
 export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
@@ -55,6 +56,45 @@ export interface LocalJobRunner {
   /** Jobs being run right now. */
   active(): number;
 }
+
+/** The claim of the first due job when no lane is full, prepared once per database (every job is claimed). */
+const claimAny = perDatabase((db) =>
+  db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(
+      and(
+        eq(
+          jobs.id,
+          sql`(SELECT ${jobs.id} FROM ${jobs} WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${sql.placeholder('now')}
+            ORDER BY ${jobs.runAt} LIMIT 1)`,
+        ),
+        eq(jobs.status, 'queued'),
+      ),
+    )
+    .returning()
+    .prepare(),
+);
+
+/** A job done, if it is still ours (same attempt, still running): what most jobs end with, prepared once. */
+const finishDone = perDatabase((db) =>
+  db
+    .update(jobs)
+    .set({ status: 'done', lastError: null, lockedUntil: null, updatedAt: sql`${sql.placeholder('now')}` })
+    .where(
+      and(
+        eq(jobs.id, sql.placeholder('id')),
+        eq(jobs.status, 'running'),
+        eq(jobs.attempts, sql.placeholder('attempts')),
+      ),
+    )
+    .prepare(),
+);
 
 /**
  * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
@@ -143,6 +183,12 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
             excludedLanes.map((l) => sql`${l}`),
             sql`, `,
           )})`;
+    const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
+    if (excludedLanes.length === 0) {
+      // The usual claim, prepared once (not built per job).
+      const [row] = await claimAny(db).all({ now: nowIso, lockedUntil });
+      return row;
+    }
     const due = sql`(SELECT ${jobs.id} FROM ${jobs}
       WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull}
       ORDER BY ${jobs.runAt} LIMIT 1)`;
@@ -151,7 +197,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + lockMs).toISOString(),
+        lockedUntil,
         updatedAt: nowIso,
       })
       .where(and(eq(jobs.id, due), eq(jobs.status, 'queued')))
@@ -184,7 +230,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     }
 
     if (outcome.kind === 'ack') {
-      await finish(row, { status: 'done', lastError: null });
+      await finishDone(db).run({ id: row.id, attempts: row.attempts, now: clock.now().toISOString() });
       return;
     }
     if (outcome.delaySeconds !== undefined) {
@@ -242,7 +288,10 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
         laneBase.set(laned.name, laned.kind === 'webhook' ? WEBHOOK_CONCURRENCY_PER_ENDPOINT : laneConcurrency);
         laneActive.set(laned.name, (laneActive.get(laned.name) ?? 0) + 1);
       }
-      const job: Promise<void> = run(row, message, error)
+      // Each job starts in a turn of the event loop of its own: a runner claiming and starting jobs back to back
+      // (every libSQL call is synchronous) would otherwise keep waiting requests out for the whole chain.
+      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => run(row, message, error))
         .catch((err: unknown) => log.error('jobs.run_failed', { jobId: row.id, job: row.type, err }))
         .finally(() => {
           inFlight.delete(job);

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
+import { perDatabase } from '../../ports/database';
 import { buyOrderLabel } from '../orders/buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from '../orders/order-rows';
 import { RECONCILE_DELAY_SECONDS, RECONCILE_WINDOW_MS } from '../orders/reconcile-order';
@@ -36,6 +37,22 @@ async function refundIfStopped(services: Services, order: OrderRow): Promise<Bul
   return afterSettled(services, current, 'settled');
 }
 
+/** The row claim of every bulk row job, prepared once per database (not built per row). */
+const claimRow = perDatabase((db) =>
+  db
+    .update(orders)
+    .set({ purchaseAttempts: sql`${orders.purchaseAttempts} + 1`, updatedAt: sql`${sql.placeholder('now')}` })
+    .where(
+      and(
+        eq(orders.id, sql.placeholder('id')),
+        eq(orders.status, 'processing'),
+        sql`NOT EXISTS (SELECT 1 FROM ${bulkOrders} WHERE ${bulkOrders.id} = ${orders.bulkOrderId} AND ${bulkOrders.stoppedAt} IS NOT NULL)`,
+      ),
+    )
+    .returning()
+    .prepare(),
+);
+
 /**
  * The `bulk.buy-row` job: buys ONE row of a bulk order through the purchase's phase 2 (buyOrderLabel, the same
  * use-case as a manual order; the provider's Idempotency-Key is the order id), so a redelivered message, a retried
@@ -53,17 +70,7 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
   const now = services.clock.now();
   // The common case in one statement: the row is still processing and its bulk order not stopped, so count this
   // attempt and take the row as it is.
-  const [claimed] = await services.db
-    .update(orders)
-    .set({ purchaseAttempts: sql`${orders.purchaseAttempts} + 1`, updatedAt: now.toISOString() })
-    .where(
-      and(
-        eq(orders.id, input.orderId),
-        eq(orders.status, 'processing'),
-        sql`NOT EXISTS (SELECT 1 FROM ${bulkOrders} WHERE ${bulkOrders.id} = ${orders.bulkOrderId} AND ${bulkOrders.stoppedAt} IS NOT NULL)`,
-      ),
-    )
-    .returning();
+  const [claimed] = await claimRow(services.db).all({ id: input.orderId, now: now.toISOString() });
   if (!claimed) {
     const order = await readOrder(services, input.orderId);
     if (!order) return { kind: 'missing', finalized: false };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type BulkOrderStatus, bulkOrders, orders } from '../../db/schema';
 import type { Services } from '../../env';
-import { batch } from '../../ports/database';
+import { batch, perDatabase } from '../../ports/database';
 import { notifyBulkOrderFinished } from '../notifications/notify-customer';
 import { OPEN_ORDER_STATUSES } from '../orders/order-rows';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
@@ -30,6 +30,18 @@ export async function countBulkRows(services: Services, bulkOrderId: string): Pr
   return { total, completed, failed, open: total - completed - failed };
 }
 
+/** One open row of a bulk order, if any (prepared once per database: every row asks). */
+const openRowOf = perDatabase((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.bulkOrderId, sql.placeholder('bulkOrderId')), inArray(orders.status, [...OPEN_ORDER_STATUSES])),
+    )
+    .limit(1)
+    .prepare(),
+);
+
 export interface SettleBulkOrderResult {
   /**
    * True for exactly one caller: the one whose UPDATE moved the bulk order from processing to its final status. The
@@ -49,11 +61,7 @@ export async function settleBulkOrder(services: Services, bulkOrderId: string): 
   // Every row but the last finds another row still open: one indexed read, instead of the write batch below (a
   // transaction, an UPDATE and the event's INSERT … SELECT) per row. The caller's own row settled before this read,
   // so whichever row settles last sees none open and goes on.
-  const [open] = await services.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.bulkOrderId, bulkOrderId), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-    .limit(1);
+  const [open] = await openRowOf(services.db).all({ bulkOrderId });
   if (open) return { finalized: false, status: null };
   const now = services.clock.now().toISOString();
   const failed = sql`(SELECT COUNT(*) FROM ${orders} WHERE ${orders.bulkOrderId} = ${bulkOrderId} AND ${orders.status} = 'failed')`;
