@@ -32,6 +32,8 @@ export interface BlobStore {
   /** Writes a blob as a stream (Node: a file; Workers: an R2 multipart upload). */
   createWriter(key: string, contentType: string): Promise<BlobWriter>;
   delete(key: string): Promise<void>;
+  /** The keys of the stored blobs that start with `prefix` (a blob still being written is not one yet). */
+  list(prefix: string): Promise<string[]>;
 }
 
 /**

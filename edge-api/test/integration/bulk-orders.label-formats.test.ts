@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,15 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
   });
   afterAll(() => server.stop());
 
+  /** The combined documents of this bulk order in the blob store's folder (read from the disk, not through the store). */
+  const storedDocuments = () => {
+    const dir = join(server.dataDir, 'blobs', 'data', 'bulk-labels');
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => name.startsWith(`${bulkId}-`))
+          .sort()
+      : [];
+  };
   const get = (query: string) => fetchLabel(server, `/api/labels/bulk/${bulkId}${query}`, alice.token);
 
   it('letter-2up: ceil(n/2) Letter pages holding every label in row order', async () => {
@@ -139,5 +150,31 @@ describe('bulk orders: combined labels as ZPL and Letter 2-up', () => {
     expect(text).toContain('REF: ROW-3');
     const zpl = new TextDecoder().decode((await get('?format=zpl')).bytes);
     expect(zpl.match(/REF: ROW-\d/g)).toEqual(['REF: ROW-1', 'REF: ROW-3']);
+  });
+
+  it('the stored documents of the labels before a void are deleted: only the current ones stay', async () => {
+    // The documents stored now hold two labels (the void above); each format and resolution is stored once read.
+    for (const query of ['', '?format=letter-2up', '?format=zpl', '?format=zpl&dpi=300']) {
+      expect((await get(query)).status).toBe(200);
+    }
+    const before = storedDocuments();
+    expect(before).toHaveLength(4);
+    expect(before.every((name) => name.startsWith(`${bulkId}-2`))).toBe(true);
+
+    const voided = await call(server, 'POST', `/api/orders/${orderIds[2]}/void`, { token: alice.token });
+    expect(voided.status, voided.text).toBe(200);
+    // The void removed every document holding the voided label.
+    expect(storedDocuments()).toEqual([]);
+
+    // Read again: built for the one label left, and nothing else is kept.
+    const pdf = await get('');
+    expect(pdfInfo(pdf.bytes).pages).toBe(1);
+    expect(pdfText(pdf.bytes)).toContain('REF: ROW-1');
+    expect(pdfInfo((await get('?format=letter-2up')).bytes).pages).toBe(1);
+    expect((await get('?format=zpl')).status).toBe(200);
+    const after = storedDocuments();
+    expect(after).toHaveLength(3);
+    expect(after.every((name) => name.startsWith(`${bulkId}-1`))).toBe(true);
+    expect(after.filter((name) => before.includes(name))).toEqual([]);
   });
 });

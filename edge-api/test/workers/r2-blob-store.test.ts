@@ -25,6 +25,18 @@ describe('r2BlobStore (R2 binding BLOBS)', () => {
     expect(await env.BLOBS.head('labels/ord_1/label.pdf')).toBeNull();
   });
 
+  it('lists the keys under a prefix, every page of them, and nothing else', async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `bulk-labels/blk_list-${String(i).padStart(4, '0')}.pdf`);
+    for (let i = 0; i < keys.length; i += 100) {
+      await Promise.all(keys.slice(i, i + 100).map((key) => env.BLOBS.put(key, 'x')));
+    }
+    await env.BLOBS.put('bulk-labels/blk_other-1.pdf', 'x');
+    await env.BLOBS.put('labels/blk_list-1.pdf', 'x');
+    // R2 answers at most 1,000 keys a call: the rest come through the cursor.
+    expect((await blobs.list('bulk-labels/blk_list-')).sort()).toEqual(keys);
+    expect(await blobs.list('bulk-labels/blk_none-')).toEqual([]);
+  });
+
   it('overwrites an existing key and answers null for a missing one', async () => {
     await blobs.put('exports/a.csv', bytes('one'), 'text/csv');
     await blobs.put('exports/a.csv', bytes('two,2'), 'text/csv; charset=utf-8');

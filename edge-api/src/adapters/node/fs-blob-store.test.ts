@@ -93,6 +93,23 @@ describe('fsBlobStore', () => {
     expect((await store.get('labels/b.pdf'))?.contentType).toBe('application/pdf');
   });
 
+  it('lists the keys under a prefix, not a write still in progress, and nothing for a missing folder', async () => {
+    const store = open(dir);
+    for (const key of ['bulk-labels/blk_a-2.pdf', 'bulk-labels/blk_a-2-f00d-letter.pdf', 'bulk-labels/blk_b-2.pdf']) {
+      await store.put(key, new Uint8Array([1]), 'application/pdf');
+    }
+    const writing = await store.createWriter('bulk-labels/blk_a-3.pdf', 'application/pdf');
+    await writing.write(new Uint8Array([1, 2]));
+    expect((await store.list('bulk-labels/blk_a-')).sort()).toEqual([
+      'bulk-labels/blk_a-2-f00d-letter.pdf',
+      'bulk-labels/blk_a-2.pdf',
+    ]);
+    await writing.close();
+    expect(await store.list('bulk-labels/blk_a-')).toContain('bulk-labels/blk_a-3.pdf');
+    expect(await store.list('exports/x-')).toEqual([]);
+    await expect(store.list('../x')).rejects.toThrow(/invalid blob key/);
+  });
+
   it('answers null for a missing key and deletes idempotently', async () => {
     const store = open(dir);
     expect(await store.get('nope/x.pdf')).toBeNull();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -193,6 +194,24 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       assertBlobKey(key);
       await rm(dataPath(key), { force: true });
       await rm(metaPath(key), { force: true });
+    },
+
+    /** The files of the prefix's folder whose names start with the rest of it (temp files of writes left out). */
+    async list(prefix: string): Promise<string[]> {
+      const slash = prefix.lastIndexOf('/');
+      const folder = prefix.slice(0, slash + 1);
+      const start = prefix.slice(slash + 1);
+      if (folder) assertBlobKey(folder.slice(0, -1));
+      let entries: Dirent[];
+      try {
+        entries = await readdir(join(root, 'data', folder), { withFileTypes: true });
+      } catch (err) {
+        if (missing(err)) return [];
+        throw err;
+      }
+      return entries
+        .filter((e) => e.isFile() && e.name.startsWith(start) && !e.name.endsWith('.tmp'))
+        .map((e) => `${folder}${e.name}`);
     },
 
     close: () => writer.stop(CLOSE_GRACE_MS),

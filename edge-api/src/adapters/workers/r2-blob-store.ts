@@ -87,5 +87,15 @@ export function r2BlobStore(bucket: R2Bucket): BlobStore {
       assertBlobKey(key);
       await bucket.delete(key);
     },
+    async list(prefix: string): Promise<string[]> {
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({ prefix, ...(cursor ? { cursor } : {}) });
+        for (const object of page.objects) keys.push(object.key);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return keys;
+    },
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { bulkOrders, type OrderRow, orders } from '../../db/schema';
+import { bulkOrders } from '../../db/schema';
 import type { Services } from '../../env';
 import { RawPdf, UnsupportedPdf } from '../../lib/pdf-raw-reader';
 import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
@@ -8,6 +8,8 @@ import type { StreamedBlob } from '../../ports/blob-store';
 import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readBulkOrder } from './bulk-order-reads';
+import { boughtRows, combinedLabelsBlobKey } from './label-documents';
+import { removeStaleLabelDocuments } from './remove-stale-label-documents';
 
 /**
  * The combined labels document of a bulk order (SPEC §7 /api/labels/bulk/{id}): every bought label, in row order, one
@@ -21,13 +23,6 @@ import { readBulkOrder } from './bulk-order-reads';
 
 /** Labels read ahead of the one being written (their blob reads overlap the parsing of the one before). */
 export const COMBINE_READ_AHEAD = 4;
-
-/**
- * Where the document is kept: the number of labels it holds is part of the key, so a document stored while the bulk
- * order was still buying (fewer labels) is never served for a later, larger set — labels are only ever added.
- */
-export const combinedLabelsBlobKey = (bulkOrderId: string, labelCount: number): string =>
-  `bulk-labels/${bulkOrderId}-${labelCount}.pdf`;
 
 /**
  * The job that builds the document once a bulk order is final. Its id derives from the bulk order, so the Node runner
@@ -140,31 +135,6 @@ export interface CombinedLabels {
 }
 
 /**
- * The bought rows of a bulk order whose labels may be printed (a voided label, or one being voided, is left out), in
- * row order, with only what reading their label needs. The stored combined document is keyed by their count, so a
- * void makes the next read build it again without that label.
- */
-export function boughtRows(
-  services: Services,
-  bulkOrderId: string,
-): Promise<(LabelPdfSource & { status: OrderRow['status']; rowIndex: OrderRow['rowIndex'] })[]> {
-  return services.db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      rowIndex: orders.rowIndex,
-      apiId: orders.apiId,
-      providerApiId: orders.providerApiId,
-      labelBlobKey: orders.labelBlobKey,
-      providerLabelId: orders.providerLabelId,
-      livemode: orders.livemode,
-    })
-    .from(orders)
-    .where(and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed'), isNull(orders.voidStatus)))
-    .orderBy(asc(orders.rowIndex), asc(orders.id));
-}
-
-/**
  * The combined labels document of a bulk order: the stored one when it holds every label bought so far, else built
  * now as a stream (sources from the blob store, or from the provider when a label was never stored, as for a single
  * label), stored under {@link combinedLabelsBlobKey} and recorded in bulk_orders.labels_blob_key (the one it replaces is
@@ -220,6 +190,7 @@ export async function produceCombinedLabels(
     // The document is stored but not recorded: answer it anyway; the next request builds it again.
     services.log.warn('bulk.combined_labels_not_recorded', { bulkOrderId, err });
   }
+  await removeStaleLabelDocuments(services, bulkOrderId);
   return { labelCount: rows.length, blobKey };
 }
 

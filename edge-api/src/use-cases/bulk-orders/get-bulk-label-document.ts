@@ -14,10 +14,12 @@ import { labelFormatsOf } from '../label-settings/label-formats-of';
 import { getLabelSettings } from '../label-settings/label-settings';
 import { type LabelAccess, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { type ApiConfigs, readLabelFile } from '../orders/read-label-file';
-import { boughtRows, forEachInOrder, produceCombinedLabels, writeBlobStream } from './build-combined-labels';
+import { forEachInOrder, produceCombinedLabels, writeBlobStream } from './build-combined-labels';
 import { readBulkOrder } from './bulk-order-reads';
 import { checkAccess } from './get-combined-labels';
+import { boughtRows, derivedBlobKey } from './label-documents';
 import { writeLetterTwoUp } from './letter-two-up';
+import { removeStaleLabelDocuments } from './remove-stale-label-documents';
 
 export interface BulkLabelDocument {
   /** The stored document, streamed from the blob store (never held whole: it can be hundreds of MB). */
@@ -38,17 +40,6 @@ export function bulkLabelFileName(bulkOrderId: string, format: BulkLabelFormat):
   return `bulk-labels-${safeId(bulkOrderId)}.pdf`;
 }
 
-/**
- * Where a Letter 2-up or ZPL document is kept: named by the exact set of labels it holds (a digest of their order
- * ids, in row order), so a set changed by a purchase or a void is never served from an older document.
- */
-async function derivedBlobKey(bulkOrderId: string, rows: { id: string }[], suffix: string): Promise<string> {
-  const ids = new TextEncoder().encode(rows.map((row) => row.id).join(','));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', ids));
-  const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
-  return `bulk-labels/${bulkOrderId}-${rows.length}-${hex}${suffix}`;
-}
-
 const NEWLINE = Uint8Array.of(0x0a);
 const isSpace = (b: number | undefined) => b === 0x20 || (b !== undefined && b >= 0x09 && b <= 0x0d);
 
@@ -64,9 +55,13 @@ export function trimmed(bytes: Uint8Array): Uint8Array {
   return bytes.subarray(start, end);
 }
 
-/** The stored document under `key`, written first (`write`) when there is none. */
+/**
+ * The stored document under `key`, written first (`write`) when there is none; a build then removes the bulk order's
+ * documents that a void made stale.
+ */
 async function storedOrBuilt(
   services: Services,
+  bulkOrderId: string,
   key: string,
   contentType: string,
   write: (sink: ByteSink) => Promise<void>,
@@ -76,6 +71,7 @@ async function storedOrBuilt(
   await writeBlobStream(services, key, contentType, write);
   const built = await services.blobs.getStream(key);
   if (!built) throw new Error(`blob ${key} missing right after it was written`);
+  await removeStaleLabelDocuments(services, bulkOrderId);
   return built;
 }
 
@@ -140,7 +136,7 @@ export async function getBulkLabelDocument(
   if (format === 'letter-2up') {
     const connections: ProviderConnections = new Map();
     const key = await derivedBlobKey(bulkOrderId, rows, '-letter.pdf');
-    const blob = await storedOrBuilt(services, key, 'application/pdf', (sink) =>
+    const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/pdf', (sink) =>
       writeLetterTwoUp(rows.length, (i) => readLabelPdf(services, rows[i] as (typeof rows)[number], connections), sink),
     );
     return answer(blob, 'application/pdf');
@@ -158,7 +154,7 @@ export async function getBulkLabelDocument(
   const key = await derivedBlobKey(bulkOrderId, rows, `-${zplDpi}dpi.zpl`);
   // ZPL is text: the labels' blocks one after the other, each on lines of its own.
   const apis: ApiConfigs = new Map();
-  const blob = await storedOrBuilt(services, key, 'application/zpl', (sink) =>
+  const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/zpl', (sink) =>
     forEachInOrder(
       rows.length,
       (i) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi, apis),

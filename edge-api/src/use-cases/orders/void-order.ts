@@ -4,6 +4,7 @@ import { type OrderRow, orders, providerApiOf } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { PROVIDER_ERROR_MESSAGES, ProviderError, type ProviderLabel } from '../../ports/label-provider';
+import { removeStaleLabelDocuments } from '../bulk-orders/remove-stale-label-documents';
 import { getReadableOrder } from '../order-history/get-order';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
@@ -143,6 +144,7 @@ export async function voidOrder(
     const { current, ours } = await creditVoidRefund(services, order, key);
     if (ours) {
       services.log.info('order.voided', { orderId: order.id, refundedCents: order.priceCents });
+      if (order.bulkOrderId) await removeStaleLabelDocuments(services, order.bulkOrderId);
       // A test order moved no money: voided through the sandbox, nothing refunded (its order.refunded says livemode false).
       return outcomeOf(current, false, order.livemode ? order.priceCents : 0);
     }
@@ -150,6 +152,8 @@ export async function voidOrder(
   }
   if (await markVoidPending(services, order, key)) {
     services.log.info('order.void_pending', { orderId: order.id, labelId: label.labelId });
+    // A label being voided is left out of the combined documents already (boughtRows): theirs are stale now.
+    if (order.bulkOrderId) await removeStaleLabelDocuments(services, order.bulkOrderId);
     const current = await getReadableOrder(services, input);
     return outcomeOf(current, false);
   }
