@@ -175,7 +175,7 @@ const keepAlive = new http.Agent({ keepAlive: true });
  * a third of the CPU that `fetch` does per call, and on a small machine the load generator shares the cores with
  * the system it measures. Resolves { status, headers, body } (body: parsed JSON, or undefined).
  */
-export function requestJson(url, { method = 'GET', headers = {}, body } = {}) {
+export function requestJson(url, { method = 'GET', headers = {}, body } = {}, retried = false) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent: keepAlive, headers }, (res) => {
       const chunks = [];
@@ -191,10 +191,16 @@ export function requestJson(url, { method = 'GET', headers = {}, body } = {}) {
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
       });
     });
-    // Which call failed, and when (a reset or a refused connection says little without them).
-    req.on('error', (err) =>
-      reject(new Error(`${method} ${url} at ${new Date().toISOString()}: ${err.message}`, { cause: err })),
-    );
+    req.on('error', (err) => {
+      // A kept-alive socket the server closed as idle just as this request went out: a GET is sent again on a new
+      // one, as browsers do (the pattern Node's http docs give for reusedSocket).
+      if (method === 'GET' && req.reusedSocket && err.code === 'ECONNRESET' && !retried) {
+        resolve(requestJson(url, { method, headers, body }, true));
+        return;
+      }
+      // Which call failed, and when (a reset or a refused connection says little without them).
+      reject(new Error(`${method} ${url} at ${new Date().toISOString()}: ${err.message}`, { cause: err }));
+    });
     req.end(body);
   });
 }
