@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { bulkOrders, type OrderRow, orders } from '../../src/db/schema';
 import { newId } from '../../src/lib/ids';
 import { call, type TestServer } from './helpers';
-import { postOrder, RECIPIENT, upsGround } from './orders-support';
+import { CARRIER_REFUSED_RECIPIENT, postOrder, RECIPIENT, upsGround } from './orders-support';
 
 /**
  * Bulk orders for the read-side tests, made of REAL purchases: labels bought through POST /api/orders (so their PDFs
@@ -31,8 +31,8 @@ export async function purchase(
   const recipient = {
     ...RECIPIENT,
     name: opts.recipientName ?? RECIPIENT.name,
-    // The carrier wants a two-letter state: a full name is refused and the purchase refunded.
-    ...(opts.refused ? { state: 'California' } : {}),
+    // A street longer than the carrier takes passes our checks and is refused by the carrier: the purchase refunded.
+    ...(opts.refused ? { street1: CARRIER_REFUSED_RECIPIENT.street1 } : {}),
   };
   const res = await postOrder(server, token, upsGround(api, { recipient, ...opts.overrides }));
   expect(res.status, res.text).toBe(opts.refused ? 400 : 201);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOrders } from '../../src/db/schema';
 import { bulkDetail, bulkHistory, purchase, seedBulkOrder } from './bulk-orders-support';
 import { call, errorOf, type TestServer } from './helpers';
-import { newCustomer, startShop } from './orders-support';
+import { CARRIER_REFUSED_RECIPIENT, newCustomer, startShop } from './orders-support';
 
 /**
  * The read side of bulk orders over HTTP: the customer's history and details, the admin's Bulk Orders tab and details.
@@ -125,7 +125,7 @@ describe('bulk orders: history and details', () => {
     expect(header).toBe(`${BULK_CSV_COLUMNS.join(',')},rowNumber,error`);
     expect(row).toBe(
       'Ada Shipper,Acme Widgets,1 Main St,,New York,NY,10001,212-555-0100,' +
-        'Row One,,500 Market St,Suite 200,San Francisco,California,94105,415-555-0199,' +
+        `Row One,,${CARRIER_REFUSED_RECIPIENT.street1},Suite 200,San Francisco,CA,94105,415-555-0199,` +
         `3,10,8,4,Books,2,${REFUSAL}`,
     );
   });
