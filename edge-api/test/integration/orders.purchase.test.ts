@@ -214,7 +214,7 @@ describe('buying a label', () => {
     expect(error.message).toBe(
       'The shipping provider refused the shipment details. Please check the addresses and package.',
     );
-    expect(error.details).toContainEqual({ path: 'to.street1', message: 'is invalid' });
+    expect(error.details).toContainEqual({ path: 'recipient.street1', message: 'is invalid' });
 
     const [order] = await ordersOf(server, buyer.id);
     expect(order).toMatchObject({ status: 'failed', tracking_number: 'PENDING', provider_label_id: null });

@@ -35,7 +35,7 @@ import { providerApiError } from '../shipping-apis/provider-errors';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
 import { webhookEventStatement } from '../webhooks/webhook-outbox';
-import { labelRequestFor } from './label-request';
+import { labelRequestFor, requestPathOf } from './label-request';
 import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
 
@@ -78,7 +78,16 @@ function refusalError(order: OrderRow, err: ProviderError): ApiError {
     const message = maxWeightMessage({ name: order.serviceName, maxWeight: err.maxWeight?.value ?? null });
     if (message) return new ApiError('invalid_input', message, { logMessage: err.logMessage, cause: err });
   }
-  return providerApiError(err) ?? new ApiError('upstream_error', err.message);
+  const refused = providerApiError(err) ?? new ApiError('upstream_error', err.message);
+  if (refused.details.length === 0) return refused;
+  // The provider names its own request's fields: the answer names the customer's (recipient.zip, not to.zip).
+  const details = refused.details.map((d) => ({ ...d, path: requestPathOf(d.path) }));
+  return new ApiError(refused.code, refused.message, {
+    details,
+    logMessage: refused.logMessage,
+    headers: refused.headers,
+    cause: err,
+  });
 }
 
 async function markPending(

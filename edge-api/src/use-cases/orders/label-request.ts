@@ -45,3 +45,28 @@ export function labelRequestFor(order: OrderRow, opts: { mayExist?: boolean } = 
     ...(opts.mayExist ? { mayExist: true } : {}),
   };
 }
+
+/** Where each field of the provider request (labelRequestFor) came from in the customer's order request. */
+const PACKAGE_PATHS: Record<string, string> = {
+  weight: 'packageDetails.weight',
+  weightUnit: 'packageDetails.weightUnit',
+  length: 'packageDetails.dimensions.length',
+  width: 'packageDetails.dimensions.width',
+  height: 'packageDetails.dimensions.height',
+  description: 'packageDetails.description',
+  valueCents: 'packageDetails.value',
+};
+
+/**
+ * A provider refusal's field path (`to.zip`, `package.length`) as the path of the customer's own request
+ * (`recipient.zip`, `packageDetails.dimensions.length`), so the answer names what they sent. A path with no place in
+ * the request (the service code is ours) is kept as it is.
+ */
+export function requestPathOf(providerPath: string): string {
+  const [head = '', ...rest] = providerPath.split('.');
+  if (head === 'to' && rest.length > 0) return ['recipient', ...rest].join('.');
+  if (head === 'from' && rest.length > 0) return ['sender', ...rest].join('.');
+  if (head === 'package' && rest.length === 1) return PACKAGE_PATHS[rest[0] ?? ''] ?? providerPath;
+  if (head === 'template' && rest.length === 0) return 'packageDetails.template';
+  return providerPath;
+}
