@@ -18,9 +18,12 @@
 // 10,000 rows in-process (bench/bulk-validate.ts): target <= 1 s for 10,000 rows.
 // CPU time is printed beside wall time: on a shared machine the wall time measures the neighbours too.
 //
-// Run: node bench/bulk-throughput.mjs [concurrency=4] [rows=1000] [latencyMs=150]
+// Run: node bench/bulk-throughput.mjs [concurrency=4] [rows=1000] [latencyMs=150] [--throughput-only]
+// (--throughput-only skips validation; BENCH_STATEMENTS_FILE=<path> writes the 25 statements that took the server's
+// event loop longest during the bulk order, with their counts.)
 
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import {
   bulkRow,
@@ -35,7 +38,12 @@ import {
   startSandbox,
 } from './support.mjs';
 
-const [concurrencyArg, rowsArg, latencyArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [concurrencyArg, rowsArg, latencyArg] = args.filter((a) => !a.startsWith('--'));
+/** --throughput-only: skip the validation part (for profiling the bulk order alone). */
+const throughputOnly = args.includes('--throughput-only');
+/** BENCH_STATEMENTS_FILE=<path>: the statements that took longest during the bulk order, as JSON. */
+const statementsFile = process.env.BENCH_STATEMENTS_FILE;
 const C = Number(concurrencyArg ?? 4);
 const N = Number(rowsArg ?? 1000);
 const latencyMs = Number(latencyArg ?? 150);
@@ -50,16 +58,20 @@ const send = (method, url, body, headers = {}) =>
   json(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 let failed = false;
-const sandbox = await startSandbox(latencyMs);
 const probe = eventLoopProbe();
-const server = await startEmbedded({
-  ...probe.env,
-  CARRIER_SANDBOX: 'off',
-  ALLOW_PRIVATE_PROVIDER_URLS: '1',
-  JOB_CONCURRENCY: String(C + 2),
-  BULK_CONCURRENCY_PER_API: String(C),
-});
+// Started inside the try: whatever fails, the finally stops what was started (and support.mjs ends both processes
+// when the bench itself is interrupted).
+let sandbox;
+let server;
 try {
+  sandbox = await startSandbox(latencyMs);
+  server = await startEmbedded({
+    ...probe.env,
+    CARRIER_SANDBOX: 'off',
+    ALLOW_PRIVATE_PROVIDER_URLS: '1',
+    JOB_CONCURRENCY: String(C + 2),
+    BULK_CONCURRENCY_PER_API: String(C),
+  });
   const admin = await send('POST', `${server.url}/api/auth/login`, {
     email: 'admin@bench.test',
     password: 'bench-admin-password',
@@ -208,6 +220,16 @@ try {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
+  // Work counts, whatever the load: libSQL statements the server's event loop ran during the bulk order (the
+  // neighbour's calls and the polls included), per row, by kind, and the time the loop spent inside them.
+  const byKind = Object.entries(busyLoop.byKind ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${(n / N).toFixed(2)}`)
+    .join(', ');
+  console.log(
+    `  server libSQL statements: ${(busyLoop.statements / N).toFixed(2)} a row (${byKind}); ` +
+      `${(busyLoop.statementMs / N).toFixed(2)} ms a row inside libSQL on the event loop`,
+  );
 
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
   for (const name of ['balance', 'quote']) {
@@ -221,6 +243,18 @@ try {
     );
   }
 
+  if (statementsFile) writeFileSync(statementsFile, JSON.stringify(busyLoop.topStatements, null, 2));
+  if (!throughputOnly) await validateOverHttp(selection, auth);
+} catch (err) {
+  failed = true;
+  throw err;
+} finally {
+  await server?.stop({ keepLog: failed });
+  await sandbox?.stop();
+}
+
+/** Validation over HTTP: MAX_BULK_ROWS rows in one call, 5 times. */
+async function validateOverHttp(selection, auth) {
   // Validation ----------------------------------------------------------------------------------------------------------
   const max = Array.from({ length: MAX_BULK_ROWS }, (_, i) => bulkRow(i));
   const body = JSON.stringify({ ...selection, orders: max });
@@ -239,21 +273,20 @@ try {
   console.log(
     `validate over HTTP, ${MAX_BULK_ROWS.toLocaleString('en-US')} rows (${(body.length / 1024 / 1024).toFixed(1)} MiB): median ${median(httpMs).toFixed(0)} ms (runs ${httpMs.map((x) => x.toFixed(0)).join(', ')})`,
   );
-} catch (err) {
-  failed = true;
-  throw err;
-} finally {
-  await server.stop({ keepLog: failed });
-  sandbox.stop();
 }
 
-const harness = spawnSync(process.execPath, ['--import', 'tsx', '../bench/bulk-validate.ts', '10000', '7'], {
-  cwd: `${ROOT}edge-api`,
-  encoding: 'utf8',
-});
-if (harness.status !== 0) throw new Error(`bulk-validate.ts failed:\n${harness.stderr}`);
-const result = JSON.parse(harness.stdout.trim().split('\n').at(-1));
-const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `validate use-case, 10,000 rows (${result.valid} valid): median wall ${med(result.ms).toFixed(0)} ms, CPU ${med(result.cpuMs).toFixed(0)} ms (target <= 1000 ms); first run ${result.ms[0].toFixed(0)} ms (cold JIT)`,
-);
+if (!throughputOnly) validateInProcess();
+
+/** The validation use-case on 10,000 rows in-process (bench/bulk-validate.ts). */
+function validateInProcess() {
+  const harness = spawnSync(process.execPath, ['--import', 'tsx', '../bench/bulk-validate.ts', '10000', '7'], {
+    cwd: `${ROOT}edge-api`,
+    encoding: 'utf8',
+  });
+  if (harness.status !== 0) throw new Error(`bulk-validate.ts failed:\n${harness.stderr}`);
+  const result = JSON.parse(harness.stdout.trim().split('\n').at(-1));
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `validate use-case, 10,000 rows (${result.valid} valid): median wall ${med(result.ms).toFixed(0)} ms, CPU ${med(result.cpuMs).toFixed(0)} ms (target <= 1000 ms); first run ${result.ms[0].toFixed(0)} ms (cold JIT)`,
+  );
+}

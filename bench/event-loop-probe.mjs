@@ -4,15 +4,62 @@
 // again. The delay is how long a ready callback (a request's, a job's) waits for the loop: it does not depend on how
 // busy the rest of the machine is in the way wall times do. With BENCH_CPU_PROF=<dir>, each period is also CPU-profiled
 // (node:inspector; `--cpu-prof` is not allowed in NODE_OPTIONS) into <dir>/period-<n>.cpuprofile.
+// It also counts the server's libSQL statements on the event loop's thread (run/all/get of every prepared statement and
+// exec, by their first word: SELECT, INSERT, UPDATE, BEGIN, COMMIT, …) and the time the thread spent inside them, both
+// load-independent work figures: `statements`, `statementMs`, `byKind` in each period's stats.
 // Nothing in the product loads this file.
 import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const out = process.env.BENCH_EVENT_LOOP_FILE;
 const profileDir = process.env.BENCH_CPU_PROF;
-if (out) {
+/** Statements run on this thread since the last period, by kind, and the ms spent inside them. */
+let counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
+function countStatements() {
+  // The libsql package @libsql/client runs on (its Node implementation calls Statement#run/all/get and Database#exec).
+  const fromEdgeApi = createRequire(new URL('../edge-api/package.json', import.meta.url));
+  const Database = createRequire(fromEdgeApi.resolve('@libsql/client'))('libsql');
+  const scratch = new Database(':memory:');
+  const statementProto = Object.getPrototypeOf(scratch.prepare('SELECT 1'));
+  scratch.close();
+  const SQL = Symbol('sql');
+  const kindOf = (text) => /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? '?';
+  const counted = (fn, textOf) =>
+    function (...args) {
+      const t = process.hrtime.bigint();
+      try {
+        return fn.apply(this, args);
+      } finally {
+        const ns = process.hrtime.bigint() - t;
+        counts.statementNs += ns;
+        counts.statements += 1;
+        const text = textOf(this, args);
+        const kind = kindOf(text);
+        counts.byKind[kind] = (counts.byKind[kind] ?? 0) + 1;
+        const one = counts.bySql.get(text) ?? { n: 0, ns: 0n };
+        one.n += 1;
+        one.ns += ns;
+        counts.bySql.set(text, one);
+      }
+    };
+  const prepare = Database.prototype.prepare;
+  Database.prototype.prepare = function (text) {
+    const stmt = prepare.call(this, text);
+    stmt[SQL] = text;
+    return stmt;
+  };
+  Database.prototype.exec = counted(Database.prototype.exec, (_db, args) => String(args[0]));
+  for (const name of ['run', 'all', 'get']) {
+    statementProto[name] = counted(statementProto[name], (stmt) => stmt[SQL] ?? '?');
+  }
+}
+
+if (out && isMainThread) {
+  countStatements();
   const RESOLUTION_MS = 10;
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
@@ -35,8 +82,21 @@ if (out) {
       p95Ms: ms(histogram.percentile(95)),
       p99Ms: ms(histogram.percentile(99)),
       maxMs: ms(histogram.max),
+      statements: counts.statements,
+      statementMs: Number(counts.statementNs / 1000n) / 1000,
+      byKind: counts.byKind,
+      // The statements that took the longest in all, with how often they ran (their text cut short).
+      topStatements: [...counts.bySql]
+        .sort((a, b) => (b[1].ns > a[1].ns ? 1 : -1))
+        .slice(0, 25)
+        .map(([text, { n, ns }]) => ({
+          n,
+          ms: Number(ns / 1000n) / 1000,
+          sql: text.replace(/\s+/g, ' ').slice(0, 160),
+        })),
     };
     histogram.reset();
+    counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(join(profileDir, `period-${n}.cpuprofile`), JSON.stringify(profile));

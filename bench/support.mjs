@@ -24,6 +24,34 @@ export function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * The processes a bench started (servers, sandboxes) that have not exited yet. They end with the bench however it ends:
+ * a normal end, a thrown error (process 'exit'), or Ctrl-C / SIGTERM / SIGHUP to the bench (a `timeout` around it), so
+ * no sandbox or server is left running on the machine. Only SIGKILL of the bench escapes this.
+ */
+const children = new Set();
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+function endChildren() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  }
+}
+process.once('exit', endChildren);
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+]) {
+  process.once(signal, () => {
+    endChildren();
+    process.exit(128 + number);
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -41,18 +69,20 @@ export async function startEmbedded(extraEnv = {}) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'edge-api/scripts/start-embedded.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, 'edge-api/scripts/start-embedded.mjs'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'admin@bench.test',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   // The server's output goes to a file (kept when the server dies unexpectedly, its path printed) and its last 64 KiB
   // stay in memory for the error messages.
   const logPath = join(tmpdir(), `labeldesk-bench-server-${port}.log`);
@@ -212,11 +242,19 @@ export function requestJson(url, { method = 'GET', headers = {}, body } = {}, re
 export async function startSandbox(latencyMs) {
   const port = await freePort();
   const apiKey = `sk_bench_${Date.now()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
-    env: { ...process.env, PORT: String(port), LATENCY_MS: String(latencyMs), RATE_LIMIT: '0', API_KEY_ALPHA: apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: fileURLToPath(new URL('../packages/sandbox-carrier/', import.meta.url)),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LATENCY_MS: String(latencyMs),
+        RATE_LIMIT: '0',
+        API_KEY_ALPHA: apiKey,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let out = '';
   child.stderr.on('data', (d) => (out += d));
   const baseUrl = await new Promise((resolve, reject) => {
@@ -231,7 +269,18 @@ export async function startSandbox(latencyMs) {
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
   });
-  return { baseUrl, apiKey, pid: child.pid, stop: () => child.kill('SIGTERM') };
+  return {
+    baseUrl,
+    apiKey,
+    pid: child.pid,
+    /** Stops the sandbox and resolves once its process has exited. */
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** requestJson that throws on a non-2xx answer (with the start of its body) and resolves the parsed body. */
