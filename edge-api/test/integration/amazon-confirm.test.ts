@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amazonCredentials, orders } from '../../src/db/schema';
-import { bulkRowsOf, buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { bulkRowsOf, buyRows, csvRow, PROVIDER_REFUSED_STREET, waitForBulk } from './bulk-engine-support';
 import { call, errorOf, type TestServer } from './helpers';
 import { newCustomer, startShop } from './orders-support';
 
@@ -76,7 +76,7 @@ describe('Amazon confirmation', () => {
   }
 
   it("confirms the bulk order's bought Amazon orders once, keeps per-order results, and a second call confirms 0", async () => {
-    const rows = [csvRow(), csvRow(), csvRow(), csvRow({ sku: '' }), csvRow({ toZip: PROVIDER_REFUSED_ZIP })];
+    const rows = [csvRow(), csvRow(), csvRow(), csvRow({ sku: '' }), csvRow({ toStreet1: PROVIDER_REFUSED_STREET })];
     const [a, b, unknown, noSku, notBought] = rows.map((r) => r.orderNumber ?? '');
     const { buyer, bulkOrderId, rows: dbRows } = await boughtBulk(rows);
     expect(dbRows.map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'failed']);

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { checkLedgerInvariant } from '../../src/use-cases/ledger/check-ledger-invariant';
 import { call, type TestServer } from './helpers';
 import { waitFor } from './money-support';
+import { CARRIER_REFUSED_RECIPIENT } from './orders-support';
 import { carrierOf } from './providers-support';
 
 /** Bulk orders over HTTP against the embedded carrier sandbox, effects read from the database file. */
@@ -47,8 +48,11 @@ export function csvRow(overrides: Partial<BulkCsvRow> = {}): BulkCsvRow {
   };
 }
 
-/** The sandbox refuses this ZIP (not a US ZIP) although it passes our own rules: the row fails at the provider. */
-export const PROVIDER_REFUSED_ZIP = 'ABCDE';
+/**
+ * A street longer than the carrier takes (our rules allow 200 characters, the carrier sandbox 100): the row passes
+ * validation and fails at the provider, so it is refunded.
+ */
+export const PROVIDER_REFUSED_STREET = CARRIER_REFUSED_RECIPIENT.street1;
 
 export const upsGroundSelection = (api: ShippingApiConfig) => ({
   apiId: api._id,

@@ -15,7 +15,7 @@ import {
   csvRow,
   expectSettled,
   labelsByOrder,
-  PROVIDER_REFUSED_ZIP,
+  PROVIDER_REFUSED_STREET,
   waitForBulk,
 } from './bulk-engine-support';
 import type { TestServer } from './helpers';
@@ -50,7 +50,9 @@ describe('bulk orders: redeliveries and racing consumers', () => {
   it('every message delivered twice, both copies at once: each row bought once, refused rows refunded once', async () => {
     const buyer = await newCustomer(server, admin, 500);
     const start = (await moneyOf(server, buyer.id)).balance;
-    const rows = Array.from({ length: 24 }, (_, i) => csvRow(i % 6 === 5 ? { toZip: PROVIDER_REFUSED_ZIP } : {}));
+    const rows = Array.from({ length: 24 }, (_, i) =>
+      csvRow(i % 6 === 5 ? { toStreet1: PROVIDER_REFUSED_STREET } : {}),
+    );
     const { created } = await buyRows(server, buyer.token, api1, rows);
     const messages = await rowJobs(created.bulkOrderId);
     expect(messages).toHaveLength(24);

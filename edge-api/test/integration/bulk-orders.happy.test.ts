@@ -4,7 +4,7 @@ import {
   bulkRowsOf,
   csvRow,
   expectSettled,
-  PROVIDER_REFUSED_ZIP,
+  PROVIDER_REFUSED_STREET,
   postProcess,
   upsGroundSelection,
   validateRows,
@@ -41,6 +41,9 @@ describe('bulk orders', () => {
       csvRow({ fromPhone: '+1 555 0100' }),
       csvRow({ description: '@SUM(A1)' }),
       'not a row',
+      // The US address rules a manual order is refused by (no carrier takes these), on the row's columns.
+      csvRow({ toZip: 'ABCDE', fromState: 'New York' }),
+      csvRow({ toZip: '94105-1234', toState: 'ca' }),
     ];
     const result = await validateRows(server, buyer.token, api1, rows);
     const manual = await quote(server, buyer.token, upsGround(api1));
@@ -65,10 +68,13 @@ describe('bulk orders', () => {
     expect(byRow(8)).toMatchObject({ isValid: true, errors: [] });
     expect(byRow(9)?.errors).toEqual([BULK_MESSAGES.formulaCell('description')]);
     expect(byRow(10)?.errors).toEqual(['Row must be an object of CSV columns']);
+    expect(byRow(11)?.errors).toEqual([`fromState: ${ORDER_MESSAGES.usState}`, `toZip: ${ORDER_MESSAGES.usZip}`]);
+    // ZIP+4 and a lower-case state are what a manual order takes too.
+    expect(byRow(12)).toEqual({ rowIndex: 12, isValid: true, errors: [], price: manual.price });
     for (const r of result.results) expect(r.price === null).toBe(!r.isValid);
-    expect(result.validCount).toBe(3);
-    expect(result.invalidCount).toBe(8);
-    expect(result.totalPrice).toBeCloseTo(manual.price * 2 + manual12.price, 2);
+    expect(result.validCount).toBe(4);
+    expect(result.invalidCount).toBe(9);
+    expect(result.totalPrice).toBeCloseTo(manual.price * 3 + manual12.price, 2);
   });
 
   it('process: exactly the selected valid rows bought, one hold, a refund per provider-refused row, status partial', async () => {
@@ -78,7 +84,7 @@ describe('bulk orders', () => {
       csvRow(),
       csvRow({ toName: '' }), // invalid: not selectable
       csvRow({ weight: '7' }),
-      csvRow({ toZip: PROVIDER_REFUSED_ZIP }), // valid here, refused by the provider
+      csvRow({ toStreet1: PROVIDER_REFUSED_STREET }), // valid here, refused by the provider
       csvRow({ weight: '1' }), // valid but not selected by the customer
       csvRow({ orderNumber: '', sku: '' }),
     ];
@@ -144,7 +150,7 @@ describe('bulk orders', () => {
   it('a bulk order whose every row is refused ends failed with everything refunded', async () => {
     const buyer = await newCustomer(server, admin, 100);
     const start = (await moneyOf(server, buyer.id)).balance;
-    const rows = [csvRow({ toZip: PROVIDER_REFUSED_ZIP }), csvRow({ toZip: PROVIDER_REFUSED_ZIP })];
+    const rows = [csvRow({ toStreet1: PROVIDER_REFUSED_STREET }), csvRow({ toStreet1: PROVIDER_REFUSED_STREET })];
     const validated = await validateRows(server, buyer.token, api1, rows);
     const res = await postProcess(server, buyer.token, {
       ...upsGroundSelection(api1),

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOrders, orders } from '../../src/db/schema';
 import { combineLabelsJob } from '../../src/use-cases/bulk-orders/build-combined-labels';
-import { buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { buyRows, csvRow, PROVIDER_REFUSED_STREET, waitForBulk } from './bulk-engine-support';
 import { bulkDetail, bulkHistory, pageSizes, pageTexts, purchase, seedBulkOrder } from './bulk-orders-support';
 import { call, errorOf, type TestServer } from './helpers';
 import { waitFor } from './money-support';
@@ -192,7 +192,7 @@ describe('bulk orders: combined labels', () => {
     const carol = await newCustomer(server, admin, 100, 'Carol Flow');
     const rows = [
       csvRow({ toName: 'Flow One' }),
-      csvRow({ toName: 'Flow Refused', toZip: PROVIDER_REFUSED_ZIP }),
+      csvRow({ toName: 'Flow Refused', toStreet1: PROVIDER_REFUSED_STREET }),
       csvRow({ toName: 'Flow Three', toCompany: '=EVIL()' }),
       csvRow({ toName: 'Flow Four' }),
     ];
@@ -235,7 +235,7 @@ describe('bulk orders: combined labels', () => {
     expect(csv.status).toBe(200);
     const [header, line] = csv.text.split('\r\n');
     expect(header?.endsWith(',description,orderNumber,sku,productName,rowNumber,error')).toBe(true);
-    expect(line).toContain(`,Flow Refused,,500 Market St,Suite 200,San Francisco,CA,${PROVIDER_REFUSED_ZIP},`);
+    expect(line).toContain(`,Flow Refused,,${PROVIDER_REFUSED_STREET},Suite 200,San Francisco,CA,94105,`);
     expect(line).toContain(`,${rows[1]?.orderNumber},${rows[1]?.sku},,2,`);
 
     // Finalization enqueued bulk.combine-labels: the document is stored without anyone asking for it.

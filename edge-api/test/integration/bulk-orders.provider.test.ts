@@ -1,6 +1,13 @@
 import type { ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bulkRowsOf, buyRows, csvRow, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import {
+  bulkRowsOf,
+  buyRows,
+  csvRow,
+  expectSettled,
+  PROVIDER_REFUSED_STREET,
+  waitForBulk,
+} from './bulk-engine-support';
 import type { TestServer } from './helpers';
 import { moneyOf, newCustomer, startShop } from './orders-support';
 import { carrierOf, withoutFailover } from './providers-support';
@@ -38,7 +45,9 @@ describe('bulk orders against an unreliable provider', () => {
     sandbox.setLatency({ min: 20, max: 120 });
     const buyer = await newCustomer(server, admin, 1_000);
     const start = (await moneyOf(server, buyer.id)).balance;
-    const rows = Array.from({ length: 60 }, (_, i) => csvRow(i % 10 === 9 ? { toZip: PROVIDER_REFUSED_ZIP } : {}));
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      csvRow(i % 10 === 9 ? { toStreet1: PROVIDER_REFUSED_STREET } : {}),
+    );
     const { created } = await buyRows(server, buyer.token, api1, rows);
     // A row whose three tries all met a 503 goes to reconciliation (first retry 10 s later).
     const bulk = await waitForBulk(server, created.bulkOrderId, 90_000);

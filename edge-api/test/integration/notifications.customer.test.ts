@@ -2,7 +2,7 @@ import { NotificationSettings, type ShippingApiConfig } from '@labeldesk/contrac
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../src/db/schema';
-import { buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { buyRows, csvRow, PROVIDER_REFUSED_STREET, waitForBulk } from './bulk-engine-support';
 import { call, errorOf, type TestServer } from './helpers';
 import { mailJobsFor, waitForMails } from './notifications-support';
 import { buyLabel, newCustomer, startShop, upsGround } from './orders-support';
@@ -62,7 +62,7 @@ describe('notifications: customers', () => {
     const email = await emailOf(buyer.token);
     const { created } = await buyRows(server, buyer.token, api1, [
       csvRow(),
-      csvRow({ toZip: PROVIDER_REFUSED_ZIP }),
+      csvRow({ toStreet1: PROVIDER_REFUSED_STREET }),
       csvRow({ weight: '2' }),
     ]);
     expect((await waitForBulk(server, created.bulkOrderId)).status).toBe('partial');

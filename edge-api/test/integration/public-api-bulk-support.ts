@@ -40,12 +40,16 @@ export async function bulkFootprint(server: TestServer, userId: string) {
 }
 
 /** One v1 bulk order: the per-order shape of POST /create-label (UPS Ground, 3 lbs: $11.40 on catalogue alpha). */
-export const bulkOrder = (n: number, overrides: { zip?: string; city?: string; weight?: number } = {}) => ({
+export const bulkOrder = (
+  n: number,
+  overrides: { zip?: string; city?: string; street1?: string; weight?: number } = {},
+) => ({
   sender: SENDER,
   recipient: {
     ...RECIPIENT,
     name: `Grace Receiver ${n}`,
     ...(overrides.zip ? { zip: overrides.zip } : {}),
+    ...(overrides.street1 ? { street1: overrides.street1 } : {}),
     ...(overrides.city !== undefined ? { city: overrides.city } : {}),
   },
   packageDetails: {

@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_BODY_BYTES } from '../../src/routes/bulk-orders/bulk-orders.routes';
-import { bulkRowsOf, expectSettled, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { bulkRowsOf, expectSettled, PROVIDER_REFUSED_STREET, waitForBulk } from './bulk-engine-support';
 import { pageSizes, pageTexts } from './bulk-orders-support';
 import { call, errorOf, type TestServer } from './helpers';
 import { ledgerRowsOf, moneyOf, startShop, startsWithPdf } from './orders-support';
@@ -54,7 +54,7 @@ describe('the public API, bulk labels', () => {
     const key = me.keys.apiKey;
     const res = await v1(server, 'POST', CREATE, {
       key,
-      json: { serviceId, orders: [bulkOrder(1), bulkOrder(2, { zip: PROVIDER_REFUSED_ZIP }), bulkOrder(3)] },
+      json: { serviceId, orders: [bulkOrder(1), bulkOrder(2, { street1: PROVIDER_REFUSED_STREET }), bulkOrder(3)] },
     });
     expect(res.status, res.text).toBe(201);
     const created = V1CreateBulkLabelsResponse.parse(res.body);
@@ -334,7 +334,10 @@ describe('the public API, bulk labels', () => {
         apiId: api1._id,
         carrier: 'UPS',
         serviceType: 'UPS Ground',
-        orders: [bulkOrder(1, { zip: PROVIDER_REFUSED_ZIP }), bulkOrder(2, { zip: PROVIDER_REFUSED_ZIP })],
+        orders: [
+          bulkOrder(1, { street1: PROVIDER_REFUSED_STREET }),
+          bulkOrder(2, { street1: PROVIDER_REFUSED_STREET }),
+        ],
       },
     });
     expect(made.status, made.text).toBe(201);

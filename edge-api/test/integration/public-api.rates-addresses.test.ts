@@ -1,4 +1,9 @@
-import { ORDER_MESSAGES, V1CreateLabelResponse, V1RatesResponse } from '@labeldesk/contracts';
+import {
+  ORDER_MESSAGES,
+  V1CreateBulkLabelsResponse,
+  V1CreateLabelResponse,
+  V1RatesResponse,
+} from '@labeldesk/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallResult, errorOf, type TestServer } from './helpers';
@@ -57,6 +62,46 @@ describe('POST /api/v1/rates: the addresses create-label refuses', () => {
       }
       expect(await moneyOf(server, me.id)).toMatchObject({ balance: 5000, ledger: 5000, debits: 0, refunds: 0 });
       expect(await ordersWritten(me.id)).toBe(0);
+    },
+  );
+
+  it.each(ADDRESS_REFUSAL_CASES)(
+    '%s: /create-bulk-labels refuses that order the same way, whole or alone with partial',
+    async (_name, parties) => {
+      const me = await integrator(50);
+      const good = await v1(server, 'POST', '/rates', {
+        key: me.keys.apiKey,
+        json: { sender: SENDER, recipient: RECIPIENT, packageDetails: PARCEL },
+      });
+      const [rate] = V1RatesResponse.parse(good.body).rates;
+      const order = { sender: SENDER, recipient: RECIPIENT, packageDetails: PARCEL };
+      const bad = { ...order, ...parties };
+      const single = await v1(server, 'POST', '/create-label', {
+        key: me.keys.apiKey,
+        json: { serviceId: rate?.serviceId, ...bad },
+      });
+      expect(single.status, single.text).toBe(400);
+      const reasons = errorOf(single).error.details.map((d) => d.path);
+      for (const key of [me.keys.apiKey, me.keys.testKey]) {
+        const whole = await v1(server, 'POST', '/create-bulk-labels', {
+          key,
+          json: { serviceId: rate?.serviceId, orders: [order, bad] },
+        });
+        expect(whole.status, whole.text).toBe(400);
+        expect(errorOf(whole).error.code).toBe('invalid_input');
+        const partial = await v1(server, 'POST', '/create-bulk-labels', {
+          key,
+          json: { serviceId: rate?.serviceId, partial: true, orders: [order, bad] },
+        });
+        expect(partial.status, partial.text).toBe(201);
+        const { data } = V1CreateBulkLabelsResponse.parse(partial.body);
+        expect(data.totalPrice).toBe(rate?.price);
+        expect(data.rejected?.map((r) => r.index)).toEqual([1]);
+        expect(data.rejected?.[0]?.details.map((d) => d.path)).toEqual(reasons.map((path) => `orders[1].${path}`));
+      }
+      // The live partial order holds exactly the one good label's price; the whole ones wrote nothing.
+      expect((await moneyOf(server, me.id)).debits).toBe(1);
+      expect((await moneyOf(server, me.id)).balance).toBe(5000 - Math.round((rate?.price ?? 0) * 100));
     },
   );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../src/ports/clock';
-import { buyRows, csvRow, PROVIDER_REFUSED_ZIP, waitForBulk } from './bulk-engine-support';
+import { buyRows, csvRow, PROVIDER_REFUSED_STREET, waitForBulk } from './bulk-engine-support';
 import { call, type TestServer } from './helpers';
 import { buyLabel, newCustomer, startShop, upsGround } from './orders-support';
 import { apiKeysOf } from './public-api-support';
@@ -44,7 +44,7 @@ describe('events written by the batch of their fact', () => {
     await createEndpoint(server, key, receiver.url('/bulk'), ['bulk_order.completed']);
     const { created } = await buyRows(server, buyer.token, api1, [
       csvRow(),
-      csvRow({ toZip: PROVIDER_REFUSED_ZIP }),
+      csvRow({ toStreet1: PROVIDER_REFUSED_STREET }),
       csvRow(),
     ]);
     const bulkOrderId = created.bulkOrderId;

@@ -131,8 +131,8 @@ describe('bulk orders on Workers (D1 + the queue consumer)', () => {
     expect(funded.status).toBe(200);
 
     const selection = { apiId: api._id, carrier: 'UPS', service: 'UPS Ground' };
-    // Row 3's ZIP passes our rules but the carrier refuses it: that row is refunded.
-    const rows = [row(0), row(1), row(2), row(3, { toZip: 'ABCDE' }), row(4)];
+    // Row 3's street passes our rules (200 characters) but the carrier takes 100: that row is refunded.
+    const rows = [row(0), row(1), row(2), row(3, { toStreet1: 'Market St '.repeat(15).trim() }), row(4)];
     const validated = (await (
       await fetchWorker('/api/orders/bulk/validate', { token: buyer.token, json: { ...selection, orders: rows } })
     ).json()) as BulkValidateResponse;

@@ -149,7 +149,7 @@ describe('public API bulk labels on Workers (D1 + the queue consumer)', () => {
     const services = V1ServicesResponse.parse(await (await v1With(key, `/services?apiId=${api._id}`)).json());
     const serviceId = services.data.services.UPS.find((s) => s.name === 'UPS Ground')?.id ?? '';
     const unitPrice = services.data.services.UPS.find((s) => s.id === serviceId)?.price ?? 0;
-    const order = (i: number, zip = '94105') => ({
+    const order = (i: number, street1 = '2 Market St') => ({
       sender: {
         name: 'Wes Worker',
         street1: '1 Main St',
@@ -160,16 +160,16 @@ describe('public API bulk labels on Workers (D1 + the queue consumer)', () => {
       },
       recipient: {
         name: `Rae Receiver ${i}`,
-        street1: '2 Market St',
+        street1,
         city: 'San Francisco',
         state: 'CA',
-        zip,
+        zip: '94105',
         phone: '415-555-0199',
       },
       packageDetails: { weight: 1, dimensions: { length: 10, width: 8, height: 4 } },
     });
-    // Row 1's ZIP passes our rules but the carrier refuses it: that row is refunded.
-    const body = { serviceId, orders: [order(0), order(1, 'ABCDE'), order(2)] };
+    // Row 1's street passes our rules (200 characters) but the carrier takes 100: that row is refunded.
+    const body = { serviceId, orders: [order(0), order(1, 'Market St '.repeat(15).trim()), order(2)] };
     const headers = { 'Idempotency-Key': 'workers-bulk-1' };
     const res = await v1With(key, '/create-bulk-labels', { json: body, headers });
     expect(res.status).toBe(201);

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { addressIssues } from '../orders/check-addresses';
 import type { CreateOrderData } from '../orders/order-columns';
 import { findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } from '../orders/price-order';
 
@@ -21,7 +22,7 @@ import { findOrderService, NO_PRICE_MESSAGE, type OrderService, priceOrder } fro
  * on the server with the rules of a manual order. A row is read as CSV text (BulkCsvRow: known columns only), cells
  * that a spreadsheet would run as a formula are refused, the row becomes the POST /api/orders body
  * (bulkRowToOrderRequest) and is validated by CreateOrderRequest — so a bulk row and a manual order give the same SPEC
- * §5 texts, prefixed with the CSV column — and priced by priceOrder with the service looked up ONCE for the whole
+ * §5 texts, prefixed with the CSV column, and the same US address rules (addressIssues) — and priced by priceOrder with the service looked up ONCE for the whole
  * file (findOrderService). No provider call, nothing written.
  */
 
@@ -223,6 +224,12 @@ export function checkBulkRow(
       errors.push(withColumn(column, issue.message));
     }
     return { errors, request: null, row };
+  }
+  // The carriers' address rules a manual order is refused by (assertShippableAddresses), on the row's own columns.
+  for (const issue of addressIssues(order.data)) {
+    const column = columnOf(issue.path.split('.'));
+    if (column && reported.has(column)) continue;
+    errors.push(withColumn(column, issue.message));
   }
   return { errors, request: errors.length === 0 ? order.data : null, row };
 }

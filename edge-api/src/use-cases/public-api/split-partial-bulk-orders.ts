@@ -2,6 +2,7 @@ import { V1_PARTIAL_MESSAGES, V1BulkLabelOrder, type V1RejectedBulkOrder } from 
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { type BulkSelection, findBulkService } from '../bulk-orders/validate-bulk-order';
+import { addressIssues } from '../orders/check-addresses';
 import { chargeablePrice } from '../orders/price-purchase';
 import { apiBulkOrderRequest, type V1BulkLabelOrderData } from './check-api-bulk-row';
 
@@ -12,8 +13,8 @@ export function rowPath(index: number, path: readonly PropertyKey[]): string {
 
 /**
  * POST /api/v1/create-bulk-labels with `partial: true`: each order checked on its own by the checks the bulk engine
- * runs on every row (V1BulkLabelOrder as the route validates it, CreateOrderRequest through apiBulkOrderRequest, and
- * the price through chargeablePrice for the request's service), so the orders passed on are exactly those the engine
+ * runs on every row (V1BulkLabelOrder as the route validates it, CreateOrderRequest through apiBulkOrderRequest, the
+ * carriers' US address rules (addressIssues), and the price through chargeablePrice for the request's service), so the orders passed on are exactly those the engine
  * accepts. The others come back with every reason on the request's own paths. The service itself being gone or
  * disabled refuses the whole request, as without `partial`.
  */
@@ -38,6 +39,14 @@ export async function splitPartialBulkOrders(
       rejected.push({
         index,
         details: order.error.issues.map((i) => ({ path: rowPath(index, i.path), message: i.message })),
+      });
+      continue;
+    }
+    const addresses = addressIssues(order.data);
+    if (addresses.length > 0) {
+      rejected.push({
+        index,
+        details: addresses.map((d) => ({ path: rowPath(index, d.path.split('.')), message: d.message })),
       });
       continue;
     }
