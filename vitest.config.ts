@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * workers-http (the Worker under wrangler dev with the sandboxes, over HTTP) and e2e (the embedded default driven in
  * Chromium). Worker tests inside workerd run in the workers pool (edge-api/vitest.workers.config.ts).
  */
+/** e2e files run at once, each against its own embedded default. */
+const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+
 export default defineConfig({
   test: {
     projects: [
@@ -81,8 +84,12 @@ export default defineConfig({
           testTimeout: 90_000,
           // A cold start builds the four front-ends first.
           hookTimeout: 300_000,
-          // One Chromium at a time: the machine has two cores and the server needs one.
-          fileParallelism: false,
+          // Two files at a time, each with its own Chromium and its own server (global-setup.ts starts one per worker):
+          // a file mostly waits for its pages (a11y: 61 CPU s in 166 s), so two share the 2-core machine well.
+          // E2E_LANES=1 runs one file at a time.
+          maxWorkers: E2E_LANES,
+          // Its own group: the other projects' worker count differs, and they run before it when run together.
+          sequence: { groupOrder: 1 },
           // expect.poll waits for the screen to catch up with an action (a round trip to the server, a render): vitest's
           // default of 1 s is what a loaded machine can take for that. Page actions already wait up to 15 s.
           expect: { poll: { timeout: 10_000 } },

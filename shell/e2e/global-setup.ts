@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a plain ES module of the repo's scripts, without types
+import { buildWeb } from '../../edge-api/scripts/build-web.mjs';
 
 /**
  * Starts the embedded default exactly as `pnpm start` does (front-ends built if stale, API, job runner, static files on
@@ -43,7 +45,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The embedded default did not become healthy:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
+interface Lane {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** One embedded default on a free port with a data directory of its own (the front-ends are already built). */
+async function startLane(): Promise<Lane> {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-e2e-'));
   const port = await freePort();
   let log = '';
@@ -74,14 +83,7 @@ export default async function setup(project: TestProject) {
     log += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('admin', E2E_ADMIN);
-  project.provide('dataDir', dataDir);
-  project.provide('carrierControlKey', E2E_CARRIER_CONTROL_KEY);
-  project.provide('marketplaceControlKey', E2E_MARKETPLACE_CONTROL_KEY);
-
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => {
       if (child.exitCode !== null) r(null);
@@ -89,14 +91,53 @@ export default async function setup(project: TestProject) {
     });
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, dataDir, stop };
+}
+
+/**
+ * One server per e2e worker ("lane", the project's maxWorkers): files run two at a time, each against the server of its
+ * own worker (VITEST_POOL_ID), so a file never shares its server with a file running at the same time and app-wide
+ * changes (settings, margins, provider APIs) stay within one file, as when every file ran in turn against one server.
+ * The front-ends are built once, before the servers start.
+ */
+export default async function setup(project: TestProject) {
+  await buildWeb();
+  const count = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startLane()));
+  const lanes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(lanes.map((lane) => lane.stop()));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'lanes',
+    lanes.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+  );
+  project.provide('admin', E2E_ADMIN);
+  project.provide('carrierControlKey', E2E_CARRIER_CONTROL_KEY);
+  project.provide('marketplaceControlKey', E2E_MARKETPLACE_CONTROL_KEY);
+
+  return async () => {
+    await stopAll();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /**
+     * Each worker's embedded default, by VITEST_POOL_ID - 1: its URL and its DATA_DIR (tests read the carrier
+     * sandbox's generated API keys from it).
+     */
+    lanes: Array<{ baseUrl: string; dataDir: string }>;
     admin: { email: string; password: string };
-    /** The embedded default's DATA_DIR (tests read the carrier sandbox's generated API keys from it). */
-    dataDir: string;
     /** X-Sandbox-Key of the carrier sandbox's controls under /sandbox/carrier/_sandbox. */
     carrierControlKey: string;
     /** X-Sandbox-Key of the marketplace sandbox's controls under /sandbox/marketplace/_sandbox. */

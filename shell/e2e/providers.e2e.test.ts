@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminToken,
   apiAs,
   baseUrl,
   choose,
   clickRowMenuItem,
+  dataDir,
   setupBrowser,
   signInAsAdmin,
   signInAsNewCustomer,
@@ -19,7 +20,7 @@ const browser = setupBrowser();
 
 /** The API key the carrier sandbox generated for a catalogue (the admin would get it from the provider). */
 function sandboxKey(catalogue: string): string {
-  const file = join(inject('dataDir'), 'carrier-sandbox', `carrier-${catalogue}.json`);
+  const file = join(dataDir(), 'carrier-sandbox', `carrier-${catalogue}.json`);
   return (JSON.parse(readFileSync(file, 'utf8')) as { apiKey: string }).apiKey;
 }
 

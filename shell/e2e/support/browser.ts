@@ -27,7 +27,20 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * The embedded default of this worker (global-setup.ts starts one per e2e worker): files that run at the same time
+ * never share a server.
+ */
+function lane(): { baseUrl: string; dataDir: string } {
+  const lanes = inject('lanes');
+  const index = Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+  const own = lanes[index];
+  if (!own) throw new Error(`No e2e server for worker ${process.env.VITEST_POOL_ID} (${lanes.length} started)`);
+  return own;
+}
+export const baseUrl = (): string => lane().baseUrl;
+/** The DATA_DIR of this worker's embedded default (the carrier sandbox's generated API keys are in it). */
+export const dataDir = (): string => lane().dataDir;
 export const adminCredentials = () => inject('admin');
 
 let counter = 0;
