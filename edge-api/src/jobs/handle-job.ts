@@ -1,5 +1,5 @@
 import type { Services } from '../env';
-import type { JobMessage, JobOutcome } from '../ports/job-queue';
+import type { JobCompletion, JobMessage, JobOutcome } from '../ports/job-queue';
 import { produceCombinedLabels } from '../use-cases/bulk-orders/build-combined-labels';
 import { buyBulkRow } from '../use-cases/bulk-orders/buy-bulk-row';
 import { resumeDueBulkOrders } from '../use-cases/bulk-orders/resume-due-bulk-orders';
@@ -24,7 +24,12 @@ import { purgeWebhookMessages, WEBHOOK_MESSAGE_RETENTION_MS } from './purge-webh
  * The one job dispatcher, shared by the Workers queue consumer and the Node local runner. Returns ack (done) or retry
  * (the consumer backs off); a thrown error counts as a retry too. The job's services log with its `jobId` and type.
  */
-export async function handleJob(jobServices: Services, message: JobMessage): Promise<JobOutcome> {
+export async function handleJob(
+  jobServices: Services,
+  message: JobMessage,
+  /** The Node runner's job bookkeeping, for handlers that can fold it into their own last batch (bulk rows). */
+  job?: JobCompletion,
+): Promise<JobOutcome> {
   // Every line the job's use-cases write names the job.
   const services: Services = {
     ...jobServices,
@@ -83,7 +88,7 @@ export async function handleJob(jobServices: Services, message: JobMessage): Pro
       return { kind: 'ack' };
     }
     case 'bulk.buy-row': {
-      const outcome = await buyBulkRow(services, { orderId: message.orderId });
+      const outcome = await buyBulkRow(services, { orderId: message.orderId, apiId: message.apiId }, job);
       if (outcome.kind === 'deferred') {
         // Rate limited: not a failure. Asked again after the provider's Retry-After, with the lane slowed down.
         return {

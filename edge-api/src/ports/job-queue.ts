@@ -1,3 +1,4 @@
+import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 
 /**
@@ -214,6 +215,17 @@ export interface JobQueue {
  * of the backoff, and `slowDown` asks the runner to lower the concurrency of the job's lane for a while.
  */
 export type JobOutcome = { kind: 'ack' } | { kind: 'retry'; reason: string; delaySeconds?: number; slowDown?: boolean };
+
+/**
+ * The Node runner's "this job is done" write, offered to the job's handler so that it can go into the handler's own
+ * last write batch: a bulk row then ends with one commit (its outcome and its job together) instead of two. The
+ * handler calls `committed()` once a batch holding `doneStatement()` has committed; the runner then writes nothing
+ * more for an ack. The Workers consumer acks its messages and offers none.
+ */
+export interface JobCompletion {
+  doneStatement(): BatchItem<'sqlite'>;
+  committed(): void;
+}
 
 export const MAX_JOB_ATTEMPTS = 5;
 

@@ -1,7 +1,9 @@
+import type { InStatement, ResultSet } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
+import { batch } from '../../ports/database';
 import { backoffSeconds, type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 import { localJobRunner, WEBHOOK_CONCURRENCY_PER_ENDPOINT } from './local-job-runner';
 import { type TestServices, testServices } from './test-support';
@@ -47,6 +49,66 @@ describe('localJobRunner', () => {
     expect(seen).toEqual(['job_1']);
     expect(await row('job_1')).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null, lastError: null });
     expect(await runner.runOnce()).toBe(false);
+  });
+
+  it('a handler may end its job in its own batch: one commit, and the runner writes nothing more for it', async () => {
+    const statements: string[] = [];
+    const runner = localJobRunner({
+      services: t.services,
+      log: silent,
+      handler: async (s, m, job) => {
+        if (!job) throw new Error('the Node runner offers its job bookkeeping');
+        // The handler's own write and the job's end, committed together.
+        await batch(s.db, [
+          s.db
+            .update(jobs)
+            .set({ lastError: `handled ${m.jobId}` })
+            .where(eq(jobs.id, m.jobId)),
+          job.doneStatement(),
+        ]);
+        job.committed();
+        // From here on, the runner must not write the job again.
+        const client = t.database.client;
+        const execute = client.execute.bind(client) as (stmt: InStatement) => Promise<ResultSet>;
+        client.execute = (async (stmt: InStatement) => {
+          statements.push(typeof stmt === 'string' ? stmt : stmt.sql);
+          return execute(stmt);
+        }) as typeof client.execute;
+        return { kind: 'ack' };
+      },
+    });
+    await t.services.queue.send(purge('job_folded'));
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('job_folded')).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+    expect(statements.filter((q) => /update "jobs"/i.test(q))).toEqual([]);
+  });
+
+  it('a job its handler marked done and that then failed is retried all the same', async () => {
+    let calls = 0;
+    const runner = localJobRunner({
+      services: t.services,
+      log: silent,
+      handler: async (s, _m, job): Promise<JobOutcome> => {
+        calls += 1;
+        if (calls === 1 && job) {
+          await batch(s.db, [job.doneStatement()]);
+          job.committed();
+          throw new Error('failed after its commit');
+        }
+        return { kind: 'ack' };
+      },
+    });
+    await t.services.queue.send(purge('job_after_commit'));
+    expect(await runner.runOnce()).toBe(true);
+    expect(await row('job_after_commit')).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'failed after its commit',
+    });
+    t.clock.advance(backoffSeconds(1) * 1000);
+    expect(await runner.runOnce()).toBe(true);
+    expect(calls).toBe(2);
+    expect(await row('job_after_commit')).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it('does not run a job before its run_at', async () => {

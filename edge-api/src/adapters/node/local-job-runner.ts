@@ -1,12 +1,19 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type JobRow, jobs } from '../../db/schema';
 import type { Services } from '../../env';
 import { handleJob } from '../../jobs/handle-job';
 import type { Logger } from '../../lib/logger';
-import { perDatabase } from '../../ports/database';
-import { backoffSeconds, JobMessage, type JobOutcome, jobLane, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
+import { type Db, perDatabase, reusableStatement } from '../../ports/database';
+import {
+  backoffSeconds,
+  type JobCompletion,
+  JobMessage,
+  type JobOutcome,
+  jobLane,
+  MAX_JOB_ATTEMPTS,
+} from '../../ports/job-queue';
 
-export type JobHandler = (services: Services, message: JobMessage) => Promise<JobOutcome>;
+export type JobHandler = (services: Services, message: JobMessage, job?: JobCompletion) => Promise<JobOutcome>;
 
 /** Jobs run at once by default (JOB_CONCURRENCY). */
 export const DEFAULT_JOB_CONCURRENCY = 8;
@@ -81,8 +88,8 @@ const claimAny = perDatabase((db) =>
     .prepare(),
 );
 
-/** A job done, if it is still ours (same attempt, still running): what most jobs end with, prepared once. */
-const finishDone = perDatabase((db) =>
+/** A job done, if still ours (same attempt, running): prepared once, and for a handler's own batch (JobCompletion). */
+const doneQuery = (db: Db) =>
   db
     .update(jobs)
     .set({ status: 'done', lastError: null, lockedUntil: null, updatedAt: sql`${sql.placeholder('now')}` })
@@ -92,9 +99,9 @@ const finishDone = perDatabase((db) =>
         eq(jobs.status, 'running'),
         eq(jobs.attempts, sql.placeholder('attempts')),
       ),
-    )
-    .prepare(),
-);
+    );
+const finishDone = perDatabase((db) => doneQuery(db).prepare());
+const doneStatement = reusableStatement(doneQuery);
 
 /**
  * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
@@ -206,12 +213,12 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     return row;
   }
 
-  /** Updates the claimed job only if it is still ours (same attempt, still running). */
+  /** Updates the claimed job if still ours: same attempt, running (or done by its handler's batch, which then failed). */
   async function finish(row: JobRow, set: Partial<typeof jobs.$inferInsert>): Promise<void> {
     await db
       .update(jobs)
       .set({ ...set, lockedUntil: null, updatedAt: clock.now().toISOString() })
-      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'), eq(jobs.attempts, row.attempts)));
+      .where(and(eq(jobs.id, row.id), inArray(jobs.status, ['running', 'done']), eq(jobs.attempts, row.attempts)));
   }
 
   /** Runs a claimed job to its end (never throws). */
@@ -223,14 +230,22 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       return;
     }
     let outcome: JobOutcome;
+    const done = () => ({ id: row.id, attempts: row.attempts, now: clock.now().toISOString() });
+    const handled = { done: false };
+    const completion: JobCompletion = {
+      doneStatement: () => doneStatement(db, done()),
+      committed: () => {
+        handled.done = true;
+      },
+    };
     try {
-      outcome = await handler(services, message);
+      outcome = await handler(services, message, completion);
     } catch (err) {
       outcome = { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
     }
 
     if (outcome.kind === 'ack') {
-      await finishDone(db).run({ id: row.id, attempts: row.attempts, now: clock.now().toISOString() });
+      if (!handled.done) await finishDone(db).run(done());
       return;
     }
     if (outcome.delaySeconds !== undefined) {

@@ -4,11 +4,14 @@ import { bulkOrders, type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
 import { perDatabase } from '../../ports/database';
-import { buyOrderLabel } from '../orders/buy-order-label';
+import type { JobCompletion } from '../../ports/job-queue';
+import { type BuyOrderLabelOptions, buyOrderLabel } from '../orders/buy-order-label';
 import { RECONCILE_GAVE_UP_MESSAGE, readOrder } from '../orders/order-rows';
 import { RECONCILE_DELAY_SECONDS, RECONCILE_WINDOW_MS } from '../orders/reconcile-order';
 import { refundOrder } from '../orders/refund-order';
+import { likelyOpen } from '../provider-failover/circuit-breaker';
 import { readBulkOrder } from './bulk-order-reads';
+import { claimBulkRow } from './claim-bulk-row';
 import { noteRowRetry } from './note-row-retry';
 import { settleBulkOrder } from './settle-bulk-order';
 import { refundStoppedRow, stoppedRowReason } from './stop-bulk-order';
@@ -37,7 +40,7 @@ async function refundIfStopped(services: Services, order: OrderRow): Promise<Bul
   return afterSettled(services, current, 'settled');
 }
 
-/** The row claim of every bulk row job, prepared once per database (not built per row). */
+/** The row claim alone, prepared once per database: when the row's API is likely skipped (see buyBulkRow). */
 const claimRow = perDatabase((db) =>
   db
     .update(orders)
@@ -66,11 +69,25 @@ const claimRow = perDatabase((db) =>
  *   reconciliation + a reconcile job; 429 → deferred, the row stays processing and the caller retries it later.
  * After a row settles, settleBulkOrder gives the bulk order its final status once no row is open.
  */
-export async function buyBulkRow(services: Services, input: { orderId: string }): Promise<BulkRowOutcome> {
+export async function buyBulkRow(
+  services: Services,
+  input: { orderId: string; apiId?: string | undefined },
+  job?: JobCompletion,
+): Promise<BulkRowOutcome> {
   const now = services.clock.now();
-  // The common case in one statement: the row is still processing and its bulk order not stopped, so count this
-  // attempt and take the row as it is.
-  const [claimed] = await claimRow(services.db).all({ id: input.orderId, now: now.toISOString() });
+  const windowStart = new Date(now.getTime() - RECONCILE_WINDOW_MS).toISOString();
+  // The common case in one batch: the row is still processing and its bulk order not stopped, so count this attempt,
+  // take the row as it is, and plan its purchase (claimBulkRow). When this process last saw the row's API's breaker
+  // open, the row is claimed alone and planPurchase skips that API in its own batch, as for a single purchase.
+  let claimed: OrderRow | undefined;
+  let prepared: Pick<BuyOrderLabelOptions, 'api' | 'plan'> = {};
+  if (input.apiId && likelyOpen(input.apiId, now)) {
+    [claimed] = await claimRow(services.db).all({ id: input.orderId, now: now.toISOString() });
+  } else {
+    const row = await claimBulkRow(services, { orderId: input.orderId, now, windowStart });
+    claimed = row?.order;
+    if (row) prepared = { ...(row.api ? { api: row.api } : {}), ...(row.plan ? { plan: row.plan } : {}) };
+  }
   if (!claimed) {
     const order = await readOrder(services, input.orderId);
     if (!order) return { kind: 'missing', finalized: false };
@@ -85,6 +102,8 @@ export async function buyBulkRow(services: Services, input: { orderId: string })
   const outcome = await buyOrderLabel(services, claimed, {
     onRateLimited: 'defer',
     mayExist: claimed.purchaseAttempts > 1,
+    ...prepared,
+    ...(job ? { job } : {}),
   });
   switch (outcome.kind) {
     case 'completed':

@@ -6,6 +6,7 @@ import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
 import { batch, placeholdersFor, reusableStatement } from '../../ports/database';
+import type { JobCompletion } from '../../ports/job-queue';
 import {
   type LabelProvider,
   PROVIDER_ERROR_MESSAGES,
@@ -151,6 +152,8 @@ async function complete(
   provider: LabelProvider,
   /** The live purchase's attempt, settled `bought` by the same batch (one commit, not two). */
   attemptId: string | null,
+  /** The job this purchase runs in: marked done by the same batch (the job ends with the purchase either way). */
+  job: JobCompletion | undefined,
 ): Promise<LabelOutcome> {
   // The order completes without waiting for the PDF to be stored (file systems and object stores take from a few to
   // tens of ms, on every purchase). The label route reads the stored copy when it is there and otherwise fetches the
@@ -183,7 +186,9 @@ async function complete(
     completeOpenOrder(services.db, { ...completed, id: order.id }),
     event.statement,
     ...(attemptId ? [settleAttemptStatement(services, attemptId, 'bought')] : []),
+    ...(job ? [job.doneStatement()] : []),
   ]);
+  job?.committed();
   const row: OrderRow | undefined = updated ? { ...order, ...completed } : undefined;
   if (row) {
     if ((written as unknown[]).length > 0) await relayWebhookMessages(services, [event.messageId]);
@@ -230,6 +235,13 @@ export interface BuyOrderLabelOptions {
    * idempotent purchases are asked for it before anything is bought. Default: unless the order is still `processing`.
    */
   mayExist?: boolean;
+  /**
+   * A live order's plan when the caller has just made it in a batch of its own (a bulk row: claimBulkRow), attempt
+   * recorded; otherwise planPurchase makes it here.
+   */
+  plan?: FailoverPlan;
+  /** The job this purchase runs in (the Node runner): its "done" goes into the batch that completes the order. */
+  job?: JobCompletion;
 }
 
 /** A test order's "plan": the API it was priced on (through its sandbox), nothing recorded. */
@@ -258,7 +270,7 @@ export async function buyOrderLabel(
 
   // A test order goes to the sandbox of its API's kind (connectProvider): no failover, no attempt rows, no breaker.
   const live = order.livemode;
-  const plan = live ? await planPurchase(services, order, first) : TEST_PLAN;
+  const plan = live ? (opts.plan ?? (await planPurchase(services, order, first))) : TEST_PLAN;
   const settle = (id: string, outcome: OrderAttemptOutcome, error?: string) =>
     live ? settleAttempt(services, id, outcome, error) : Promise.resolve();
   // After an unclear outcome anywhere, a label may exist: this order is only ever asked for where it went.
@@ -372,6 +384,6 @@ export async function buyOrderLabel(
         }),
       );
     }
-    return complete(services, open, label, provider, live ? attemptId : null);
+    return complete(services, open, label, provider, live ? attemptId : null, opts.job);
   }
 }

@@ -117,7 +117,7 @@ function targetsQuery(services: Services, order: OrderRow, firstId: string) {
 }
 
 type PlanReads = ReturnType<typeof planReads>;
-type ReadResults = readonly [Awaited<PlanReads[0]>, Awaited<PlanReads[1]>, Awaited<PlanReads[2]>];
+export type ReadResults = readonly [Awaited<PlanReads[0]>, Awaited<PlanReads[1]>, Awaited<PlanReads[2]>];
 
 /** The targets that fit the parcel, each once, by priority; every breaker seen becomes a hint. */
 function fittingTargets(order: OrderRow, targets: ReadResults[2]): PurchaseApi[] {
@@ -140,7 +140,7 @@ function fittingTargets(order: OrderRow, targets: ReadResults[2]): PurchaseApi[]
 }
 
 /** The reads' answer. */
-function readPlan(order: OrderRow, firstId: string, [earlier, breakers, targets]: ReadResults) {
+export function readPlan(order: OrderRow, firstId: string, [earlier, breakers, targets]: ReadResults) {
   const breaker = breakers[0] ?? null;
   noteBreaker(firstId, breaker);
   return { breaker, mayHaveLabel: earlier.length > 0, targets: fittingTargets(order, targets) };
