@@ -12,7 +12,7 @@ import { settlePendingVoids } from '../use-cases/orders/settle-pending-voids';
 import { voidStrayLabel } from '../use-cases/orders/void-stray-label';
 import { refreshDueTracking } from '../use-cases/tracking/refresh-due-tracking';
 import { runUserTrackingRefresh } from '../use-cases/tracking/run-user-tracking-refresh';
-import { deliverWebhook } from '../use-cases/webhooks/deliver-webhook';
+import { deliverWebhook, webhookLaneSignal } from '../use-cases/webhooks/deliver-webhook';
 import { relayDueWebhookMessages } from '../use-cases/webhooks/relay-webhook-messages';
 import { purgeAuthTokens } from './purge-auth-tokens';
 import { purgeFinishedJobs } from './purge-finished-jobs';
@@ -129,8 +129,9 @@ export async function handleJob(
     case 'webhooks.deliver': {
       // One attempt; a failure queues the next attempt of the schedule as its own job (same webhook-id), so this job
       // is done either way. A thrown error (the database) retries this same attempt, recorded under the job id.
-      await deliverWebhook(services, message);
-      return { kind: 'ack' };
+      // The Node runner lets an endpoint that answers well and fast take more deliveries at once (webhookLaneSignal).
+      const lane = webhookLaneSignal(await deliverWebhook(services, message));
+      return lane ? { kind: 'ack', lane } : { kind: 'ack' };
     }
     default: {
       const unknown: never = message;

@@ -22,6 +22,11 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 
 /** Per attempt: the endpoint must answer within this. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
+/**
+ * An endpoint that answers a delivery with a 2xx within this is healthy: the Node runner lets it take more deliveries
+ * at once. A slower answer counts like a failure (back to the floor), so a slow receiver never holds more slots.
+ */
+export const WEBHOOK_FAST_ANSWER_MS = 1_000;
 /** Failing this long without one success disables an endpoint. */
 export const WEBHOOK_FAILING_DISABLE_MS = 3 * 24 * 60 * 60_000;
 /** Kept of an endpoint's answer. */

@@ -188,14 +188,25 @@ export const JobMessage = z.discriminatedUnion('type', [
 export type JobMessage = z.infer<typeof JobMessage>;
 export type JobType = JobMessage['type'];
 
+/** The lane names of webhook deliveries start with this: the Node runner gives them a slot pool of their own. */
+export const WEBHOOK_LANE_PREFIX = 'webhook:';
+
+export interface JobLane {
+  name: string;
+  kind: 'api' | 'webhook';
+}
+
 /**
  * The lane of a job: bulk rows of one provider API share one, deliveries to one webhook endpoint another; every other
- * job runs outside lanes (null). Lane names are the (prefixed, so distinct) ids of the API or the endpoint. The Node
- * runner limits how many jobs of one lane run at once; the queue stores the name in `jobs.lane`.
+ * job runs outside lanes (null). Lane names are distinct: a provider API's id (`api_…`), or WEBHOOK_LANE_PREFIX and
+ * the endpoint's id. The Node runner limits how many jobs of one lane run at once; the queue stores the name in
+ * `jobs.lane`.
  */
-export function jobLane(message: JobMessage): { name: string; kind: 'api' | 'webhook' } | null {
+export function jobLane(message: JobMessage): JobLane | null {
   if (message.type === 'bulk.buy-row') return { name: message.apiId, kind: 'api' };
-  if (message.type === 'webhooks.deliver') return { name: message.endpointId, kind: 'webhook' };
+  if (message.type === 'webhooks.deliver') {
+    return { name: `${WEBHOOK_LANE_PREFIX}${message.endpointId}`, kind: 'webhook' };
+  }
   return null;
 }
 
@@ -214,7 +225,16 @@ export interface JobQueue {
  * is a deferral (the provider asked us to wait, e.g. a 429 with Retry-After): it runs again after that delay instead
  * of the backoff, and `slowDown` asks the runner to lower the concurrency of the job's lane for a while.
  */
-export type JobOutcome = { kind: 'ack' } | { kind: 'retry'; reason: string; delaySeconds?: number; slowDown?: boolean };
+export type JobOutcome =
+  | { kind: 'ack'; lane?: LaneSignal }
+  | { kind: 'retry'; reason: string; delaySeconds?: number; slowDown?: boolean };
+
+/**
+ * How the remote end of a laned job answered, for a runner that adapts the lane's concurrency (the Node runner's
+ * webhook lanes; the Workers queue ignores it): `healthy` (a success, answered fast), `struggling` (a failure, a
+ * timeout or a slow answer).
+ */
+export type LaneSignal = 'healthy' | 'struggling';
 
 /**
  * The Node runner's "this job is done" write, offered to the job's handler so that it can go into the handler's own

@@ -151,7 +151,7 @@ describe('webhook delivery (Standard Webhooks)', () => {
     expect(() => verified(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, request)).toThrow();
   });
 
-  it('does not let a slow endpoint hold up another endpoint’s delivery of the same event', async () => {
+  it('does not let a slow endpoint hold up another endpoint’s deliveries, nor hold more than 2 of its own at once', async () => {
     const buyer = await customer();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -161,12 +161,17 @@ describe('webhook delivery (Standard Webhooks)', () => {
     await createEndpoint(server, buyer.key, receiver.url('/slow'));
     await createEndpoint(server, buyer.key, receiver.url('/fast'));
 
-    await credit(server, admin, buyer.id);
-    // The slow endpoint has the request and has not answered; the fast one is delivered meanwhile.
-    await vi.waitFor(() => expect(at(receiver, '/slow')).toHaveLength(1), WAIT);
-    await vi.waitFor(() => expect(at(receiver, '/fast')).toHaveLength(1), WAIT);
+    for (let i = 0; i < 5; i++) await credit(server, admin, buyer.id);
+    // The slow endpoint has two requests and has answered neither; the fast one gets all five events meanwhile.
+    await vi.waitFor(() => expect(at(receiver, '/fast')).toHaveLength(5), WAIT);
+    await vi.waitFor(() => expect(at(receiver, '/slow')).toHaveLength(2), WAIT);
+    expect(at(receiver, '/slow')).toHaveLength(2);
     release();
-    expect(at(receiver, '/fast')[0]?.headers['webhook-id']).toBe(at(receiver, '/slow')[0]?.headers['webhook-id']);
+    // Once it answers, the rest follow, each event with the webhook-id the fast endpoint got.
+    await vi.waitFor(() => expect(at(receiver, '/slow')).toHaveLength(5), WAIT);
+    const ids = (path: string) => new Set(at(receiver, path).map((r) => r.headers['webhook-id']));
+    expect(ids('/slow')).toEqual(ids('/fast'));
+    expect(ids('/fast').size).toBe(5);
   });
 });
 

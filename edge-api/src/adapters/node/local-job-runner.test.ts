@@ -5,7 +5,8 @@ import { jobs } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { batch } from '../../ports/database';
 import { backoffSeconds, type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
-import { localJobRunner, WEBHOOK_CONCURRENCY_PER_ENDPOINT } from './local-job-runner';
+import { WEBHOOK_CONCURRENCY_PER_ENDPOINT } from './job-lanes';
+import { localJobRunner } from './local-job-runner';
 import { type TestServices, testServices } from './test-support';
 
 const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId, olderThanMs: 1000 });

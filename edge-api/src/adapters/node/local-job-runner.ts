@@ -9,9 +9,11 @@ import {
   type JobCompletion,
   JobMessage,
   type JobOutcome,
-  jobLane,
+  type LaneSignal,
   MAX_JOB_ATTEMPTS,
+  WEBHOOK_LANE_PREFIX,
 } from '../../ports/job-queue';
+import { jobLanes, laneOf } from './job-lanes';
 
 export type JobHandler = (services: Services, message: JobMessage, job?: JobCompletion) => Promise<JobOutcome>;
 
@@ -19,13 +21,8 @@ export type JobHandler = (services: Services, message: JobMessage, job?: JobComp
 export const DEFAULT_JOB_CONCURRENCY = 8;
 /** Bulk rows of one provider API run at once by default (BULK_CONCURRENCY_PER_API). */
 export const DEFAULT_BULK_CONCURRENCY_PER_API = 4;
-/**
- * Deliveries to one webhook endpoint run at once, at most: a slow or failing receiver holds this many of the runner's
- * slots and no more, so the other endpoints' deliveries (and every other job) keep theirs.
- */
-export const WEBHOOK_CONCURRENCY_PER_ENDPOINT = 2;
-/** How long a lane stays slowed down after a 429, at least (or the provider's Retry-After, if longer). */
-export const SLOW_DOWN_MIN_MS = 30_000;
+/** Webhook deliveries run at once by default, in slots of their own (WEBHOOK_CONCURRENCY). */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 32;
 
 export interface LocalJobRunnerOptions {
   services: Services;
@@ -35,8 +32,14 @@ export interface LocalJobRunnerOptions {
   pollIntervalMs?: number;
   /** How long a claimed job stays locked; a job still 'running' after that (its runner crashed) is claimed again. */
   lockMs?: number;
-  /** Jobs run at once (default DEFAULT_JOB_CONCURRENCY). */
+  /** Jobs other than webhook deliveries run at once (default DEFAULT_JOB_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * Webhook deliveries run at once (default DEFAULT_WEBHOOK_CONCURRENCY), in a slot pool of their own: they wait on
+   * a socket, not on the CPU, and a slow receiver never takes the slot of a bulk row, a mail or any other job. Per
+   * endpoint, between WEBHOOK_CONCURRENCY_PER_ENDPOINT and WEBHOOK_MAX_CONCURRENCY_PER_ENDPOINT (see jobLanes).
+   */
+  webhookConcurrency?: number;
   /**
    * `bulk.buy-row` jobs of one provider API (their lane) run at once, at most (default DEFAULT_BULK_CONCURRENCY_PER_API).
    * A 429 (a retry with `slowDown`) halves the lane's limit for a while.
@@ -63,6 +66,12 @@ export interface LocalJobRunner {
   /** Jobs being run right now. */
   active(): number;
 }
+
+/**
+ * Which jobs a claim may take: any, none of the webhook deliveries (their slots are all taken), or only those (the
+ * other slots are all taken). Told apart by the lane, a column of the claim's index, so no row is read to skip one.
+ */
+type Pool = 'any' | 'jobs' | 'webhooks';
 
 /** The claim of the first due job when no lane is full, prepared once per database (every job is claimed). */
 const claimAny = perDatabase((db) =>
@@ -104,11 +113,11 @@ const finishDone = perDatabase((db) => doneQuery(db).prepare());
 const doneStatement = reusableStatement(doneQuery);
 
 /**
- * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once: claim one due job with a single
- * UPDATE (queued and due, or running with an expired lock; never one of a full lane), run `handleJob`, then mark it
- * done, schedule a retry (the handler's delay for a deferral, which does not count as an attempt; else exponential
- * backoff), or after MAX_JOB_ATTEMPTS mark it dead with the last error. Claims are atomic, so two runners on one
- * database never run one job twice at once.
+ * Runs the jobs of the `jobs` table in this process, up to `concurrency` at once plus `webhookConcurrency` webhook
+ * deliveries: claim one due job with a single UPDATE (queued and due, or running with an expired lock; never one of a
+ * full lane or pool), run `handleJob`, then mark it done, schedule a retry (the handler's delay for a deferral, which
+ * does not count as an attempt; else exponential backoff), or after MAX_JOB_ATTEMPTS mark it dead with the last
+ * error. Claims are atomic, so two runners on one database never run one job twice at once.
  */
 export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   const { services } = opts;
@@ -117,6 +126,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_JOB_CONCURRENCY);
+  const webhookConcurrency = Math.max(1, opts.webhookConcurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
   const laneConcurrency = Math.max(1, opts.laneConcurrency ?? DEFAULT_BULK_CONCURRENCY_PER_API);
   const log = (opts.log ?? services.log).child({ component: 'jobs' });
 
@@ -125,35 +135,19 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   let pumping: Promise<void> | undefined;
   let wakeRequested = false;
   const inFlight = new Set<Promise<void>>();
-  const laneActive = new Map<string, number>();
-  /** The usual limit of each lane in use (bulk lanes: laneConcurrency; webhook lanes: WEBHOOK_CONCURRENCY_PER_ENDPOINT). */
-  const laneBase = new Map<string, number>();
-  /** Lanes slowed down after a 429: their lower limit and until when. */
-  const slowed = new Map<string, { limit: number; until: number }>();
-
-  function laneLimit(lane: string): number {
-    const base = laneBase.get(lane) ?? laneConcurrency;
-    const slow = slowed.get(lane);
-    if (!slow) return base;
-    if (slow.until <= clock.now().getTime()) {
-      slowed.delete(lane);
-      log.info('jobs.lane_restored', { lane, concurrency: base });
-      return base;
-    }
-    return slow.limit;
-  }
-
-  function fullLanes(): string[] {
-    return [...laneActive.entries()].filter(([lane, n]) => n >= laneLimit(lane)).map(([lane]) => lane);
-  }
+  /** Jobs running now in each pool: webhook deliveries, and every other job. */
+  let webhooksActive = 0;
+  let jobsActive = 0;
+  const lanes = jobLanes({ apiConcurrency: laneConcurrency, now: () => clock.now().getTime(), log });
 
   /**
-   * The lanes that were full when a claim last found nothing due outside them: until a job is queued (wake) or the
-   * poll timer fires (a delayed job may have come due), a claim with at least those lanes full would find nothing
-   * too, so it is not asked. Without this, every job that ends while a bulk order fills its lane cost a second
-   * claim walking all of that bulk order's queued jobs in the index (10,000 of them) to find none.
+   * The pool and the lanes that were full when a claim last found nothing due outside them: until a job is queued
+   * (wake) or the poll timer fires (a delayed job may have come due), a claim of that pool (or a narrower one) with
+   * at least those lanes full would find nothing too, so it is not asked. Without this, every job that ends while a
+   * bulk order fills its lane cost a second claim walking all of that bulk order's queued jobs in the index (10,000
+   * of them) to find none.
    */
-  let nothingOutside: Set<string> | undefined;
+  let nothingOutside: { pool: Pool; lanes: Set<string> } | undefined;
 
   /**
    * Jobs whose runner died holding them (their lock expired) are queued again, as they were. A write, so it runs at
@@ -177,9 +171,15 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
    * the first due job that is not in a full lane ends the search (no sort of the queue: a bulk order queues its rows
    * with one run_at, thousands at a time).
    */
-  async function claim(excludedLanes: string[]): Promise<JobRow | undefined> {
+  async function claim(excludedLanes: string[], pool: Pool = 'any'): Promise<JobRow | undefined> {
     const known = nothingOutside;
-    if (known && excludedLanes.length > 0 && [...known].every((lane) => excludedLanes.includes(lane))) return undefined;
+    if (
+      known &&
+      (known.pool === 'any' || known.pool === pool) &&
+      [...known.lanes].every((lane) => excludedLanes.includes(lane))
+    ) {
+      return undefined;
+    }
     const now = clock.now();
     const nowIso = now.toISOString();
     await requeueExpired(nowIso);
@@ -190,14 +190,17 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
             excludedLanes.map((l) => sql`${l}`),
             sql`, `,
           )})`;
+    const webhookLane = sql`${jobs.lane} GLOB ${`${WEBHOOK_LANE_PREFIX}*`}`;
+    const ofPool: SQL =
+      pool === 'any' ? sql`1` : pool === 'webhooks' ? webhookLane : sql`(${jobs.lane} IS NULL OR NOT ${webhookLane})`;
     const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
-    if (excludedLanes.length === 0) {
+    if (excludedLanes.length === 0 && pool === 'any') {
       // The usual claim, prepared once (not built per job).
       const [row] = await claimAny(db).all({ now: nowIso, lockedUntil });
       return row;
     }
     const due = sql`(SELECT ${jobs.id} FROM ${jobs}
-      WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull}
+      WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull} AND ${ofPool}
       ORDER BY ${jobs.runAt} LIMIT 1)`;
     const [row] = await db
       .update(jobs)
@@ -209,7 +212,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       })
       .where(and(eq(jobs.id, due), eq(jobs.status, 'queued')))
       .returning();
-    if (!row && excludedLanes.length > 0) nothingOutside = new Set(excludedLanes);
+    if (!row) nothingOutside = { pool, lanes: new Set(excludedLanes) };
     return row;
   }
 
@@ -221,13 +224,19 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       .where(and(eq(jobs.id, row.id), inArray(jobs.status, ['running', 'done']), eq(jobs.attempts, row.attempts)));
   }
 
-  /** Runs a claimed job to its end (never throws). */
-  async function run(row: JobRow, message: JobMessage | null, parseError: string | null): Promise<void> {
+  /**
+   * Runs a claimed job to its end; answers how the job's remote end did, if its handler said (never throws).
+   */
+  async function run(
+    row: JobRow,
+    message: JobMessage | null,
+    parseError: string | null,
+  ): Promise<LaneSignal | undefined> {
     if (!message) {
       const reason = `unreadable payload: ${parseError}`;
       log.error('jobs.dead', { jobId: row.id, job: row.type, reason });
       await finish(row, { status: 'dead', lastError: reason.slice(0, 2000) });
-      return;
+      return undefined;
     }
     let outcome: JobOutcome;
     const done = () => ({ id: row.id, attempts: row.attempts, now: clock.now().toISOString() });
@@ -246,17 +255,12 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
 
     if (outcome.kind === 'ack') {
       if (!handled.done) await finishDone(db).run(done());
-      return;
+      return outcome.lane;
     }
     if (outcome.delaySeconds !== undefined) {
       // A deferral (the provider asked us to wait): not a failed attempt.
-      const lane = jobLane(message)?.name;
-      if (outcome.slowDown && lane) {
-        const limit = Math.max(1, Math.floor(laneLimit(lane) / 2));
-        const until = clock.now().getTime() + Math.max(SLOW_DOWN_MIN_MS, outcome.delaySeconds * 2000);
-        if (slowed.get(lane)?.limit !== limit) log.warn('jobs.lane_rate_limited', { lane, concurrency: limit });
-        slowed.set(lane, { limit, until });
-      }
+      const lane = laneOf(row);
+      if (outcome.slowDown && lane) lanes.slowDown(lane, outcome.delaySeconds);
       const runAt = new Date(clock.now().getTime() + outcome.delaySeconds * 1000).toISOString();
       await finish(row, {
         status: 'queued',
@@ -264,7 +268,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
         attempts: Math.max(0, row.attempts - 1),
         lastError: outcome.reason.slice(0, 2000),
       });
-      return;
+      return undefined;
     }
     if (row.attempts >= MAX_JOB_ATTEMPTS) {
       log.error('jobs.dead', { jobId: row.id, job: row.type, attempts: row.attempts, reason: outcome.reason });
@@ -273,6 +277,7 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
       const runAt = new Date(clock.now().getTime() + backoffSeconds(row.attempts) * 1000).toISOString();
       await finish(row, { status: 'queued', runAt, lastError: outcome.reason.slice(0, 2000) });
     }
+    return undefined;
   }
 
   function parse(row: JobRow): { message: JobMessage | null; error: string | null } {
@@ -284,40 +289,42 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
   }
 
   async function runOnce(): Promise<boolean> {
-    const row = await claim(fullLanes());
+    const row = await claim(lanes.full());
     if (!row) return false;
     const { message, error } = parse(row);
     await run(row, message, error);
     return true;
   }
 
-  /** Claims due jobs while there is room and starts each without waiting for it. */
+  /** Claims due jobs while either pool has room and starts each without waiting for it. */
   async function fill(): Promise<void> {
-    while (running && inFlight.size < concurrency) {
-      const row = await claim(fullLanes());
+    while (running) {
+      const jobsRoom = jobsActive < concurrency;
+      const webhooksRoom = webhooksActive < webhookConcurrency;
+      if (!jobsRoom && !webhooksRoom) return;
+      const row = await claim(lanes.full(), jobsRoom && webhooksRoom ? 'any' : jobsRoom ? 'jobs' : 'webhooks');
       if (!row) return;
       const { message, error } = parse(row);
-      const laned = message ? jobLane(message) : null;
-      const lane = laned?.name;
-      if (laned) {
-        laneBase.set(laned.name, laned.kind === 'webhook' ? WEBHOOK_CONCURRENCY_PER_ENDPOINT : laneConcurrency);
-        laneActive.set(laned.name, (laneActive.get(laned.name) ?? 0) + 1);
-      }
+      const lane = laneOf(row);
+      const webhook = lane?.kind === 'webhook';
+      if (lane) lanes.started(lane);
+      if (webhook) webhooksActive += 1;
+      else jobsActive += 1;
       // Each job starts in a turn of the event loop of its own: a runner claiming and starting jobs back to back
       // (every libSQL call is synchronous) would otherwise keep waiting requests out for the whole chain.
       const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => run(row, message, error))
-        .catch((err: unknown) => log.error('jobs.run_failed', { jobId: row.id, job: row.type, err }))
+        .catch((err: unknown) => {
+          log.error('jobs.run_failed', { jobId: row.id, job: row.type, err });
+          return undefined;
+        })
+        .then((signal) => {
+          if (lane) lanes.ended(lane, signal);
+        })
         .finally(() => {
           inFlight.delete(job);
-          if (lane) {
-            const left = (laneActive.get(lane) ?? 1) - 1;
-            if (left > 0) laneActive.set(lane, left);
-            else {
-              laneActive.delete(lane);
-              if (!slowed.has(lane)) laneBase.delete(lane);
-            }
-          }
+          if (webhook) webhooksActive -= 1;
+          else jobsActive -= 1;
           // A slot (and maybe a lane) is free: claim again. Nothing new was queued, so the claim that found
           // nothing outside the full lanes still holds.
           pump();

@@ -5,10 +5,12 @@ import { newId } from '../../lib/ids';
 import { assertSafeUrl, UnsafeUrlError } from '../../lib/ssrf';
 import {
   WEBHOOK_FAILING_DISABLE_MS,
+  WEBHOOK_FAST_ANSWER_MS,
   WEBHOOK_RESPONSE_BODY_BYTES,
   WEBHOOK_TIMEOUT_MS,
 } from '../../lib/webhook-settings';
 import { webhookHeaders } from '../../lib/webhook-signature';
+import type { LaneSignal } from '../../ports/job-queue';
 import { secretBinding, webhookSettingsOf, webhookUrlPolicy } from './webhook-endpoint-rules';
 import { scheduledDeliveryJobId } from './webhook-outbox';
 
@@ -18,6 +20,12 @@ export interface DeliverWebhookInput {
   endpointId: string;
   attempt: number;
   trigger: 'scheduled' | 'replay';
+}
+
+/** What one delivery job did: the endpoint's answer took `latencyMs` (null: it was not called). */
+export interface DeliveryOutcome {
+  outcome: 'delivered' | 'failed' | 'skipped';
+  latencyMs: number | null;
 }
 
 interface AttemptResult {
@@ -121,22 +129,20 @@ async function attempt(services: Services, endpoint: WebhookEndpointRow, message
  * A replay is one attempt, with no retries. The attempt is recorded under the job id: a redelivered job does not call
  * the endpoint again, it only makes sure the next attempt is queued.
  */
-export async function deliverWebhook(
-  services: Services,
-  input: DeliverWebhookInput,
-): Promise<'delivered' | 'failed' | 'skipped'> {
+export async function deliverWebhook(services: Services, input: DeliverWebhookInput): Promise<DeliveryOutcome> {
+  const skipped = { outcome: 'skipped', latencyMs: null } as const;
   const { db } = services;
   const log = services.log.child({ messageId: input.messageId, endpointId: input.endpointId, attempt: input.attempt });
   const [done] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.jobId, input.jobId)).limit(1);
   if (done) {
     if (!done.succeeded) await scheduleNext(services, input, done.responseStatus);
-    return 'skipped';
+    return skipped;
   }
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, input.endpointId)).limit(1);
   const [message] = await db.select().from(webhookMessages).where(eq(webhookMessages.id, input.messageId)).limit(1);
   if (!endpoint || !message || endpoint.disabledAt !== null) {
     log.info('webhooks.delivery_skipped', { reason: !endpoint || !message ? 'gone' : 'endpoint disabled' });
-    return 'skipped';
+    return skipped;
   }
   const result = await attempt(services, endpoint, message.id, message.payload);
   const now = services.clock.now();
@@ -158,7 +164,7 @@ export async function deliverWebhook(
     })
     .onConflictDoNothing({ target: webhookAttempts.jobId })
     .returning({ id: webhookAttempts.id });
-  if (inserted.length === 0) return 'skipped'; // the same job ran twice at once: the other one goes on
+  if (inserted.length === 0) return skipped; // the same job ran twice at once: the other one goes on
   const nowIso = now.toISOString();
   if (result.succeeded) {
     // A success ends a failure streak; an endpoint without one is not written to (one write less per delivery). A
@@ -170,7 +176,7 @@ export async function deliverWebhook(
         .where(eq(webhookEndpoints.id, endpoint.id));
     }
     log.info('webhooks.delivered', { status: result.status, latencyMs: result.latencyMs });
-    return 'delivered';
+    return { outcome: 'delivered', latencyMs: result.latencyMs };
   }
   log.warn('webhooks.attempt_failed', { status: result.status, error: result.error, latencyMs: result.latencyMs });
   const failingSince = endpoint.failingSince ?? nowIso;
@@ -186,10 +192,20 @@ export async function deliverWebhook(
     .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)));
   if (gone || tooLong) {
     log.warn('webhooks.endpoint_disabled', { reason: gone ? 'gone' : 'failing', failingSince });
-    return 'failed';
+    return { outcome: 'failed', latencyMs: result.latencyMs };
   }
   await scheduleNext(services, input, result.status);
-  return 'failed';
+  return { outcome: 'failed', latencyMs: result.latencyMs };
+}
+
+/**
+ * How the endpoint did, for the runner's lane of it: a 2xx within WEBHOOK_FAST_ANSWER_MS is healthy; a failure (any
+ * other status, a timeout, a refused URL, a connection error) or a slow answer is struggling; a skip says nothing.
+ */
+export function webhookLaneSignal(delivery: DeliveryOutcome): LaneSignal | undefined {
+  if (delivery.outcome === 'skipped') return undefined;
+  const fast = delivery.latencyMs !== null && delivery.latencyMs < WEBHOOK_FAST_ANSWER_MS;
+  return delivery.outcome === 'delivered' && fast ? 'healthy' : 'struggling';
 }
 
 /** Queues attempt n+1 of the schedule after its delay (not after a replay, a 410, or the last attempt). */
