@@ -73,8 +73,8 @@ export interface LocalJobRunner {
  */
 type Pool = 'any' | 'jobs' | 'webhooks';
 
-/** The claim of the first due job when no lane is full, prepared once per database (every job is claimed). */
-const claimAny = perDatabase((db) =>
+/** The claim of the first due job that also meets `also`, prepared once per database (every job is claimed). */
+const claimStatement = (db: Db, also: SQL) =>
   db
     .update(jobs)
     .set({
@@ -88,14 +88,30 @@ const claimAny = perDatabase((db) =>
         eq(
           jobs.id,
           sql`(SELECT ${jobs.id} FROM ${jobs} WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${sql.placeholder('now')}
-            ORDER BY ${jobs.runAt} LIMIT 1)`,
+            AND ${also} ORDER BY ${jobs.runAt} LIMIT 1)`,
         ),
         eq(jobs.status, 'queued'),
       ),
     )
     .returning()
-    .prepare(),
-);
+    .prepare();
+
+/** When no lane is full and both pools have room. */
+const claimAny = perDatabase((db) => claimStatement(db, sql`1`));
+
+/**
+ * Outside the full lanes (`full`: a JSON array of their names) and in the pool `pool`. Prepared too: while a slow
+ * endpoint fills its lane, nearly every claim is this one.
+ */
+const claimOutside = perDatabase((db) => {
+  const lane = sql`COALESCE(${jobs.lane}, '')`;
+  const pool = sql.placeholder('pool');
+  return claimStatement(
+    db,
+    sql`${lane} NOT IN (SELECT value FROM json_each(${sql.placeholder('full')}))
+      AND (${pool} = 'any' OR (${lane} GLOB ${`${WEBHOOK_LANE_PREFIX}*`}) = (${pool} = 'webhooks'))`,
+  );
+});
 
 /** A job done, if still ours (same attempt, running): prepared once, and for a handler's own batch (JobCompletion). */
 const doneQuery = (db: Db) =>
@@ -183,35 +199,13 @@ export function localJobRunner(opts: LocalJobRunnerOptions): LocalJobRunner {
     const now = clock.now();
     const nowIso = now.toISOString();
     await requeueExpired(nowIso);
-    const notFull: SQL =
-      excludedLanes.length === 0
-        ? sql`1`
-        : sql`COALESCE(${jobs.lane}, '') NOT IN (${sql.join(
-            excludedLanes.map((l) => sql`${l}`),
-            sql`, `,
-          )})`;
-    const webhookLane = sql`${jobs.lane} GLOB ${`${WEBHOOK_LANE_PREFIX}*`}`;
-    const ofPool: SQL =
-      pool === 'any' ? sql`1` : pool === 'webhooks' ? webhookLane : sql`(${jobs.lane} IS NULL OR NOT ${webhookLane})`;
     const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
     if (excludedLanes.length === 0 && pool === 'any') {
-      // The usual claim, prepared once (not built per job).
       const [row] = await claimAny(db).all({ now: nowIso, lockedUntil });
       return row;
     }
-    const due = sql`(SELECT ${jobs.id} FROM ${jobs}
-      WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${nowIso} AND ${notFull} AND ${ofPool}
-      ORDER BY ${jobs.runAt} LIMIT 1)`;
-    const [row] = await db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil,
-        updatedAt: nowIso,
-      })
-      .where(and(eq(jobs.id, due), eq(jobs.status, 'queued')))
-      .returning();
+    const full = JSON.stringify(excludedLanes);
+    const [row] = await claimOutside(db).all({ now: nowIso, lockedUntil, full, pool });
     if (!row) nothingOutside = { pool, lanes: new Set(excludedLanes) };
     return row;
   }
