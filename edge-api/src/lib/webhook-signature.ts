@@ -28,11 +28,29 @@ function keyBytes(secret: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(fromB64NoPad(secret.slice(WEBHOOK_SECRET_PREFIX.length).replace(/=+$/, '')));
 }
 
+/**
+ * HMAC keys imported once per secret (an import costs about twice the signature), at most this many kept. The secret
+ * box already keeps the opened secrets in memory the same way (OPENED_MEMO_SIZE).
+ */
+const KEY_MEMO_SIZE = 1_000;
+const imported = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = imported.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', keyBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    // A secret that is not one (no whsec_) throws in keyBytes above, before anything is kept; a failed import is
+    // not kept either.
+    key.catch(() => imported.delete(secret));
+    if (imported.size >= KEY_MEMO_SIZE) imported.clear();
+    imported.set(secret, key);
+  }
+  return key;
+}
+
 /** `v1,<signature>` of one secret. */
 export async function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', keyBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await hmacKey(secret);
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`));
   return `v1,${padded(toB64NoPad(new Uint8Array(mac)))}`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type WebhookEndpointRow, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { Services } from '../../env';
 import { newId } from '../../lib/ids';
@@ -10,6 +10,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '../../lib/webhook-settings';
 import { webhookHeaders } from '../../lib/webhook-signature';
+import { perDatabase, placeholdersFor } from '../../ports/database';
 import type { LaneSignal } from '../../ports/job-queue';
 import { secretBinding, webhookSettingsOf, webhookUrlPolicy } from './webhook-endpoint-rules';
 import { scheduledDeliveryJobId } from './webhook-outbox';
@@ -121,6 +122,50 @@ async function attempt(services: Services, endpoint: WebhookEndpointRow, message
 }
 
 /**
+ * What a delivery job reads, in one query prepared once: the endpoint, the message's payload, and the attempt this job
+ * already recorded, if any (a redelivered job). No row: the endpoint or the message is gone.
+ */
+const deliveryOf = perDatabase((db) =>
+  db
+    .select({
+      endpoint: webhookEndpoints,
+      payload: webhookMessages.payload,
+      done: { succeeded: webhookAttempts.succeeded, responseStatus: webhookAttempts.responseStatus },
+    })
+    .from(webhookEndpoints)
+    .innerJoin(webhookMessages, eq(webhookMessages.id, sql.placeholder('messageId')))
+    .leftJoin(webhookAttempts, eq(webhookAttempts.jobId, sql.placeholder('jobId')))
+    .where(eq(webhookEndpoints.id, sql.placeholder('endpointId')))
+    .limit(1)
+    .prepare(),
+);
+
+const ATTEMPT_COLUMNS = [
+  'id',
+  'jobId',
+  'messageId',
+  'endpointId',
+  'attempt',
+  'trigger',
+  'attemptedAt',
+  'succeeded',
+  'responseStatus',
+  'error',
+  'latencyMs',
+  'responseBody',
+] as const;
+
+/** The attempt, recorded once per job (prepared once). */
+const insertAttempt = perDatabase((db) =>
+  db
+    .insert(webhookAttempts)
+    .values(placeholdersFor(ATTEMPT_COLUMNS))
+    .onConflictDoNothing({ target: webhookAttempts.jobId })
+    .returning({ id: webhookAttempts.id })
+    .prepare(),
+);
+
+/**
  * One delivery attempt of one event to one endpoint (the `webhooks.deliver` job), then the next step:
  * - 2xx: delivered; the endpoint's failure streak ends.
  * - 410 Gone: the endpoint is disabled (reason gone) and nothing more is sent to it.
@@ -133,37 +178,34 @@ export async function deliverWebhook(services: Services, input: DeliverWebhookIn
   const skipped = { outcome: 'skipped', latencyMs: null } as const;
   const { db } = services;
   const log = services.log.child({ messageId: input.messageId, endpointId: input.endpointId, attempt: input.attempt });
-  const [done] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.jobId, input.jobId)).limit(1);
-  if (done) {
-    if (!done.succeeded) await scheduleNext(services, input, done.responseStatus);
+  const { jobId, messageId, endpointId } = input;
+  const [found] = await deliveryOf(db).all({ jobId, messageId, endpointId });
+  if (found?.done) {
+    if (!found.done.succeeded) await scheduleNext(services, input, found.done.responseStatus);
     return skipped;
   }
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, input.endpointId)).limit(1);
-  const [message] = await db.select().from(webhookMessages).where(eq(webhookMessages.id, input.messageId)).limit(1);
-  if (!endpoint || !message || endpoint.disabledAt !== null) {
-    log.info('webhooks.delivery_skipped', { reason: !endpoint || !message ? 'gone' : 'endpoint disabled' });
+  const endpoint = found?.endpoint;
+  if (!found || !endpoint || endpoint.disabledAt !== null) {
+    // An attempt is deleted with its endpoint or message (cascade), so a gone one has none recorded either.
+    log.info('webhooks.delivery_skipped', { reason: !endpoint ? 'gone' : 'endpoint disabled' });
     return skipped;
   }
-  const result = await attempt(services, endpoint, message.id, message.payload);
+  const result = await attempt(services, endpoint, input.messageId, found.payload);
   const now = services.clock.now();
-  const inserted = await db
-    .insert(webhookAttempts)
-    .values({
-      id: newId('wha'),
-      jobId: input.jobId,
-      messageId: message.id,
-      endpointId: endpoint.id,
-      attempt: input.attempt,
-      trigger: input.trigger,
-      attemptedAt: now.toISOString(),
-      succeeded: result.succeeded,
-      responseStatus: result.status,
-      error: result.error,
-      latencyMs: result.latencyMs,
-      responseBody: result.body,
-    })
-    .onConflictDoNothing({ target: webhookAttempts.jobId })
-    .returning({ id: webhookAttempts.id });
+  const inserted = await insertAttempt(db).all({
+    id: newId('wha'),
+    jobId: input.jobId,
+    messageId: input.messageId,
+    endpointId: endpoint.id,
+    attempt: input.attempt,
+    trigger: input.trigger,
+    attemptedAt: now.toISOString(),
+    succeeded: result.succeeded ? 1 : 0,
+    responseStatus: result.status,
+    error: result.error,
+    latencyMs: result.latencyMs,
+    responseBody: result.body,
+  });
   if (inserted.length === 0) return skipped; // the same job ran twice at once: the other one goes on
   const nowIso = now.toISOString();
   if (result.succeeded) {
