@@ -139,7 +139,9 @@ describe('order idempotency and concurrency', () => {
     const again = await postOrder(server, buyer.token, body, 'refused-1');
     expect(first.status).toBe(400);
     expect(again.status).toBe(400);
-    expect(errorOf(again).error.message).toBe(errorOf(first).error.message);
+    // The very body: the message and the field the carrier refused, on the request's own path.
+    expect(errorOf(first).error.details).toContainEqual({ path: 'recipient.street1', message: 'is invalid' });
+    expect(again.body).toEqual(first.body);
     expect(await moneyOf(server, buyer.id)).toMatchObject({ balance: 5000, debits: 1, refunds: 1, totalSpend: 0 });
   });
 

@@ -94,6 +94,11 @@ export const orders = sqliteTable(
     refundEntryId: text('refund_entry_id'),
     /** Customer-safe reason of a failed purchase. */
     failureReason: text('failure_reason'),
+    /**
+     * The fields the refusal named (JSON array of { path, message } on the request's own paths, e.g.
+     * `recipient.street1`), so a replayed Idempotency-Key answers the very body the first request got. Null: none.
+     */
+    failureDetailsJson: text('failure_details_json'),
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     amazonOrderId: text('amazon_order_id'),
     sku: text('sku'),

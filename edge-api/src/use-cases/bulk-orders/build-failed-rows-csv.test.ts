@@ -65,6 +65,7 @@ function failedRow(fields: Partial<OrderRow> & { rowIndex: number }): OrderRow {
     debitEntryId: 'txn_hold',
     refundEntryId: `txn_refund_${fields.rowIndex}`,
     failureReason: 'The shipping provider refused the shipment details. Please check the addresses and package.',
+    failureDetailsJson: null,
     reconcileAttempts: 0,
     amazonOrderId: null,
     sku: null,

@@ -115,7 +115,7 @@ async function markPending(
 
 async function fail(services: Services, order: OrderRow, error: ApiError): Promise<LabelOutcome> {
   if (error.logMessage) services.log.warn('order.purchase_refused', { orderId: order.id, detail: error.logMessage });
-  const row = await refundOrder(services, order, error.message);
+  const row = await refundOrder(services, order, error.message, error.details);
   return row.status === 'failed' ? { kind: 'failed', order: row, error } : outcomeOf(row);
 }
 

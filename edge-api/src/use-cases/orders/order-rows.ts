@@ -1,5 +1,6 @@
-import { ORDER_MESSAGES } from '@labeldesk/contracts';
+import { ErrorDetail, ORDER_MESSAGES } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
@@ -40,6 +41,23 @@ export function failedOrderError(order: OrderRow): ApiError {
   const reason = order.failureReason ?? PROVIDER_ERROR_MESSAGES.rejected;
   if (reason === ORDER_MESSAGES.serviceNotFound) return new ApiError('not_found', reason);
   return new ApiError(UPSTREAM_REASONS.has(reason) ? 'upstream_error' : 'invalid_input', reason, {
+    details: failureDetailsOf(order),
     logMessage: `order ${order.id} failed earlier and was refunded`,
   });
+}
+
+/** What a refusal named, as stored with the failed order (failureDetailsText); none when nothing or unreadable. */
+function failureDetailsOf(order: OrderRow): ErrorDetail[] {
+  if (!order.failureDetailsJson) return [];
+  try {
+    const parsed = z.array(ErrorDetail).safeParse(JSON.parse(order.failureDetailsJson));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The refusal's fields as the failed order stores them (null when it named none). */
+export function failureDetailsText(details: readonly ErrorDetail[] | undefined): string | null {
+  return details && details.length > 0 ? JSON.stringify(details) : null;
 }

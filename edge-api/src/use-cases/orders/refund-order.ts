@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '@labeldesk/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type OrderRow, orders } from '../../db/schema';
@@ -11,7 +12,7 @@ import { noLedgerEntryId } from '../test-mode/test-mode';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
 import { orderEvent } from '../webhooks/webhook-events';
 import { webhookEventStatements } from '../webhooks/webhook-outbox';
-import { OPEN_ORDER_STATUSES, readOrder } from './order-rows';
+import { failureDetailsText, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
 
 /** Ledger idempotency key of an order's refund: written at most once, whoever (request, job, sweep) gets there. */
 export const refundKey = (orderId: string): string => `order:${orderId}:refund`;
@@ -96,10 +97,17 @@ export async function creditOrderRefund(
  * the customer-safe reason) only while it is still open. Returns the order as it stands afterwards (failed, or
  * whatever the other path made of it).
  */
-export async function refundOrder(services: Services, order: OrderRow, reason: string): Promise<OrderRow> {
+export async function refundOrder(
+  services: Services,
+  order: OrderRow,
+  reason: string,
+  /** The fields the refusal named (request paths), kept so a replay answers the same body. */
+  details?: readonly ErrorDetail[],
+): Promise<OrderRow> {
   const { db } = services;
+  const failureDetailsJson = failureDetailsText(details);
   const failed = (entryId: string, now: string) =>
-    ({ status: 'failed', refundEntryId: entryId, failureReason: reason, updatedAt: now }) as const;
+    ({ status: 'failed', refundEntryId: entryId, failureReason: reason, failureDetailsJson, updatedAt: now }) as const;
   // The events: the purchase failed and its price came back (only when this refund is the one that happened).
   const { current } = await creditOrderRefund(
     services,

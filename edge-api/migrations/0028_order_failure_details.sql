@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `failure_details_json` text;
