@@ -130,7 +130,7 @@ export async function handleJob(
       // One attempt; a failure queues the next attempt of the schedule as its own job (same webhook-id), so this job
       // is done either way. A thrown error (the database) retries this same attempt, recorded under the job id.
       // The Node runner lets an endpoint that answers well and fast take more deliveries at once (webhookLaneSignal).
-      const lane = webhookLaneSignal(await deliverWebhook(services, message));
+      const lane = webhookLaneSignal(await deliverWebhook(services, message, job));
       return lane ? { kind: 'ack', lane } : { kind: 'ack' };
     }
     default: {

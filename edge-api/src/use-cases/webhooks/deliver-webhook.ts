@@ -10,8 +10,8 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '../../lib/webhook-settings';
 import { webhookHeaders } from '../../lib/webhook-signature';
-import { perDatabase, placeholdersFor } from '../../ports/database';
-import type { LaneSignal } from '../../ports/job-queue';
+import { batch, perDatabase, placeholdersFor, reusableStatement } from '../../ports/database';
+import type { JobCompletion, LaneSignal } from '../../ports/job-queue';
 import { secretBinding, webhookSettingsOf, webhookUrlPolicy } from './webhook-endpoint-rules';
 import { scheduledDeliveryJobId } from './webhook-outbox';
 
@@ -155,14 +155,13 @@ const ATTEMPT_COLUMNS = [
   'responseBody',
 ] as const;
 
-/** The attempt, recorded once per job (prepared once). */
-const insertAttempt = perDatabase((db) =>
+/** The attempt, recorded once per job (built once, for a batch). */
+const insertAttempt = reusableStatement((db) =>
   db
     .insert(webhookAttempts)
     .values(placeholdersFor(ATTEMPT_COLUMNS))
     .onConflictDoNothing({ target: webhookAttempts.jobId })
-    .returning({ id: webhookAttempts.id })
-    .prepare(),
+    .returning({ id: webhookAttempts.id }),
 );
 
 /**
@@ -174,7 +173,12 @@ const insertAttempt = perDatabase((db) =>
  * A replay is one attempt, with no retries. The attempt is recorded under the job id: a redelivered job does not call
  * the endpoint again, it only makes sure the next attempt is queued.
  */
-export async function deliverWebhook(services: Services, input: DeliverWebhookInput): Promise<DeliveryOutcome> {
+export async function deliverWebhook(
+  services: Services,
+  input: DeliverWebhookInput,
+  /** The Node runner's job: a success marks it done in the batch that records the attempt (one commit). */
+  job?: JobCompletion,
+): Promise<DeliveryOutcome> {
   const skipped = { outcome: 'skipped', latencyMs: null } as const;
   const { db } = services;
   const log = services.log.child({ messageId: input.messageId, endpointId: input.endpointId, attempt: input.attempt });
@@ -192,7 +196,7 @@ export async function deliverWebhook(services: Services, input: DeliverWebhookIn
   }
   const result = await attempt(services, endpoint, input.messageId, found.payload);
   const now = services.clock.now();
-  const inserted = await insertAttempt(db).all({
+  const recorded = insertAttempt(db, {
     id: newId('wha'),
     jobId: input.jobId,
     messageId: input.messageId,
@@ -206,20 +210,32 @@ export async function deliverWebhook(services: Services, input: DeliverWebhookIn
     latencyMs: result.latencyMs,
     responseBody: result.body,
   });
-  if (inserted.length === 0) return skipped; // the same job ran twice at once: the other one goes on
   const nowIso = now.toISOString();
   if (result.succeeded) {
-    // A success ends a failure streak; an endpoint without one is not written to (one write less per delivery). A
-    // failure recorded meanwhile by a concurrent delivery is cleared by this endpoint's next success.
-    if (endpoint.failingSince !== null) {
-      await db
-        .update(webhookEndpoints)
-        .set({ failingSince: null, updatedAt: nowIso })
-        .where(eq(webhookEndpoints.id, endpoint.id));
-    }
+    // One commit: the attempt; the end of the endpoint's failure streak, if it has one (an endpoint without one is
+    // not written to; a failure recorded meanwhile by a concurrent delivery is cleared by its next success); and on
+    // Node the job's done (nothing follows a success that a crash could lose).
+    const [inserted] = await batch(db, [
+      recorded,
+      ...(endpoint.failingSince !== null
+        ? [
+            db
+              .update(webhookEndpoints)
+              .set({ failingSince: null, updatedAt: nowIso })
+              .where(eq(webhookEndpoints.id, endpoint.id)),
+          ]
+        : []),
+      ...(job ? [job.doneStatement()] : []),
+    ]);
+    job?.committed();
+    if (inserted.length === 0) return skipped; // the same job ran twice at once: the other one goes on
     log.info('webhooks.delivered', { status: result.status, latencyMs: result.latencyMs });
     return { outcome: 'delivered', latencyMs: result.latencyMs };
   }
+  // A failure: the job stays running until the next attempt is queued, so a crash before that runs it again (it
+  // finds its attempt recorded and queues the next one).
+  const [inserted] = await batch(db, [recorded]);
+  if (inserted.length === 0) return skipped;
   log.warn('webhooks.attempt_failed', { status: result.status, error: result.error, latencyMs: result.latencyMs });
   const failingSince = endpoint.failingSince ?? nowIso;
   const gone = result.status === 410;
