@@ -124,7 +124,8 @@ try {
     while (!until()) {
       for (const [name, init] of [
         ['balance', { headers: neighbourAuth }],
-        ['quote', { method: 'POST', headers: neighbourAuth, body: quoteBody }],
+        // The quote writes nothing: like a GET, it is sent again if a kept-alive socket was closed under it.
+        ['quote', { method: 'POST', headers: neighbourAuth, body: quoteBody, safe: true }],
       ]) {
         const url = name === 'balance' ? `${server.url}/api/balance` : `${server.url}/api/orders/calculate-price`;
         const t = performance.now();

@@ -205,7 +205,11 @@ const keepAlive = new http.Agent({ keepAlive: true });
  * a third of the CPU that `fetch` does per call, and on a small machine the load generator shares the cores with
  * the system it measures. Resolves { status, headers, body } (body: parsed JSON, or undefined).
  */
-export function requestJson(url, { method = 'GET', headers = {}, body } = {}, retried = false) {
+export function requestJson(
+  url,
+  { method = 'GET', headers = {}, body, safe = method === 'GET' } = {},
+  retried = false,
+) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent: keepAlive, headers }, (res) => {
       const chunks = [];
@@ -222,10 +226,11 @@ export function requestJson(url, { method = 'GET', headers = {}, body } = {}, re
       });
     });
     req.on('error', (err) => {
-      // A kept-alive socket the server closed as idle just as this request went out: a GET is sent again on a new
-      // one, as browsers do (the pattern Node's http docs give for reusedSocket).
-      if (method === 'GET' && req.reusedSocket && err.code === 'ECONNRESET' && !retried) {
-        resolve(requestJson(url, { method, headers, body }, true));
+      // A kept-alive socket the server closed as idle just as this request went out: a GET (or a call the caller
+      // marks `safe`, one that writes nothing) is sent again on a new one, as browsers do for idempotent requests
+      // (the pattern Node's http docs give for reusedSocket).
+      if (safe && req.reusedSocket && err.code === 'ECONNRESET' && !retried) {
+        resolve(requestJson(url, { method, headers, body, safe }, true));
         return;
       }
       // Which call failed, and when (a reset or a refused connection says little without them).
