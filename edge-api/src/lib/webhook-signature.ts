@@ -1,10 +1,12 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { fromB64NoPad, toB64NoPad } from './base64';
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com): secrets are `whsec_` + base64 of random bytes; a
  * request carries `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature`, a space-separated list of
  * `v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<body>")>` where the key is the base64-decoded part of a secret after
- * `whsec_`. WebCrypto only, so it runs the same on Node and workerd. Verified in the tests with the reference
+ * `whsec_`. Plain JS (@noble/hashes) and WebCrypto's random bytes, so it runs the same on Node and workerd. Verified in the tests with the reference
  * `standardwebhooks` package, not with this code.
  */
 
@@ -29,30 +31,27 @@ function keyBytes(secret: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * HMAC keys imported once per secret (an import costs about twice the signature), at most this many kept. The secret
- * box already keeps the opened secrets in memory the same way (OPENED_MEMO_SIZE).
+ * The HMAC, keyed once per secret (each signature clones the keyed state), at most this many kept; the secret box
+ * already keeps the opened secrets in memory the same way (OPENED_MEMO_SIZE). Plain JS (@noble/hashes), as the API
+ * key vault does: on Node `crypto.subtle.sign` is a job on libuv's thread pool, and under load that hop, not the HMAC,
+ * was most of a signature's time; the bytes are the same (the tests verify them with `standardwebhooks`).
  */
 const KEY_MEMO_SIZE = 1_000;
-const imported = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = imported.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', keyBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    // A secret that is not one (no whsec_) throws in keyBytes above, before anything is kept; a failed import is
-    // not kept either.
-    key.catch(() => imported.delete(secret));
-    if (imported.size >= KEY_MEMO_SIZE) imported.clear();
-    imported.set(secret, key);
-  }
-  return key;
-}
+const keyed = new Map<string, ReturnType<typeof hmac.create>>();
 
 /** `v1,<signature>` of one secret. */
 export async function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
-  const key = await hmacKey(secret);
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`));
-  return `v1,${padded(toB64NoPad(new Uint8Array(mac)))}`;
+  let mac = keyed.get(secret);
+  if (!mac) {
+    mac = hmac.create(sha256, keyBytes(secret));
+    if (keyed.size >= KEY_MEMO_SIZE) keyed.clear();
+    keyed.set(secret, mac);
+  }
+  const signature = mac
+    .clone()
+    .update(encoder.encode(`${id}.${timestamp}.${body}`))
+    .digest();
+  return `v1,${padded(toB64NoPad(signature))}`;
 }
 
 /** The three headers of one request, signed with every secret given (the current one first). */
