@@ -1,15 +1,45 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Node-side test layers: unit (beside the code), integration (real server over HTTP on a fresh database file),
  * workers-http (the Worker under wrangler dev with the sandboxes, over HTTP) and e2e (the embedded default driven in
  * Chromium). Worker tests inside workerd run in the workers pool (edge-api/vitest.workers.config.ts).
  */
+/**
+ * Files that take minutes, started before the rest of their project. Vitest starts the longest files first only when
+ * it has their durations from an earlier run; a fresh clone has none and it starts the largest first. Then the
+ * 10,000-row file (142 s on a quiet machine, 3 to 4 times the next one) started when half the integration layer was done and
+ * ran alone at its end: in a 2-worker run at load 9-14 it ran from 322 s to 740 s while the other worker had finished
+ * at 480 s (issue 20).
+ */
+const LONGEST_FILES = ['bulk-orders.ten-thousand.test.ts', 'tracking-refresh-user.scale.test.ts'];
+
+class LongestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const i = LONGEST_FILES.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
+      return i === -1 ? LONGEST_FILES.length : i;
+    };
+    // Each project's files stay together and in the order vitest chose, but for the long ones moved to its front.
+    const firstOfProject = new Map<string, number>();
+    sorted.forEach((spec, i) => {
+      if (!firstOfProject.has(spec.project.name)) firstOfProject.set(spec.project.name, i);
+    });
+    return sorted
+      .map((spec, i) => ({ spec, project: firstOfProject.get(spec.project.name) ?? 0, rank: rank(spec), i }))
+      .sort((a, b) => a.project - b.project || a.rank - b.rank || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
+
 /** e2e files run at once, each against its own embedded default. */
 const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFilesFirst },
     projects: [
       {
         test: {
