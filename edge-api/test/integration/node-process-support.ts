@@ -32,7 +32,7 @@ export async function startMain(env: Record<string, string>): Promise<RunningMai
     out += String(d);
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening after 30 s:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`not listening after 90 s:\n${out}`)), 90_000);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) {
