@@ -21,10 +21,10 @@ import {
   recordBreakerFailure,
   recordBreakerSuccess,
 } from '../provider-failover/circuit-breaker';
+import { failOver } from '../provider-failover/fail-over';
 import {
   attemptError,
   type FailoverPlan,
-  failOver,
   type PurchaseApi,
   planPurchase,
   settleAttempt,

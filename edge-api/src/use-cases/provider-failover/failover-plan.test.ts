@@ -10,7 +10,8 @@ import {
   shippingServices,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { failOver, planPurchase } from './failover-plan';
+import { failOver } from './fail-over';
+import { planPurchase } from './failover-plan';
 
 /** An order for UPS Ground chosen on API 1 (`api_1`), owned by a new customer. */
 async function insertOrder(t: TestServices, o: { status?: OrderRow['status']; packageJson?: string } = {}) {
