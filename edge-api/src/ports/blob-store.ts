@@ -25,8 +25,12 @@ export interface BlobWriter {
 export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredBlob | null>;
-  /** The body alone, null when there is none (no content type: on Node one file read instead of two). */
-  getBytes(key: string): Promise<Uint8Array | null>;
+  /**
+   * The body alone, null when there is none (no content type: on Node one file read instead of two). With `into`, the
+   * body is read into that buffer and the answer is a view of it, valid until the buffer's next read: a run that reads
+   * thousands of blobs one after the other (a combined labels document) allocates nothing per blob.
+   */
+  getBytes(key: string, into?: ReadBuffer): Promise<Uint8Array | null>;
   /** The blob as a stream, null when there is none. */
   getStream(key: string): Promise<StreamedBlob | null>;
   /** Writes a blob as a stream (Node: a file; Workers: an R2 multipart upload). */
@@ -34,6 +38,23 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** The keys of the stored blobs that start with `prefix` (a blob still being written is not one yet). */
   list(prefix: string): Promise<string[]>;
+}
+
+/**
+ * A buffer that blobs are read into one after the other (BlobStore.getBytes), reused from one read to the next: it
+ * grows to the largest blob read and is never shrunk, so reading 10,000 labels of 50 KiB allocates one 50 KiB buffer,
+ * not 500 MB of buffers for the collector to catch up with (an ArrayBuffer's memory is outside the JS heap, and V8 lets
+ * up to 64 MB of it pile up before it collects for it). Whatever was read into it is only valid until the next read.
+ */
+export class ReadBuffer {
+  /** The memory reads go to (an adapter that reads with a BYOB reader replaces it with the one the read gives back). */
+  buffer = new ArrayBuffer(0);
+
+  /** The first `size` bytes of the buffer, grown first when it holds fewer (its contents are then lost). */
+  view(size: number): Uint8Array {
+    if (this.buffer.byteLength < size) this.buffer = new ArrayBuffer(Math.max(size, this.buffer.byteLength * 2));
+    return new Uint8Array(this.buffer, 0, size);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { r2BlobStore } from '../../src/adapters/workers/r2-blob-store';
+import { ReadBuffer } from '../../src/ports/blob-store';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -35,6 +36,29 @@ describe('r2BlobStore (R2 binding BLOBS)', () => {
     // R2 answers at most 1,000 keys a call: the rest come through the cursor.
     expect((await blobs.list('bulk-labels/blk_list-')).sort()).toEqual(keys);
     expect(await blobs.list('bulk-labels/blk_none-')).toEqual([]);
+  });
+
+  it('reads blobs one after the other into one reused buffer (a BYOB read), growing it only for a larger blob', async () => {
+    const small = new Uint8Array(3000).map((_, i) => i % 251);
+    const large = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
+    await blobs.put('labels/into-a.pdf', small, 'application/pdf');
+    await blobs.put('labels/into-b.pdf', large, 'application/pdf');
+    await blobs.put('labels/into-c.pdf', small.subarray(0, 1000), 'application/pdf');
+    const into = new ReadBuffer();
+
+    const a = await blobs.getBytes('labels/into-a.pdf', into);
+    expect([...(a ?? [])]).toEqual([...small]);
+    expect(a?.buffer).toBe(into.buffer);
+    const b = await blobs.getBytes('labels/into-b.pdf', into);
+    expect(b?.length).toBe(large.length);
+    expect(b?.every((v, i) => v === large[i])).toBe(true);
+    const capacity = into.buffer.byteLength;
+    expect(capacity).toBeGreaterThanOrEqual(large.length);
+    const c = await blobs.getBytes('labels/into-c.pdf', into);
+    expect([...(c ?? [])]).toEqual([...small.subarray(0, 1000)]);
+    expect(c?.buffer).toBe(into.buffer);
+    expect(into.buffer.byteLength).toBe(capacity); // not grown for a smaller blob
+    expect(await blobs.getBytes('labels/into-missing.pdf', into)).toBeNull();
   });
 
   it('overwrites an existing key and answers null for a missing one', async () => {

@@ -4,6 +4,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReadBuffer } from '../../ports/blob-store';
 import { type FsBlobStore, fsBlobStore } from './fs-blob-store';
 import { tempDir } from './test-support';
 
@@ -108,6 +109,32 @@ describe('fsBlobStore', () => {
     expect(await store.list('bulk-labels/blk_a-')).toContain('bulk-labels/blk_a-3.pdf');
     expect(await store.list('exports/x-')).toEqual([]);
     await expect(store.list('../x')).rejects.toThrow(/invalid blob key/);
+  });
+
+  it('reads blobs one after the other into one reused buffer, growing it only for a larger blob', async () => {
+    const store = open(dir);
+    const small = new Uint8Array(3000).map((_, i) => i % 251);
+    const large = new Uint8Array(200_000).map((_, i) => (i * 7) % 256);
+    await store.put('labels/a.pdf', small, 'application/pdf');
+    await store.put('labels/b.pdf', large, 'application/pdf');
+    await store.put('labels/c.pdf', small.subarray(0, 1000), 'application/pdf');
+    const into = new ReadBuffer();
+
+    const a = await store.getBytes('labels/a.pdf', into);
+    expect(sameBytes(a ?? undefined, small)).toBe(true);
+    expect(a?.buffer).toBe(into.buffer); // read into the buffer, not a new one
+    const b = await store.getBytes('labels/b.pdf', into);
+    expect(sameBytes(b ?? undefined, large)).toBe(true);
+    const grown = into.buffer;
+    expect(b?.buffer).toBe(grown);
+    const c = await store.getBytes('labels/c.pdf', into);
+    expect(sameBytes(c ?? undefined, small.subarray(0, 1000))).toBe(true);
+    expect(c?.buffer).toBe(grown); // a smaller blob reuses the grown buffer
+    expect(await store.getBytes('labels/missing.pdf', into)).toBeNull();
+    // Without a buffer, each read is a buffer of its own.
+    const own = await store.getBytes('labels/a.pdf');
+    expect(own?.buffer).not.toBe(grown);
+    expect(sameBytes(own ?? undefined, small)).toBe(true);
   });
 
   it('answers null for a missing key and deletes idempotently', async () => {

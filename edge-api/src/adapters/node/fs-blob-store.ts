@@ -8,6 +8,7 @@ import {
   type BlobStore,
   type BlobWriter,
   partBuffer,
+  type ReadBuffer,
   type StoredBlob,
   type StreamedBlob,
 } from '../../ports/blob-store';
@@ -68,6 +69,27 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
 }
 
+/**
+ * A file read into `into` (the same system calls as readFile: open, fstat, read, close; no buffer allocated). A file
+ * is only ever replaced whole (written beside its place and renamed), so the size read first is the file's.
+ */
+async function readInto(path: string, into: ReadBuffer): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const view = into.view(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(view, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? view : view.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** How long close waits for the writes in flight. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -104,16 +126,16 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
     }
     return 'application/octet-stream';
   };
-  const getBytes = async (key: string): Promise<Uint8Array | null> => {
+  const getBytes = async (key: string, into?: ReadBuffer): Promise<Uint8Array | null> => {
     assertBlobKey(key);
-    let body: Buffer;
     try {
-      body = await readFile(dataPath(key));
+      if (into) return await readInto(dataPath(key), into);
+      const body = await readFile(dataPath(key));
+      return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
     } catch (err) {
       if (missing(err)) return null;
       throw err;
     }
-    return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   };
 
   return {

@@ -3,6 +3,7 @@ import {
   type BlobStore,
   type BlobWriter,
   partBuffer,
+  type ReadBuffer,
   type StoredBlob,
   type StreamedBlob,
 } from '../../ports/blob-store';
@@ -14,6 +15,33 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * held in memory while it fills, and one while it uploads.
  */
 export const R2_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A body of `size` bytes read into `into` with a BYOB reader: the runtime copies the object's bytes straight into the
+ * reused buffer instead of allocating one per object. Each read hands the buffer over and gives it back as a new
+ * ArrayBuffer over the same memory (the streams standard's transfer), which `into` keeps for the next read.
+ */
+async function readInto(body: ReadableStream<Uint8Array>, size: number, into: ReadBuffer): Promise<Uint8Array> {
+  into.view(size); // room for the whole body
+  const reader = body.getReader({ mode: 'byob' });
+  let at = 0;
+  let done = false;
+  try {
+    while (at < size && !done) {
+      const read = await reader.read(new Uint8Array(into.buffer, at, size - at));
+      done = read.done;
+      if (read.value) {
+        into.buffer = read.value.buffer as ArrayBuffer;
+        at += read.value.byteLength;
+      }
+    }
+  } finally {
+    // All `size` bytes are read; the end of the stream is not (that would take one more read): let go of it.
+    if (!done) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+  return new Uint8Array(into.buffer, 0, at);
+}
 
 /** The `BlobStore` port over an R2 bucket binding; the content type travels as the object's HTTP metadata. */
 export function r2BlobStore(bucket: R2Bucket): BlobStore {
@@ -31,10 +59,11 @@ export function r2BlobStore(bucket: R2Bucket): BlobStore {
         contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
       };
     },
-    async getBytes(key: string): Promise<Uint8Array | null> {
+    async getBytes(key: string, into?: ReadBuffer): Promise<Uint8Array | null> {
       assertBlobKey(key);
       const object = await bucket.get(key);
-      return object && new Uint8Array(await object.arrayBuffer());
+      if (object === null) return null;
+      return into ? readInto(object.body, object.size, into) : new Uint8Array(await object.arrayBuffer());
     },
     async getStream(key: string): Promise<StreamedBlob | null> {
       assertBlobKey(key);

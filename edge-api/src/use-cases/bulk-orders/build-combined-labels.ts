@@ -4,7 +4,7 @@ import { bulkOrders } from '../../db/schema';
 import type { Services } from '../../env';
 import { RawPdf, UnsupportedPdf } from '../../lib/pdf-raw-reader';
 import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
-import type { StreamedBlob } from '../../ports/blob-store';
+import { ReadBuffer, type StreamedBlob } from '../../ports/blob-store';
 import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readBulkOrder } from './bulk-order-reads';
@@ -32,21 +32,31 @@ export function combineLabelsJob(bulkOrderId: string): Extract<JobMessage, { typ
   return { type: 'bulk.combine-labels', jobId: `bulklabels_${bulkOrderId}`, bulkOrderId };
 }
 
+/** Reads source `index` (into `into` when it can: what it answers may be a view of that buffer). */
+export type ReadSource = (index: number, into: ReadBuffer) => Promise<Uint8Array>;
+
 /**
  * Reads sources 0..count-1 in order, at most `readAhead` at once beyond the one being used, and hands each to `use`
- * in order: what is read is dropped once used.
+ * in order: what is read is dropped once used. Each read is made into a buffer of a small pool (readAhead + 1 + held
+ * buffers), reused for a later source once `use` is done with this one, so a run of 10,000 labels allocates a handful of
+ * buffers, not one a label. `use` must be done with the bytes it is given when it resolves, or, with `held` = k, when
+ * it resolves for the k-th source after them (letter 2-up keeps a sheet's first label until its second is read).
  */
 export async function forEachInOrder(
   count: number,
-  read: (index: number) => Promise<Uint8Array>,
+  read: ReadSource,
   use: (bytes: Uint8Array, index: number) => Promise<void>,
   readAhead = COMBINE_READ_AHEAD,
+  held = 0,
 ): Promise<void> {
+  // Sources i - held … i + readAhead are in use at once while source i is used: that many buffers, taken in turn.
+  const buffers = Array.from({ length: readAhead + 1 + held }, () => new ReadBuffer());
   const pending: Promise<Uint8Array>[] = [];
   let next = 0;
   const fill = () => {
     while (next < count && pending.length <= readAhead) {
-      const p = read(next++);
+      const p = read(next, buffers[next % buffers.length] as ReadBuffer);
+      next++;
       p.catch(() => {}); // awaited in turn below; an early failure must not be reported as unhandled
       pending.push(p);
     }
@@ -91,7 +101,7 @@ export async function addLabelPages(writer: StreamingPdfWriter, bytes: Uint8Arra
 /** Writes the pages of `count` label PDFs, in order, to `sink` as one PDF. `read(i)` gives label i. */
 export async function writeMergedPdf(
   count: number,
-  read: (index: number) => Promise<Uint8Array>,
+  read: ReadSource,
   sink: ByteSink,
   readAhead?: number,
 ): Promise<void> {
@@ -101,7 +111,7 @@ export async function writeMergedPdf(
 }
 
 /** The same document in memory, for small sets (a test bulk order's specimens). */
-export async function mergePdfs(count: number, read: (index: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+export async function mergePdfs(count: number, read: ReadSource): Promise<Uint8Array> {
   const mem = memorySink();
   await writeMergedPdf(count, read, mem.sink);
   return mem.bytes();
@@ -160,7 +170,7 @@ export async function produceCombinedLabels(
   await writeBlobStream(services, blobKey, 'application/pdf', (sink) =>
     writeMergedPdf(
       rows.length,
-      (i) => readLabelPdf(services, rows[i] as LabelPdfSource, connections),
+      (i, into) => readLabelPdf(services, rows[i] as LabelPdfSource, connections, into),
       sink,
       opts.readAhead,
     ),

@@ -137,7 +137,11 @@ export async function getBulkLabelDocument(
     const connections: ProviderConnections = new Map();
     const key = await derivedBlobKey(bulkOrderId, rows, '-letter.pdf');
     const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/pdf', (sink) =>
-      writeLetterTwoUp(rows.length, (i) => readLabelPdf(services, rows[i] as (typeof rows)[number], connections), sink),
+      writeLetterTwoUp(
+        rows.length,
+        (i, into) => readLabelPdf(services, rows[i] as (typeof rows)[number], connections, into),
+        sink,
+      ),
     );
     return answer(blob, 'application/pdf');
   }
@@ -157,7 +161,7 @@ export async function getBulkLabelDocument(
   const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/zpl', (sink) =>
     forEachInOrder(
       rows.length,
-      (i) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi, apis),
+      (i, into) => readLabelFile(services, rows[i] as (typeof rows)[number], 'zpl', zplDpi, apis, into),
       async (bytes) => {
         await sink(trimmed(bytes));
         await sink(NEWLINE);

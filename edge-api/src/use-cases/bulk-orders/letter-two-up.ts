@@ -1,7 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { UnsupportedPdf } from '../../lib/pdf-raw-reader';
 import { type ByteSink, memorySink, StreamingPdfWriter } from '../../lib/pdf-stream-writer';
-import { forEachInOrder, rawPdfOrNull } from './build-combined-labels';
+import { forEachInOrder, type ReadSource, rawPdfOrNull } from './build-combined-labels';
 
 /**
  * Letter 2-up sheets (issue 24): 8.5x11 in pages, each holding two 4x6 in labels side by side (portrait, as drawn),
@@ -87,37 +87,40 @@ async function pdfLibSheet(labels: Uint8Array[], slots: [Rect, Rect], cropMarks:
  * encoded, and resources, nothing decoded or re-compressed); a sheet whose label the raw reader cannot place that way
  * is made with pdf-lib instead (embedPdf + drawPage), which draws the same thing.
  */
-export async function writeLetterTwoUp(
-  count: number,
-  read: (index: number) => Promise<Uint8Array>,
-  sink: ByteSink,
-): Promise<void> {
+export async function writeLetterTwoUp(count: number, read: ReadSource, sink: ByteSink): Promise<void> {
   const writer = new StreamingPdfWriter(sink);
   const { slots, cropMarks } = letterTwoUpLayout();
   const ops = cropMarkOps(cropMarks);
   let labels: Uint8Array[] = [];
-  await forEachInOrder(count, read, async (bytes, i) => {
-    labels.push(bytes);
-    if (i % 2 === 0 && i !== count - 1) return;
-    try {
-      const placements = labels.map((label, slot) => {
-        const pdf = rawPdfOrNull(label);
-        const page = pdf?.pages()[0];
-        if (!pdf || !page) throw new UnsupportedPdf('label not read');
-        return { pdf, page, ...(slots[slot] as Rect) };
-      });
-      await writer.addSheet(LETTER, placements, ops);
-    } catch (err) {
-      if (!(err instanceof UnsupportedPdf)) throw err;
-      await writer.addPages(await pdfLibSheet(labels, slots, cropMarks));
-    }
-    labels = [];
-  });
+  await forEachInOrder(
+    count,
+    read,
+    async (bytes, i) => {
+      labels.push(bytes);
+      if (i % 2 === 0 && i !== count - 1) return;
+      try {
+        const placements = labels.map((label, slot) => {
+          const pdf = rawPdfOrNull(label);
+          const page = pdf?.pages()[0];
+          if (!pdf || !page) throw new UnsupportedPdf('label not read');
+          return { pdf, page, ...(slots[slot] as Rect) };
+        });
+        await writer.addSheet(LETTER, placements, ops);
+      } catch (err) {
+        if (!(err instanceof UnsupportedPdf)) throw err;
+        await writer.addPages(await pdfLibSheet(labels, slots, cropMarks));
+      }
+      labels = [];
+    },
+    undefined,
+    1,
+  ); // a sheet's first label is held until its second is read
+
   await writer.end({ title: 'Shipping labels (Letter, 2 per page)', producer: 'LabelDesk' });
 }
 
 /** The same sheets in memory (small sets, tests). */
-export async function letterTwoUpPdf(count: number, read: (index: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+export async function letterTwoUpPdf(count: number, read: ReadSource): Promise<Uint8Array> {
   const mem = memorySink();
   await writeLetterTwoUp(count, read, mem.sink);
   return mem.bytes();

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { AuthUser, Services } from '../../env';
 import { ApiError } from '../../errors';
+import type { ReadBuffer } from '../../ports/blob-store';
 import type { LabelProvider } from '../../ports/label-provider';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
@@ -71,16 +72,18 @@ async function providerFor(services: Services, order: LabelPdfSource, connection
 /**
  * The PDF of a bought label: from the blob store, or — when it was never stored or is gone — from the provider
  * (getLabelPdf), which is then stored for next time (a failed store is only logged). `connections` shares provider
- * clients across the labels of one run.
+ * clients across the labels of one run; with `into`, a stored label is read into that buffer (valid until its next
+ * read: see ReadBuffer).
  */
 export async function readLabelPdf(
   services: Services,
   order: LabelPdfSource,
   connections?: ProviderConnections,
+  into?: ReadBuffer,
 ): Promise<Uint8Array> {
   if (order.labelBlobKey) {
     // A blob store that cannot answer must not keep a customer from their label: the provider still has it.
-    const blob = await services.blobs.getBytes(order.labelBlobKey).catch((err: unknown) => {
+    const blob = await services.blobs.getBytes(order.labelBlobKey, into).catch((err: unknown) => {
       services.log.warn('order.stored_label_unreadable', { orderId: order.id, err });
       return null;
     });

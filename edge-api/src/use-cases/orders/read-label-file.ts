@@ -10,6 +10,7 @@ import type { OrderRow } from '../../db/schema';
 import type { ShippingApiRow } from '../../db/schema/shipping-apis';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import type { ReadBuffer } from '../../ports/blob-store';
 import { getLabelSettings } from '../label-settings/label-settings';
 import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
@@ -40,6 +41,7 @@ export async function readLabelFile(
   format: 'png' | 'zpl',
   dpi: ZplDpi,
   apis?: ApiConfigs,
+  into?: ReadBuffer,
 ): Promise<Uint8Array> {
   const apiId = order.providerApiId ?? order.apiId;
   let config = apis?.get(apiId);
@@ -55,7 +57,7 @@ export async function readLabelFile(
   if (api && format === 'zpl' && !ZPL_DPIS_BY_KIND[api.kind].includes(dpi)) {
     throw new ApiError('invalid_input', LABEL_MESSAGES.zplDpiNotOffered(dpi, ZPL_DPIS_BY_KIND[api.kind]));
   }
-  const stored = await services.blobs.getBytes(key).catch((err: unknown) => {
+  const stored = await services.blobs.getBytes(key, into).catch((err: unknown) => {
     services.log.warn('order.stored_label_unreadable', { orderId: order.id, format, err });
     return null;
   });
