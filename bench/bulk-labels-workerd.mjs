@@ -1,0 +1,405 @@
+// Combined labels documents of a bulk order built inside workerd, the Workers runtime, with the isolate's memory measured
+// through the V8 inspector (issue 24: "peak added memory ≤ 64 MiB on Node and in workerd"). The Node twin is
+// bench/bulk-labels-pdf.mjs; this one runs the same production use-case (getBulkLabelDocument on buildServices: D1 and
+// R2, the document written as an R2 multipart upload) in a Worker (bench/workerd-combine-worker.ts, bundled here with
+// esbuild) started by Miniflare (local D1 and R2 on disk, in a temp directory) with its inspector on a loopback port.
+//
+// While a document is built, the bench asks the isolate for its heap (CDP Runtime.getHeapUsage: the JS heap in use, and
+// the ArrayBuffer backing stores — what a Worker's 128 MB limit counts) back to back, and keeps the peak above the
+// baseline taken after a full GC (a heap snapshot: workerd never runs HeapProfiler.collectGarbage). workerd answers the
+// inspector only between the isolate's turns, about once a second during a build here: the peak is a sample of a few
+// dozen to a hundred points (printed), not every allocation; the live set after the build is exact. After each build: the live set (after a full GC), the
+// workerd process's CPU time per page (from /proc: independent of the machine's load, unlike the wall time) and the load
+// average. The document is then streamed back through the Worker's response (R2 body to the socket, no JavaScript
+// touches it) and its pages (ZPL blocks) counted here.
+//
+// Run: node bench/bulk-labels-workerd.mjs [labels=10000] [padKiB=50] [--formats=pdf,zpl,letter-2up] [--variants=50]
+//   label i is a copy of sandbox label i % variants (each stored under a key of its own and read as such); padKiB adds
+//   that many KiB of incompressible image data to each label PDF, as bench/bulk-labels-pdf.mjs does.
+//   (Node 20 needs --experimental-websocket for the inspector connection: the bench starts itself again with it.)
+
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+if (typeof WebSocket === 'undefined') {
+  const run = spawnSync(process.execPath, ['--experimental-websocket', ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const LABELS = Number(args[0] ?? 10000);
+const PAD_KIB = Number(args[1] ?? 50);
+const option = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const FORMATS = option('formats', 'pdf,zpl,letter-2up').split(',');
+const VARIANTS = Math.min(LABELS, Number(option('variants', '50')));
+const WORKERS_LIMIT_MB = 128;
+const TARGET_MIB = 64;
+
+const ROOT = new URL('../', import.meta.url);
+const EDGE_API = new URL('edge-api/', ROOT);
+const requireApi = createRequire(new URL('package.json', EDGE_API));
+const requireRoot = createRequire(new URL('package.json', ROOT));
+const { Miniflare } = requireApi('miniflare');
+const { PDFDocument, PDFName } = requireApi('pdf-lib');
+const esbuild = requireRoot('esbuild');
+const { renderLabelPdf, newTrackingNumber } = await import(new URL('packages/sandbox-carrier/src/index.ts', ROOT).href);
+const { renderLabelZpl } = await import(new URL('packages/sandbox-carrier/src/label-zpl.ts', ROOT).href);
+const { labelFileBlobKey } = await import(new URL('src/use-cases/orders/read-label-file.ts', EDGE_API).href);
+const { randomBytes } = await import('node:crypto');
+
+const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const load1 = () => loadavg()[0].toFixed(2);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (user + system, ms) of the workerd processes this process started (Miniflare's runtime). */
+function workerdCpuMs() {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (Number(fields[1]) !== process.pid || !comm.startsWith('workerd')) continue;
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** A CDP session over the inspector's WebSocket. */
+async function inspect(url) {
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve, { once: true });
+    ws.addEventListener('error', () => reject(new Error(`cannot open the inspector at ${url}`)), { once: true });
+  });
+  let nextId = 1;
+  const waiting = new Map();
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data));
+    const pending = message.id && waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
+    else pending.resolve(message.result);
+  });
+  return {
+    send(method, params = {}) {
+      const id = nextId++;
+      ws.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve, reject) => waiting.set(id, { resolve, reject, method }));
+    },
+    close: () => ws.close(),
+  };
+}
+
+/** Counts pages ("/Type /Page\n") or ZPL blocks ("^XA") in a streamed body, on the bytes (Knuth-Morris-Pratt). */
+async function countUnits(body, format) {
+  const needle = Uint8Array.from(format === 'zpl' ? '^XA' : '/Type /Page\n', (c) => c.charCodeAt(0));
+  const fail = new Uint8Array(needle.length);
+  for (let k = 1, m = 0; k < needle.length; k++) {
+    while (m > 0 && needle[k] !== needle[m]) m = fail[m - 1];
+    if (needle[k] === needle[m]) m++;
+    fail[k] = m;
+  }
+  let count = 0;
+  let bytes = 0;
+  let matched = 0;
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      while (matched > 0 && c !== needle[matched]) matched = fail[matched - 1];
+      if (c === needle[matched]) matched++;
+      if (matched === needle.length) {
+        count++;
+        matched = fail[matched - 1];
+      }
+    }
+  }
+  return { count, bytes };
+}
+
+/** A sandbox label PDF with PAD_KIB KiB of random image data on its page, and its ZPL. */
+async function renderVariant(i) {
+  const address = (name) => ({
+    name,
+    company: i % 3 === 0 ? 'Acme Widgets' : null,
+    street1: `${100 + i} Market St`,
+    street2: i % 2 === 0 ? 'Suite 200' : null,
+    city: 'San Francisco',
+    state: 'CA',
+    zip: '94105',
+    country: 'US',
+    phone: '415-555-0199',
+    email: null,
+  });
+  const label = {
+    labelId: `lbl_${i}`,
+    status: 'created',
+    trackingNumber: newTrackingNumber('UPS', { catalogueId: 'alpha' }),
+    carrier: 'UPS',
+    serviceCode: '03',
+    serviceName: 'UPS Ground',
+    template: null,
+    priceCents: 1140,
+    billedWeight: 3,
+    billedWeightUnit: 'lbs',
+    from: address('Ada Shipper'),
+    to: address(`Recipient ${i}`),
+    package: { weight: 3, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Books', valueCents: null },
+    reference: `ref-${i}`,
+    transitDays: 5,
+    estimatedDelivery: '2026-12-01',
+    createdAt: new Date().toISOString(),
+    voidedAt: null,
+  };
+  let pdf = await renderLabelPdf(label);
+  if (PAD_KIB > 0) {
+    const doc = await PDFDocument.load(pdf);
+    const image = doc.context.stream(randomBytes(PAD_KIB * 1024), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 8,
+      Height: 8,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+    });
+    doc.getPage(0).node.setXObject(PDFName.of('Pad'), doc.context.register(image));
+    pdf = await doc.save({ useObjectStreams: false });
+  }
+  return { pdf, zpl: new TextEncoder().encode(renderLabelZpl(label, 203)) };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'bench-workerd-'));
+const bundle = await esbuild.build({
+  entryPoints: [fileURLToPath(new URL('bench/workerd-combine-worker.ts', ROOT))],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  external: ['cloudflare:*'],
+  write: false,
+  logLevel: 'error',
+});
+const inspectorPort = await freePort();
+const mf = new Miniflare({
+  name: 'combine',
+  modules: true,
+  script: bundle.outputFiles[0].text,
+  compatibilityDate: '2026-04-20',
+  d1Databases: { DB: 'bench-db' },
+  r2Buckets: { BLOBS: 'bench-blobs' },
+  d1Persist: join(dir, 'd1'),
+  r2Persist: join(dir, 'r2'),
+  bindings: {
+    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    PROVIDER_KEY_SECRET: 'bench-provider-key-secret-0123456789abcdef',
+    API_KEY_SECRET: 'bench-api-key-secret-0123456789abcdef0123',
+    SUPPORT_EMAIL: 'support@labeldesk.example',
+    PUBLIC_URL: 'https://labeldesk.example',
+  },
+  inspectorPort,
+});
+
+try {
+  const call = async (path, init) => {
+    const res = await mf.dispatchFetch(`http://bench${path}`, init);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const post = (path, body) => call(path, { method: 'POST', body }).then((r) => r.text());
+
+  const started = performance.now();
+  const journal = JSON.parse(await readFile(new URL('migrations/meta/_journal.json', EDGE_API), 'utf8'));
+  for (const entry of journal.entries) {
+    await post('/migrate', await readFile(new URL(`migrations/${entry.tag}.sql`, EDGE_API), 'utf8'));
+  }
+  const now = new Date().toISOString();
+  const userId = 'usr_bench';
+  const bulkOrderId = 'blk_bench';
+  await post(
+    '/sql',
+    JSON.stringify([
+      [
+        `INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, 'Bench', ?, 'x', ?, ?)`,
+        userId,
+        'bench@example.com',
+        now,
+        now,
+      ],
+      // The API that bought them: a generic one, which prints every format (ZPL included).
+      [
+        `INSERT INTO shipping_apis (id, name, key_ciphertext, key_hint, base_url, kind, created_at, updated_at)
+         VALUES ('api_bench', 'API 1', 'x', 'x', 'http://127.0.0.1:9', 'generic', ?, ?)`,
+        now,
+        now,
+      ],
+      [
+        `INSERT INTO bulk_orders (id, user_id, status, api_id, api_name, service_id, carrier, service_name, order_count,
+           failed_order_count, total_price_cents, hold_entry_id, created_at, updated_at, completed_at)
+         VALUES (?, ?, 'completed', 'api_bench', 'API 1', 'svc_bench', 'UPS', 'UPS Ground', ?, 0, ?, ?, ?, ?, ?)`,
+        bulkOrderId,
+        userId,
+        LABELS,
+        LABELS * 1140,
+        `txn_hold_${bulkOrderId}`,
+        now,
+        now,
+        now,
+      ],
+    ]),
+  );
+  const orderId = (row) => `ord_bench_${String(row).padStart(5, '0')}`;
+  for (let start = 0; start < LABELS; start += 200) {
+    const statements = [];
+    for (let row = start; row < Math.min(LABELS, start + 200); row++) {
+      statements.push([
+        `INSERT INTO orders (id, user_id, source, status, api_id, api_name, service_id, carrier, service_name,
+           service_code, price_cents, tracking_number, provider_label_id, label_blob_key, sender_json, recipient_json,
+           package_json, recipient_name, destination, debit_entry_id, bulk_order_id, row_index, created_at, updated_at,
+           completed_at)
+         VALUES (?, ?, 'bulk', 'completed', 'api_bench', 'API 1', 'svc_bench', 'UPS', 'UPS Ground', '03', 1140, ?, ?, ?,
+           '{}', '{}', '{}', ?, 'San Francisco, CA', ?, ?, ?, ?, ?, ?)`,
+        orderId(row),
+        userId,
+        `1ZBENCH${row}`,
+        `lbl_${row}`,
+        `labels/${orderId(row)}.pdf`,
+        `Recipient ${row}`,
+        `txn_hold_${bulkOrderId}`,
+        bulkOrderId,
+        row,
+        now,
+        now,
+        now,
+      ]);
+    }
+    await post('/sql', JSON.stringify(statements));
+  }
+  let pdfBytes = 0;
+  for (let v = 0; v < VARIANTS; v++) {
+    const { pdf, zpl } = await renderVariant(v);
+    pdfBytes += pdf.byteLength;
+    await call(`/put?key=variants/${v}.pdf&type=application/pdf`, { method: 'POST', body: pdf });
+    await call(`/put?key=variants/${v}.zpl&type=application/zpl`, { method: 'POST', body: zpl });
+    const rows = [];
+    for (let row = v; row < LABELS; row += VARIANTS) rows.push(row);
+    for (let i = 0; i < rows.length; i += 500) {
+      const slice = rows.slice(i, i + 500);
+      const to = (f) => slice.map((row) => f(orderId(row)));
+      await post(
+        '/copy',
+        JSON.stringify({ from: `variants/${v}.pdf`, to: to((o) => `labels/${o}.pdf`), type: 'application/pdf' }),
+      );
+      await post(
+        '/copy',
+        JSON.stringify({
+          from: `variants/${v}.zpl`,
+          to: to((o) => labelFileBlobKey(o, 'zpl', 203)),
+          type: 'application/zpl',
+        }),
+      );
+    }
+  }
+  console.log(
+    `${LABELS} labels in D1 and R2 (copies of ${VARIANTS} sandbox labels of ${(pdfBytes / VARIANTS / 1024).toFixed(1)} KiB) ` +
+      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // The inspector of the Worker's isolate (workerd lists one target per worker).
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl && t.title?.includes('combine')) ?? targets[0];
+  if (!target) throw new Error('no inspector target');
+  const cdp = await inspect(target.webSocketDebuggerUrl.replace('localhost', '127.0.0.1'));
+  await cdp.send('Runtime.enable');
+  await cdp.send('HeapProfiler.enable');
+  const heap = async () => {
+    const h = await cdp.send('Runtime.getHeapUsage');
+    // usedSize: the JS heap in use; backingStorageSize: ArrayBuffer memory outside it (newer V8s report it).
+    return { js: h.usedSize, buffers: h.backingStorageSize ?? 0, total: h.usedSize + (h.backingStorageSize ?? 0) };
+  };
+  // A full GC: HeapProfiler.collectGarbage never answers in workerd (V8 runs it as a platform task workerd does not
+  // pump), but a heap snapshot collects first. Its chunks are dropped unread.
+  const fullGc = () => cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+
+  const sample0 = await heap();
+  console.log(
+    `workerd (miniflare ${requireApi('miniflare/package.json').version}), ${LABELS} labels, ` +
+      `Runtime.getHeapUsage reports ${sample0.buffers ? 'the JS heap and ArrayBuffer backing stores' : 'the JS heap only (no backingStorageSize)'}; ` +
+      `load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+
+  for (const format of FORMATS) {
+    await post(`/reset?bulk=${bulkOrderId}`);
+    await fullGc();
+    await fullGc();
+    const base = await heap();
+    const peak = { js: 0, buffers: 0, total: 0 };
+    let samples = 0;
+    let building = true;
+    const sampling = (async () => {
+      while (building) {
+        const now = await heap();
+        samples++;
+        for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], now[k] - base[k]);
+      }
+    })();
+    const loadBefore = load1();
+    const cpuBefore = workerdCpuMs();
+    const start = performance.now();
+    const res = await call(`/build?bulk=${bulkOrderId}&format=${format}`);
+    const ms = performance.now() - start;
+    const cpuMs = workerdCpuMs() - cpuBefore;
+    building = false;
+    await sampling;
+    await fullGc();
+    const live = (await heap()).total - base.total;
+    const { count, bytes } = await countUnits(res.body, format);
+    const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
+    const unit = format === 'zpl' ? 'block' : 'page';
+    console.log(
+      `${format.padEnd(11)} ${(ms / 1000).toFixed(2)} s, ${count} ${unit}s (${Math.round(count / (ms / 1000))}/s, ` +
+        `${Math.round(LABELS / (ms / 1000))} labels/s), workerd CPU ${(cpuMs / count).toFixed(3)} ms/${unit}, ` +
+        `output ${mib(bytes)} MiB; peak added heap+buffers ${mib(peak.total)} MiB (JS heap ${mib(peak.js)}, ` +
+        `ArrayBuffers ${mib(peak.buffers)} at their own peaks; target ≤ ${TARGET_MIB} MiB, ` +
+        `${((peak.total / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ${WORKERS_LIMIT_MB} MB), ` +
+        `live after a full GC ${mib(live)} MiB; ${samples} samples; load ${loadBefore} → ${load1()}`,
+    );
+    if (count !== pages || bytes !== Number(res.headers.get('x-size'))) {
+      throw new Error(`expected ${pages} (${res.headers.get('x-size')} bytes), got ${count} (${bytes})`);
+    }
+  }
+  cdp.close();
+} finally {
+  await mf.dispose();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+// The Worker bench/bulk-labels-workerd.mjs runs inside workerd (bundled by that bench with esbuild; never deployed):
+// the production use-case getBulkLabelDocument on the production services (buildServices: D1 and R2 bindings), behind
+// a few bench-only routes that seed the database and the bucket. The bench measures the isolate's heap through the V8
+// inspector while /build runs.
+import { buildServices } from '../edge-api/src/entries/worker/services';
+import { getBulkLabelDocument } from '../edge-api/src/use-cases/bulk-orders/get-bulk-label-document';
+
+interface BenchEnv extends Env {
+  DB: D1Database;
+  BLOBS: R2Bucket;
+}
+
+export default {
+  async fetch(request: Request, env: BenchEnv): Promise<Response> {
+    const url = new URL(request.url);
+    const param = (name: string) => url.searchParams.get(name) ?? '';
+    switch (url.pathname) {
+      // One migration file (drizzle-kit's statements, split on its breakpoints).
+      case '/migrate': {
+        const sql = await request.text();
+        const statements = sql
+          .split('--> statement-breakpoint')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+        return new Response('ok');
+      }
+      // Statements with their parameters, in one batch.
+      case '/sql': {
+        const statements = (await request.json()) as [string, ...unknown[]][];
+        await env.DB.batch(statements.map(([sql, ...params]) => env.DB.prepare(sql).bind(...params)));
+        return new Response('ok');
+      }
+      case '/put': {
+        const body = await request.arrayBuffer();
+        await env.BLOBS.put(param('key'), body, { httpMetadata: { contentType: param('type') } });
+        return new Response('ok');
+      }
+      // The blob `from` stored again under each key of `to` (the labels of many rows from a few rendered ones).
+      case '/copy': {
+        const { from, to, type } = (await request.json()) as { from: string; to: string[]; type: string };
+        const source = await env.BLOBS.get(from);
+        if (!source) return new Response(`no ${from}`, { status: 404 });
+        const bytes = await source.arrayBuffer();
+        for (let i = 0; i < to.length; i += 25) {
+          await Promise.all(
+            to.slice(i, i + 25).map((key) => env.BLOBS.put(key, bytes, { httpMetadata: { contentType: type } })),
+          );
+        }
+        return new Response('ok');
+      }
+      // Drops the stored combined documents of a bulk order, so the next /build builds them again.
+      case '/reset': {
+        const listed = await env.BLOBS.list({ prefix: 'bulk-labels/' });
+        await Promise.all(listed.objects.map((o) => env.BLOBS.delete(o.key)));
+        await env.DB.prepare('UPDATE bulk_orders SET labels_blob_key = NULL WHERE id = ?').bind(param('bulk')).run();
+        return new Response('ok');
+      }
+      // GET /api/labels/bulk/{id}?format=… as the route runs it: built as a stream into R2, answered from R2.
+      case '/build': {
+        const format = param('format') as 'pdf' | 'zpl' | 'letter-2up';
+        const started = Date.now();
+        const doc = await getBulkLabelDocument(buildServices(env), {
+          bulkOrderId: param('bulk'),
+          access: { kind: 'signed-link' },
+          format,
+          dpi: format === 'zpl' ? 203 : undefined,
+        });
+        return new Response(doc.body, {
+          headers: { 'x-size': String(doc.size), 'x-build-ms': String(Date.now() - started) },
+        });
+      }
+      default:
+        return new Response('not found', { status: 404 });
+    }
+  },
+};
