@@ -111,12 +111,14 @@ describe('the OpenAPI document', () => {
     expect(checked).toBe(27);
   });
 
-  it('states the rules the server enforces: the 0.1 minimums, the template values, the countries', () => {
+  it('states the rules the server enforces: the 0.1 minimums, the template values, the countries, US addresses', () => {
     const text = JSON.stringify(doc.components.schemas.CreateLabelRequest);
     expect(text).toContain('"minimum":0.1');
     expect(text).toContain('"maximum":10000');
     for (const template of USPS_TEMPLATE_NAMES) expect(text).toContain(template);
     expect(text).toContain(JSON.stringify([...COUNTRIES]));
     expect(doc.info.description).toContain(COUNTRIES.join(', '));
+    // check-addresses.ts: the US ZIP and state rule, on /rates, /create-label and every bulk order.
+    expect(doc.info.description).toContain('five-digit ZIP code or ZIP+4 and a two-letter state code');
   });
 });
