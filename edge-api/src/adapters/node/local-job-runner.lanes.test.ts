@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 import { WEBHOOK_CONCURRENCY_PER_ENDPOINT } from './job-lanes';
 import { localJobRunner } from './local-job-runner';
-import { type TestServices, testServices } from './test-support';
+import { jobRow, type TestServices, testServices, until } from './test-support';
 
 const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId, olderThanMs: 1000 });
 
@@ -21,19 +20,7 @@ describe('localJobRunner lanes', () => {
   });
   afterEach(() => t.cleanup());
 
-  async function row(id: string) {
-    const [r] = await t.services.db.select().from(jobs).where(eq(jobs.id, id));
-    return r;
-  }
-
-  /** Waits for a condition (not a fixed time: a loaded machine may take longer). */
-  async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
+  const row = (id: string) => jobRow(t.services, id);
 
   const bulkRow = (jobId: string, apiId: string): JobMessage => ({
     type: 'bulk.buy-row',

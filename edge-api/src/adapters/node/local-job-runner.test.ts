@@ -6,7 +6,7 @@ import { createLogger } from '../../lib/logger';
 import { batch } from '../../ports/database';
 import { backoffSeconds, type JobMessage, type JobOutcome, MAX_JOB_ATTEMPTS } from '../../ports/job-queue';
 import { localJobRunner } from './local-job-runner';
-import { type TestServices, testServices } from './test-support';
+import { jobRow, type TestServices, testServices, until } from './test-support';
 
 const purge = (jobId: string): JobMessage => ({ type: 'maintenance.purge', jobId, olderThanMs: 1000 });
 
@@ -21,19 +21,7 @@ describe('localJobRunner', () => {
   });
   afterEach(() => t.cleanup());
 
-  async function row(id: string) {
-    const [r] = await t.services.db.select().from(jobs).where(eq(jobs.id, id));
-    return r;
-  }
-
-  /** Waits for a condition (not a fixed time: a loaded machine may take longer). */
-  async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
+  const row = (id: string) => jobRow(t.services, id);
 
   it('runs a due job through the handler and marks it done', async () => {
     const runner = localJobRunner({

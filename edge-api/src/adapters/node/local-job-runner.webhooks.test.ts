@@ -4,7 +4,7 @@ import { createLogger } from '../../lib/logger';
 import type { JobMessage, JobOutcome, LaneSignal } from '../../ports/job-queue';
 import { WEBHOOK_CONCURRENCY_PER_ENDPOINT, WEBHOOK_MAX_CONCURRENCY_PER_ENDPOINT } from './job-lanes';
 import { localJobRunner } from './local-job-runner';
-import { type TestServices, testServices } from './test-support';
+import { type TestServices, testServices, until } from './test-support';
 
 /** The Node runner's webhook deliveries: a slot pool of their own, and per-endpoint lanes that adapt. */
 
@@ -18,15 +18,6 @@ const delivery = (jobId: string, endpointId: string): JobMessage => ({
   attempt: 1,
   trigger: 'scheduled',
 });
-
-/** Waits for a condition (not a fixed time: a loaded machine may take longer). */
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /** Lets the runner claim whatever it may claim now (a few event-loop turns, each job starts in a turn of its own). */
 async function settle() {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type User, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { type JobRow, jobs, type User, users } from '../../db/schema';
 import type { Services } from '../../env';
 import { createApiKeyVault } from '../../lib/api-key-vault';
 import { newId } from '../../lib/ids';
@@ -110,4 +111,19 @@ export async function insertTestUser(
     .returning();
   if (!row) throw new Error('insert into users returned no row');
   return row;
+}
+
+/** Waits for a condition, not a fixed time (a loaded machine may take longer): polls every 5 ms, throws after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A row of the jobs table, as the runner left it. */
+export async function jobRow(services: Services, id: string): Promise<JobRow | undefined> {
+  const [r] = await services.db.select().from(jobs).where(eq(jobs.id, id));
+  return r;
 }
