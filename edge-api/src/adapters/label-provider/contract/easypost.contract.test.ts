@@ -8,6 +8,7 @@ import error422 from './easypost/error-422.json';
 import listShipments from './easypost/list-shipments.json';
 import refundShipment from './easypost/refund-shipment.json';
 import trackerRecording from './easypost/tracker.json';
+import { recorded } from './recorded-fetch';
 
 /**
  * The EasyPost adapter against EasyPost's own recordings (easypost-node test/cassettes, see ./easypost/LICENSE.md):
@@ -15,34 +16,6 @@ import trackerRecording from './easypost/tracker.json';
  */
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n% recorded label stand-in\n');
-
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** A fetch that answers from the recordings in order and keeps what the adapter sent. */
-function recorded(answers: Array<{ status: number; body: unknown } | Uint8Array>) {
-  const sent: Sent[] = [];
-  const fetch: ProviderFetch = async (url, init) => {
-    sent.push({
-      method: init.method,
-      url,
-      headers: init.headers,
-      body: init.body === undefined ? undefined : JSON.parse(init.body),
-    });
-    const next = answers.shift();
-    if (!next) throw new Error(`unexpected request ${init.method} ${url}`);
-    if (next instanceof Uint8Array) return new Response(next, { headers: { 'Content-Type': 'application/pdf' } });
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-  return { fetch, sent };
-}
 
 const provider = (fetch: ProviderFetch) =>
   easypostLabelProvider({ baseUrl: 'https://api.easypost.com', apiKey: 'EZTK_test', fetch, maxAttempts: 1 });

@@ -3,6 +3,7 @@ import { PROVIDER_ERROR_MESSAGES, ProviderError } from '../../../ports/label-pro
 import type { ProviderFetch } from '../http-transport';
 import { SHIPPO_API_VERSION, shippoLabelProvider } from '../shippo-label-provider';
 import { carrierOfTrackingNumber, shippoError } from '../shippo-protocol';
+import { recorded } from './recorded-fetch';
 import errors from './shippo/errors.json';
 import refundRecording from './shippo/refund.json';
 import shipmentRecording from './shippo/shipment.json';
@@ -15,34 +16,6 @@ import transactionRecording from './shippo/transaction.json';
  */
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n% official label stand-in\n');
-
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** A fetch that answers from the examples in order and keeps what the adapter sent. */
-function recorded(answers: Array<{ status: number; body: unknown } | Uint8Array>) {
-  const sent: Sent[] = [];
-  const fetch: ProviderFetch = async (url, init) => {
-    sent.push({
-      method: init.method,
-      url,
-      headers: init.headers,
-      body: init.body === undefined ? undefined : JSON.parse(init.body),
-    });
-    const next = answers.shift();
-    if (!next) throw new Error(`unexpected request ${init.method} ${url}`);
-    if (next instanceof Uint8Array) return new Response(next, { headers: { 'Content-Type': 'application/pdf' } });
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-  return { fetch, sent };
-}
 
 const KEY = 'shippo_test_0123456789abcdef';
 const provider = (fetch: ProviderFetch) =>
