@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AuthResponse,
   BalanceResponse,
@@ -8,11 +5,10 @@ import {
   BulkProcessResponse,
   BulkValidateResponse,
 } from '@labeldesk/contracts';
-import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csvRow } from './bulk-engine-support';
 import { call } from './helpers';
-import { exitOf, freePort, type RunningMain, startMain } from './node-process-support';
+import { type MainOnDisk, mainOnDisk } from './node-process-support';
 
 const CONTROL_KEY = 'restart-test-control-key-0123456789';
 const ADMIN = { email: 'admin@restart.test', password: 'restart-admin-password' };
@@ -30,31 +26,18 @@ async function detail(url: string, token: string, bulkOrderId: string) {
  * order completes with every row bought exactly once and the hold fully settled.
  */
 describe('bulk orders across a SIGKILL', () => {
-  let dataDir = '';
-  let running: RunningMain | undefined;
-  afterAll(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await exitOf(running.child);
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  let main: MainOnDisk | undefined;
+  afterAll(() => main?.dispose());
 
   it('a 200-row bulk order killed half way completes after the restart: no row bought twice, none lost', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-bulk-kill-'));
-    const port = await freePort();
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    main = await mainOnDisk('labeldesk-bulk-kill-', {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       CARRIER_SANDBOX_CONTROL_KEY: CONTROL_KEY,
       JOB_CONCURRENCY: '8',
       BULK_CONCURRENCY_PER_API: '4',
-    };
-    running = await startMain(env);
-    const { url } = running;
+    });
+    const { url } = await main.start();
     const admin = AuthResponse.parse((await call({ url }, 'POST', '/api/auth/login', { json: ADMIN })).body).token;
     const reg = await call({ url }, 'POST', '/api/auth/register', {
       json: { name: 'Kill Test', email: 'kill@example.com', password: 'pw-123456' },
@@ -109,12 +92,10 @@ describe('bulk orders across a SIGKILL', () => {
       if (Date.now() > deadline) throw new Error('no progress before the kill');
       await new Promise((r) => setTimeout(r, 50));
     }
-    running.child.kill('SIGKILL');
-    await exitOf(running.child);
+    await main.stop('SIGKILL');
     expect(before).toBeLessThan(170);
 
-    running = await startMain(env);
-    const after = running.url;
+    const after = (await main.start()).url;
     let final = await detail(after, buyer.token, bulkOrderId);
     const finishBy = Date.now() + 90_000;
     while (final.bulkOrder.status === 'processing') {
@@ -126,7 +107,7 @@ describe('bulk orders across a SIGKILL', () => {
     expect(final.orders).toHaveLength(200);
     expect(final.orders.every((o) => o.status === 'completed')).toBe(true);
     // The rows in flight at the kill were taken up at once, not after their 5-minute lock.
-    expect(running.output()).toMatch(/"msg":"jobs\.reclaimed","component":"jobs","count":\d+/);
+    expect(main.running.output()).toMatch(/"msg":"jobs\.reclaimed","component":"jobs","count":\d+/);
 
     // Every row has exactly one label at the provider (its reference is the order id): none twice, none lost.
     const labels = await call({ url: after }, 'GET', '/sandbox/carrier/_sandbox/catalogues/alpha/labels', {
@@ -143,10 +124,9 @@ describe('bulk orders across a SIGKILL', () => {
     );
     expect(Math.round(balance.balance * 100)).toBe(startBalance * 100 - spent);
 
-    running.child.kill('SIGTERM');
-    await exitOf(running.child);
+    await main.stop('SIGTERM');
     // The ledger agrees with the balance, straight from the database file.
-    const db = createClient({ url: `file:${join(dataDir, 'labeldesk.db')}` });
+    const db = main.openDb();
     try {
       const audit = await db.execute(`
         SELECT u.balance_cents AS balance,

@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Client, createClient } from '@libsql/client';
 
 /** The edge-api package root: where `pnpm start:node` runs. */
 export const EDGE_API = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,4 +70,49 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A data directory of its own with the Node entry run on it, stopped (SIGKILL for a crash, SIGTERM for a clean stop)
+ * and started again on the same files: what the crash tests do. Each start listens on the same loopback port.
+ */
+export interface MainOnDisk {
+  readonly dataDir: string;
+  /** The process started last (throws before the first start). */
+  readonly running: RunningMain;
+  start(): Promise<RunningMain>;
+  /** Sends `signal` to the running process and waits until it has exited. */
+  stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** A libSQL client on the data directory's database file (close it when done). */
+  openDb(): Client;
+  /** Kills whatever still runs and removes the data directory (afterAll). */
+  dispose(): Promise<void>;
+}
+
+export async function mainOnDisk(prefix: string, env: Record<string, string>): Promise<MainOnDisk> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  const fullEnv = { PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
+  let current: RunningMain | undefined;
+  const stop = async (signal: 'SIGKILL' | 'SIGTERM') => {
+    if (!current) return;
+    if (current.child.exitCode === null && !current.child.signalCode) current.child.kill(signal);
+    await exitOf(current.child);
+  };
+  return {
+    dataDir,
+    get running() {
+      if (!current) throw new Error('the Node entry was not started');
+      return current;
+    },
+    start: async () => {
+      current = await startMain(fullEnv);
+      return current;
+    },
+    stop,
+    openDb: () => createClient({ url: `file:${join(dataDir, 'labeldesk.db')}` }),
+    dispose: async () => {
+      await stop('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AuthResponse, CreateOrderResponse, type ShippingApiConfig } from '@labeldesk/contracts';
-import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CallResult, call } from './helpers';
-import { exitOf, freePort, type RunningMain, startMain } from './node-process-support';
+import { type MainOnDisk, mainOnDisk } from './node-process-support';
 import { upsGround } from './orders-support';
 
 const CONTROL_KEY = 'order-restart-control-key-0123456789';
@@ -25,31 +21,18 @@ const labelsAtSandbox = async (url: string) =>
  * customer's retry with the same Idempotency-Key gets the final answer within seconds, not after the 5-minute sweep.
  */
 describe('a purchase across a SIGKILL', () => {
-  let dataDir = '';
-  let running: RunningMain | undefined;
-  afterAll(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await exitOf(running.child);
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  let main: MainOnDisk | undefined;
+  afterAll(() => main?.dispose());
 
   it('killed mid-purchase, restarted: the retry with its Idempotency-Key gets the label; one label, one debit', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-order-kill-'));
-    const port = await freePort();
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    main = await mainOnDisk('labeldesk-order-kill-', {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       CARRIER_SANDBOX_CONTROL_KEY: CONTROL_KEY,
       // The purchase must still be waiting on the provider when the process is killed, not timed out.
       PROVIDER_TIMEOUT_MS: '120000',
-    };
-    running = await startMain(env);
-    const { url } = running;
+    });
+    const { url } = await main.start();
     const admin = AuthResponse.parse((await call({ url }, 'POST', '/api/auth/login', { json: ADMIN })).body).token;
     const buyer = AuthResponse.parse(
       (
@@ -86,13 +69,11 @@ describe('a purchase across a SIGKILL', () => {
       if (Date.now() > madeBy) throw new Error('the provider never got the purchase');
       await new Promise((r) => setTimeout(r, 25));
     }
-    running.child.kill('SIGKILL');
-    await exitOf(running.child);
+    await main.stop('SIGKILL');
     // The customer never got an answer.
     expect(await inFlight).toBeInstanceOf(Error);
 
-    running = await startMain(env);
-    const after = running.url;
+    const after = (await main.start()).url;
     // The customer retries with the same key and body until the answer is final (each try waits up to 10 s for an
     // order still being bought, then says 409 + Retry-After). Generous deadline: the 5-minute sweep is far beyond it.
     let answer: CallResult = await purchase(buyer.token, after);
@@ -112,10 +93,9 @@ describe('a purchase across a SIGKILL', () => {
     expect(labels.count).toBe(1);
     expect(labels.byReference).toEqual({ [replayed._id]: 1 });
 
-    running.child.kill('SIGTERM');
-    await exitOf(running.child);
+    await main.stop('SIGTERM');
     // One debit for the order, no refund, and the balance agrees with the ledger: straight from the database file.
-    const db = createClient({ url: `file:${join(dataDir, 'labeldesk.db')}` });
+    const db = main.openDb();
     try {
       const audit = await db.execute({
         sql: `SELECT u.balance_cents AS balance,

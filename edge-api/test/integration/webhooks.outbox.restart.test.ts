@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiKeyResponse, AuthResponse } from '@labeldesk/contracts';
-import { type Client, createClient } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { call } from './helpers';
-import { exitOf, freePort, type RunningMain, startMain } from './node-process-support';
+import { type MainOnDisk, mainOnDisk } from './node-process-support';
 import { at, type Received, type Receiver, startReceiver } from './webhooks-support';
 
 const ADMIN = { email: 'admin@outbox-restart.test', password: 'outbox-restart-admin-password' };
@@ -27,34 +24,23 @@ type CreditEvent = {
  * it, signed, with the id and the amounts that were committed.
  */
 describe('a webhook event across a lost enqueue and a SIGKILL', () => {
-  let dataDir = '';
-  let running: RunningMain | undefined;
+  let main: MainOnDisk | undefined;
   let receiver: Receiver | undefined;
   let db: Client | undefined;
   afterAll(async () => {
     db?.close();
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await exitOf(running.child);
-    }
+    await main?.dispose();
     await receiver?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('the committed event is delivered after the restart, once, with the committed figures', async () => {
     receiver = await startReceiver();
-    dataDir = await mkdtemp(join(tmpdir(), 'labeldesk-outbox-kill-'));
-    const port = await freePort();
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    main = await mainOnDisk('labeldesk-outbox-kill-', {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
-    };
-    running = await startMain(env);
-    const server = { url: running.url };
+    });
+    const server = { url: (await main.start()).url };
     const admin = AuthResponse.parse((await call(server, 'POST', '/api/auth/login', { json: ADMIN })).body).token;
     const buyer = AuthResponse.parse(
       (
@@ -72,7 +58,7 @@ describe('a webhook event across a lost enqueue and a SIGKILL', () => {
     const secret = (created.body as { data: { secret: string } }).data.secret;
 
     // The queue loses every delivery job from now on.
-    db = createClient({ url: `file:${join(dataDir, 'labeldesk.db')}` });
+    db = main.openDb();
     await db.execute(`CREATE TRIGGER lose_delivery_jobs BEFORE INSERT ON jobs WHEN NEW.type = 'webhooks.deliver'
       BEGIN SELECT RAISE(ABORT, 'queue unavailable (test)'); END`);
 
@@ -100,11 +86,10 @@ describe('a webhook event across a lost enqueue and a SIGKILL', () => {
     };
     expect(message).toMatchObject({ dispatched_at: null, jobs: 0 });
 
-    running.child.kill('SIGKILL');
-    await exitOf(running.child);
+    await main.stop('SIGKILL');
     await db.execute('DROP TRIGGER lose_delivery_jobs');
 
-    running = await startMain(env);
+    await main.start();
     await vi.waitFor(() => expect(at(receiver as Receiver, '/credits')).toHaveLength(1), WAIT);
     const request = at(receiver, '/credits')[0] as Received;
     expect(request.headers['webhook-id']).toBe(message.id);
