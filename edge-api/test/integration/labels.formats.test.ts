@@ -6,17 +6,9 @@ import { OrderResponse, type ShippingApiConfig } from '@labeldesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingApis } from '../../src/db/schema';
-import { call, loginAdmin, type TestServer } from './helpers';
-import {
-  buyLabel,
-  fetchLabel,
-  labelLink,
-  newCustomer,
-  startOrdersServer,
-  startsWithPdf,
-  upsGround,
-} from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import { call, type TestServer } from './helpers';
+import { buyLabel, fetchLabel, labelLink, newCustomer, startShop, startsWithPdf, upsGround } from './orders-support';
+import { carrierOf } from './providers-support';
 
 function hasTool(tool: string): boolean {
   try {
@@ -54,9 +46,7 @@ describe('label formats', () => {
   let trackingNumber: string;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
     alice = await newCustomer(server, admin, 50, 'Alice Formats');
     const order = await buyLabel(server, alice.token, upsGround(api1));
     orderId = order._id;

@@ -4,17 +4,8 @@ import { LABEL_LINK_TTL_SECONDS, ORDER_MESSAGES, type ShippingApiConfig } from '
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import {
-  buyLabel,
-  fetchLabel,
-  labelLink,
-  newCustomer,
-  startOrdersServer,
-  startsWithPdf,
-  upsGround,
-} from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { buyLabel, fetchLabel, labelLink, newCustomer, startShop, startsWithPdf, upsGround } from './orders-support';
 
 /** Label documents: signed short-lived links, sessions, the role matrix, headers, and the provider fallback. */
 describe('label documents', () => {
@@ -27,9 +18,7 @@ describe('label documents', () => {
   const offset = { ms: 0 };
 
   beforeAll(async () => {
-    server = await startOrdersServer({ clock: { now: () => new Date(Date.now() + offset.ms) } });
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop({ clock: { now: () => new Date(Date.now() + offset.ms) } }));
     alice = await newCustomer(server, admin, 50, 'Alice Owner');
     bob = await newCustomer(server, admin, 50, 'Bob Other');
     orderId = (await buyLabel(server, alice.token, upsGround(api1)))._id;

@@ -68,11 +68,11 @@ export function startOrdersServer(opts: StartServerOptions = {}): Promise<TestSe
  */
 export async function startShop(
   opts: StartServerOptions = {},
-): Promise<{ server: TestServer; admin: string; api1: ShippingApiConfig }> {
+): Promise<{ server: TestServer; admin: string; api1: ShippingApiConfig; api2: ShippingApiConfig }> {
   const server = await startOrdersServer(opts);
   const admin = (await loginAdmin(server)).token;
-  const { api1 } = await seededApis(server, admin);
-  return { server, admin, api1 };
+  const { api1, api2 } = await seededApis(server, admin);
+  return { server, admin, api1, api2 };
 }
 
 let customerCount = 0;

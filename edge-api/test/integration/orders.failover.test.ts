@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buyRows, csvRow, expectLedgerInvariant, waitForBulk } from './bulk-engine-support';
-import { call, loginAdmin, type TestServer } from './helpers';
+import { call, type TestServer } from './helpers';
 import { waitFor } from './money-support';
 import {
   fetchLabel,
@@ -16,10 +16,10 @@ import {
   newCustomer,
   postOrder,
   reconcileJob,
-  startOrdersServer,
+  startShop,
   upsGround,
 } from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import { carrierOf } from './providers-support';
 
 /**
  * Failover between provider APIs (issue 21) on the seeded "API 1" (sandbox catalogue alpha) and "API 2" (beta), which
@@ -58,15 +58,13 @@ describe('failover between provider APIs', () => {
   }
 
   beforeAll(async () => {
-    server = await startOrdersServer({
+    ({ server, admin, api1, api2 } = await startShop({
       providerTimeoutMs: 1_000,
       providerBreakerFailures: 3,
       providerBreakerWindowSeconds: 600,
       providerBreakerCooldownSeconds: 30,
       clock: { now: () => new Date(Date.now() + offset.ms) },
-    });
-    admin = (await loginAdmin(server)).token;
-    ({ api1, api2 } = await seededApis(server, admin));
+    }));
   });
   afterEach(async () => {
     const sandbox = carrierOf(server);

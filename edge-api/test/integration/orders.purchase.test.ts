@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingServices } from '../../src/db/schema';
 import { QUOTE_CACHE_TTL_MS } from '../../src/use-cases/orders/calculate-price';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
+import { call, errorOf, type TestServer } from './helpers';
 import {
   buyLabel,
   CARRIER_REFUSED_RECIPIENT,
@@ -17,11 +17,11 @@ import {
   postOrder,
   quote,
   RECIPIENT,
-  startOrdersServer,
+  startShop,
   startsWithPdf,
   upsGround,
 } from './orders-support';
-import { carrierOf, seededApis } from './providers-support';
+import { carrierOf } from './providers-support';
 
 /** The purchase over real HTTP: the Node server, a fresh database file, the embedded carrier sandbox. */
 describe('buying a label', () => {
@@ -31,9 +31,7 @@ describe('buying a label', () => {
   let api2: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1, api2 } = await seededApis(server, admin));
+    ({ server, admin, api1, api2 } = await startShop());
   });
   afterAll(() => server.stop());
 

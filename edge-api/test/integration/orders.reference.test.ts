@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OrderListResponse, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { buyLabel, fetchLabel, moneyOf, newCustomer, postOrder, startOrdersServer, upsGround } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { buyLabel, fetchLabel, moneyOf, newCustomer, postOrder, startShop, upsGround } from './orders-support';
 
 function pdfText(pdf: Uint8Array): string | null {
   try {
@@ -31,9 +30,7 @@ describe('order reference', () => {
   let alice: { token: string; id: string };
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1 } = await seededApis(server, admin));
+    ({ server, admin, api1 } = await startShop());
     alice = await newCustomer(server, admin, 50, 'Alice Reference');
   });
   afterAll(() => server.stop());

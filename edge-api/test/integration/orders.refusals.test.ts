@@ -1,8 +1,7 @@
 import { ORDER_MESSAGES, type ShippingApiConfig } from '@labeldesk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, loginAdmin, type TestServer } from './helpers';
-import { moneyOf, newCustomer, ordersOf, postOrder, startOrdersServer, upsGround } from './orders-support';
-import { seededApis } from './providers-support';
+import { call, errorOf, type TestServer } from './helpers';
+import { moneyOf, newCustomer, ordersOf, postOrder, startShop, upsGround } from './orders-support';
 import { REFUSAL_CASES } from './refusal-cases';
 
 /**
@@ -16,9 +15,7 @@ describe('refused purchases', () => {
   let api2: ShippingApiConfig;
 
   beforeAll(async () => {
-    server = await startOrdersServer();
-    admin = (await loginAdmin(server)).token;
-    ({ api1, api2 } = await seededApis(server, admin));
+    ({ server, admin, api1, api2 } = await startShop());
   });
   afterAll(() => server.stop());
 
