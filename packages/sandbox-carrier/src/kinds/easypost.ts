@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TrackingStatus } from '../tracking';
 import type { Address, Carrier } from '../types';
 import { type KindEngine, type KindRate, type KindShipment, usd } from './engine';
+import { brokenLabelFile, type KindFaultControls, kindFaults } from './faults';
 
 /**
  * An EasyPost-protocol sandbox (API v2, https://docs.easypost.com): shipments rated on creation, buy a rate, the
@@ -72,13 +73,7 @@ const EP_STATUS: Record<TrackingStatus, string> = {
   cancelled: 'cancelled',
 };
 
-export interface EasypostSandboxControls {
-  /** Every request answers 503 (the sandbox is "down"). */
-  setDown(down: boolean): void;
-  /** The next `count` buys make the label, then answer 500 (an unclear outcome for the client). */
-  failBuysAfterPurchase(count: number): void;
-  /** The next `count` label file downloads answer something that is not a PDF (an unusable label). */
-  breakLabelFiles(count: number): void;
+export interface EasypostSandboxControls extends KindFaultControls {
   /** Shipments bought so far: their reference and whether they were refunded. */
   purchases(): { shipmentId: string; reference: string | null; refund: string | null }[];
 }
@@ -112,7 +107,7 @@ export function createEasypostSandboxApp(
   engine: KindEngine,
   basePath: string,
 ): { app: Hono; controls: EasypostSandboxControls } {
-  const state = { down: false, failBuys: 0, brokenFiles: 0 };
+  const faults = kindFaults();
   const app = new Hono().basePath(basePath);
   const stamp = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
@@ -250,15 +245,12 @@ export function createEasypostSandboxApp(
       const zpl = engine.zpl(s);
       return zpl === undefined ? c.text('Not Found', 404) : c.text(zpl, 200, { 'Content-Type': 'application/zpl' });
     }
-    if (state.brokenFiles > 0) {
-      state.brokenFiles -= 1;
-      return c.text('<Error><Code>InternalError</Code></Error>', 200, { 'Content-Type': 'application/pdf' });
-    }
+    if (faults.breakThisFile()) return brokenLabelFile(c);
     return new Response(await engine.pdf(s), { headers: { 'Content-Type': 'application/pdf' } });
   });
 
   app.use('/v2/*', async (c, next) => {
-    if (state.down) return epError(c, 503, 'SERVICE.UNAVAILABLE', 'The service is temporarily unavailable.');
+    if (faults.isDown()) return epError(c, 503, 'SERVICE.UNAVAILABLE', 'The service is temporarily unavailable.');
     const header = c.req.header('authorization') ?? '';
     let key = '';
     if (header.startsWith('Basic ')) key = atob(header.slice(6)).split(':')[0] ?? '';
@@ -334,10 +326,7 @@ export function createEasypostSandboxApp(
         { field: 'rate', message: 'is invalid' },
       ]);
     }
-    if (state.failBuys > 0) {
-      state.failBuys -= 1;
-      return epError(c, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong.');
-    }
+    if (faults.failThisBuy()) return epError(c, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong.');
     return c.json(shipmentView(c, bought));
   });
 
@@ -378,15 +367,7 @@ export function createEasypostSandboxApp(
   app.notFound((c) => epError(c, 404, 'NOT_FOUND', 'The requested resource could not be found.'));
 
   const controls: EasypostSandboxControls = {
-    setDown: (down) => {
-      state.down = down;
-    },
-    failBuysAfterPurchase: (count) => {
-      state.failBuys = count;
-    },
-    breakLabelFiles: (count) => {
-      state.brokenFiles = count;
-    },
+    ...faults.controls,
     purchases: () =>
       engine
         .list()

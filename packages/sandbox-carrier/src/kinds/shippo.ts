@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Address } from '../types';
 import type { KindEngine, KindRate, KindShipment } from './engine';
 import { usd } from './engine';
+import { brokenLabelFile, type KindFaultControls, kindFaults } from './faults';
 import {
   address,
   CARRIER_TOKEN,
@@ -27,13 +28,7 @@ export { SHIPPO_SERVICE_LEVELS } from './shippo-wire';
  * `{"detail": …}`. Validation errors are Shippo's field → messages map. Weights and sizes are decimal strings.
  */
 
-export interface ShippoSandboxControls {
-  /** Every request answers 503 (the sandbox is "down"). */
-  setDown(down: boolean): void;
-  /** The next `count` purchases make the label, then answer 500 (an unclear outcome for the client). */
-  failBuysAfterPurchase(count: number): void;
-  /** The next `count` label file downloads answer something that is not a PDF (an unusable label). */
-  breakLabelFiles(count: number): void;
+export interface ShippoSandboxControls extends KindFaultControls {
   /** Transactions bought so far: their metadata and refund status. */
   purchases(): { transactionId: string; metadata: string | null; refund: string | null }[];
 }
@@ -46,7 +41,7 @@ export function createShippoSandboxApp(
   engine: KindEngine,
   basePath: string,
 ): { app: Hono; controls: ShippoSandboxControls } {
-  const state = { down: false, failBuys: 0, brokenFiles: 0 };
+  const faults = kindFaults();
   const app = new Hono().basePath(basePath);
   const stamp = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
   const OWNER = 'sandbox@labeldesk.local';
@@ -210,16 +205,13 @@ export function createShippoSandboxApp(
   app.get('/files/label/:file', async (c) => {
     const s = engine.byTransactionId(c.req.param('file').replace(/\.pdf$/, ''));
     if (!s?.purchase) return c.text('Not Found', 404);
-    if (state.brokenFiles > 0) {
-      state.brokenFiles -= 1;
-      return c.text('<Error><Code>InternalError</Code></Error>', 200, { 'Content-Type': 'application/pdf' });
-    }
+    if (faults.breakThisFile()) return brokenLabelFile(c);
     return new Response(await engine.pdf(s), { headers: { 'Content-Type': 'application/pdf' } });
   });
 
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith(`${basePath}/files/`)) return next();
-    if (state.down) return detail(c, 503, 'Service temporarily unavailable, try again later.');
+    if (faults.isDown()) return detail(c, 503, 'Service temporarily unavailable, try again later.');
     const header = c.req.header('authorization') ?? '';
     if (!header) return detail(c, 401, 'Authentication credentials were not provided.');
     const [scheme, token] = header.split(/\s+/, 2);
@@ -276,10 +268,7 @@ export function createShippoSandboxApp(
     const bought = engine.buy(found.shipment, found.rate.id, 'txn', parsed.data.metadata ?? null);
     if (bought === 'already') return invalid(c, 'rate', 'A label has already been purchased for this shipment.');
     if (bought === 'no_rate') return invalid(c, 'rate', 'Rate not found.');
-    if (state.failBuys > 0) {
-      state.failBuys -= 1;
-      return detail(c, 500, 'A server error occurred.');
-    }
+    if (faults.failThisBuy()) return detail(c, 500, 'A server error occurred.');
     return c.json(transactionView(c, bought, { rateInline: true }), 201);
   });
 
@@ -338,15 +327,7 @@ export function createShippoSandboxApp(
   app.notFound((c) => detail(c, 404, 'Not found.'));
 
   const controls: ShippoSandboxControls = {
-    setDown: (down) => {
-      state.down = down;
-    },
-    failBuysAfterPurchase: (count) => {
-      state.failBuys = count;
-    },
-    breakLabelFiles: (count) => {
-      state.brokenFiles = count;
-    },
+    ...faults.controls,
     purchases: () =>
       purchased().map((s) => ({
         transactionId: s.purchase?.transactionId ?? '',
