@@ -1,20 +1,10 @@
 // @vitest-environment happy-dom
 
-import type { MarginRow, MarginsResponse } from '@labeldesk/contracts';
+import type { MarginsResponse } from '@labeldesk/contracts';
 import { renderWithUi, screen, setupUser, stubApi, within } from '@labeldesk/ui/testing';
 import { describe, expect, it } from 'vitest';
 import MarginsPage from './MarginsPage';
-
-const sold = (labelsSold: number, grossMarginCents: number) => ({
-  labelsSold,
-  revenueCents: 0,
-  providerCostCents: 0,
-  labelsWithoutCost: 0,
-  grossMarginCents,
-  marginPercent: null,
-  avgProviderCostCents: null,
-  avgMarginCents: null,
-});
+import { marginRow as row } from './test-fixtures';
 
 const listed = (marginCents: number) => ({
   bands: [
@@ -35,29 +25,6 @@ const listed = (marginCents: number) => ({
   marginPercent: marginCents / 10,
   marginMaxCents: marginCents,
 });
-
-function row(over: Partial<MarginRow> & { serviceName: string }): MarginRow {
-  return {
-    apiId: 'api_1',
-    apiName: 'API 1',
-    serviceId: `svc_${over.serviceName}`,
-    inCatalogue: true,
-    carrier: 'UPS',
-    serviceCode: 'x',
-    enabled: true,
-    weightUnit: 'lbs',
-    basePriceCents: 1000,
-    hasDynamicPricing: false,
-    tiers: [],
-    ratesStatus: 'ok',
-    listed: null,
-    sold: sold(0, 0),
-    customers: [],
-    customersAtLoss: 0,
-    loss: false,
-    ...over,
-  };
-}
 
 const zero = { labelsSold: 0, revenueCents: 0, providerCostCents: 0, grossMarginCents: 0, marginPercent: null };
 /** A period in which nothing was bought: two services priced, one of them under the provider's rate. */

@@ -12,40 +12,7 @@ import {
   sortRows,
   withDay,
 } from './margins-view';
-
-const sold = (labelsSold: number, grossMarginCents: number) => ({
-  labelsSold,
-  revenueCents: 0,
-  providerCostCents: 0,
-  labelsWithoutCost: 0,
-  grossMarginCents,
-  marginPercent: null,
-  avgProviderCostCents: null,
-  avgMarginCents: null,
-});
-
-function row(over: Partial<MarginRow> & { serviceName: string }): MarginRow {
-  return {
-    apiId: 'api_1',
-    apiName: 'API 1',
-    serviceId: `svc_${over.serviceName}`,
-    inCatalogue: true,
-    carrier: 'UPS',
-    serviceCode: 'x',
-    enabled: true,
-    weightUnit: 'lbs',
-    basePriceCents: 1000,
-    hasDynamicPricing: false,
-    tiers: [],
-    ratesStatus: 'ok',
-    listed: null,
-    sold: sold(0, 0),
-    customers: [],
-    customersAtLoss: 0,
-    loss: false,
-    ...over,
-  };
-}
+import { marginRow as row, sold } from './test-fixtures';
 
 const listed = (marginCents: number, marginMaxCents = marginCents) => ({
   bands: [],
