@@ -1,22 +1,9 @@
 import type { Address } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
+import { savedAddress } from '../ordering/test-fixtures';
 import { addressOptionLabel, savedAddressOptions } from './address-picker';
 
-const address = (over: Partial<Address> & { _id: string; name: string }): Address => ({
-  company: '',
-  street1: '1 Main St',
-  street2: '',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'US',
-  phone: '555-0100',
-  type: 'sender',
-  isDefault: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
+const address = (over: Partial<Address> & { _id: string; name: string }) => savedAddress(over);
 
 describe('savedAddressOptions', () => {
   const list = [

@@ -1,9 +1,10 @@
-import type { Address, AllServicesResponse, CustomerService } from '@labeldesk/contracts';
+import type { Address, AllServicesResponse } from '@labeldesk/contracts';
 import { ORDER_MESSAGES } from '@labeldesk/contracts';
 import { contractResolver } from '@labeldesk/ui';
 import { describe, expect, it } from 'vitest';
 import { partyFromAddress } from '../addresses/address-values';
 import { findService, type ServicePick } from '../ordering/service-choice';
+import { savedAddress, service } from '../ordering/test-fixtures';
 import {
   choiceErrors,
   defaultSender,
@@ -15,19 +16,6 @@ import {
   priceRequestFor,
   weightLimitError,
 } from './order-values';
-
-const service = (over: Partial<CustomerService> & { name: string }): CustomerService => ({
-  id: `svc_${over.name}`,
-  code: over.name.toLowerCase().replaceAll(' ', '_'),
-  carrier: 'UPS',
-  price: 7.25,
-  reliabilityStatus: 'reliable',
-  active: true,
-  maxWeight: 70,
-  weightUnit: 'lbs',
-  hasDynamicPricing: false,
-  ...over,
-});
 
 const catalogue: AllServicesResponse = {
   apiId: 'api_1',
@@ -228,23 +216,7 @@ describe('weightLimitError (SPEC §5)', () => {
 });
 
 describe('addresses and inputs', () => {
-  const address = (over: Partial<Address>): Address => ({
-    _id: 'adr_1',
-    name: 'Home',
-    company: 'Acme',
-    street1: '1 Main St',
-    street2: 'Apt 2',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    country: 'US',
-    phone: '555-0100',
-    type: 'sender',
-    isDefault: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...over,
-  });
+  const address = (over: Partial<Address>) => savedAddress({ company: 'Acme', street2: 'Apt 2', ...over });
 
   it('starts the From block with the default sender address only', () => {
     const def = address({ _id: 'adr_2', isDefault: true });

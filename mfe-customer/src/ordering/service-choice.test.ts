@@ -1,19 +1,7 @@
-import type { AllServicesResponse, CustomerService } from '@labeldesk/contracts';
+import type { AllServicesResponse } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { carrierOptions, reconcileSelection, serviceOptions } from './service-choice';
-
-const service = (over: Partial<CustomerService> & { name: string }): CustomerService => ({
-  id: `svc_${over.name}`,
-  code: over.name.toLowerCase().replaceAll(' ', '_'),
-  carrier: 'UPS',
-  price: 7.25,
-  reliabilityStatus: 'reliable',
-  active: true,
-  maxWeight: 70,
-  weightUnit: 'lbs',
-  hasDynamicPricing: false,
-  ...over,
-});
+import { service } from './test-fixtures';
 
 const catalogue: AllServicesResponse = {
   apiId: 'api_1',
