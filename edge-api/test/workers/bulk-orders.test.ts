@@ -6,6 +6,7 @@ import deployed from '../../src/entries/worker/index';
 import { JOBS_QUEUE } from '../../src/entries/worker/queue-consumer';
 import { backoffSeconds, type JobMessage } from '../../src/ports/job-queue';
 import { fetchWorkerWith, type WorkerRequest } from './support/http';
+import { csvRow, labelsByReference } from './support/shop';
 
 /**
  * The bulk engine on Workers: the process call's one batch on D1 (bulk order, rows, hold), its `bulk.buy-row`
@@ -48,30 +49,10 @@ async function control(path: string, method: string, json?: unknown) {
   return res.json();
 }
 
-const labelCounts = async () =>
-  ((await control('/catalogues/alpha/labels', 'GET')) as { byReference: Record<string, number> }).byReference;
+const labelCounts = () => labelsByReference(carrier);
 
-function row(i: number, overrides: Record<string, string> = {}) {
-  return {
-    fromName: 'Wes Worker',
-    fromStreet1: '1 Main St',
-    fromCity: 'New York',
-    fromState: 'NY',
-    fromZip: '10001',
-    fromPhone: '212-555-0100',
-    toName: `Rae Receiver ${i}`,
-    toStreet1: '2 Market St',
-    toCity: 'San Francisco',
-    toState: 'CA',
-    toZip: '94105',
-    toPhone: '415-555-0199',
-    weight: '2',
-    length: '10',
-    width: '8',
-    height: '4',
-    ...overrides,
-  };
-}
+/** A valid CSV row of 2 lbs (its price is the same on every row), with `overrides` applied. */
+const row = (i: number, overrides: Record<string, string> = {}) => ({ ...csvRow(i), weight: '2', ...overrides });
 
 async function deliver(messages: { id: string; body: JobMessage; attempts?: number }[]) {
   const batch = createMessageBatch(
