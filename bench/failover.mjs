@@ -18,7 +18,7 @@
 
 import net from 'node:net';
 import { loadavg } from 'node:os';
-import { okJson as json, requestJson, startEmbedded, startSandbox } from './support.mjs';
+import { BENCH_PARCEL, okJson as json, percentile, requestJson, startEmbedded, startSandbox } from './support.mjs';
 
 const [countArg, latencyArg] = process.argv.slice(2);
 const purchases = Number(countArg ?? 200);
@@ -31,7 +31,6 @@ const post = (url, body, headers = {}) =>
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (samples) => {
   const s = [...samples].sort((a, b) => a - b);
   return { p50: percentile(s, 50), p95: percentile(s, 95) };
@@ -39,25 +38,7 @@ const stats = (samples) => {
 /** The provider's share of an answer, from `Server-Timing: provider;dur=12.3`. */
 const providerMs = (headers) =>
   Number(/provider;dur=([\d.]+)/.exec(String(headers['server-timing'] ?? ''))?.[1] ?? NaN);
-const from = {
-  name: 'Bench Shipper',
-  street1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  country: 'US',
-  phone: '212-555-0100',
-};
-const to = {
-  name: 'Bench Recipient',
-  street1: '500 Howard St',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94105',
-  country: 'US',
-  phone: '415-555-0100',
-};
-const pkg = { weight: 2, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Bench parcel' };
+const { from, to, pkg } = BENCH_PARCEL;
 
 async function shop(sandbox, env) {
   const server = await startEmbedded({ CARRIER_SANDBOX: 'off', ALLOW_PRIVATE_PROVIDER_URLS: '1', ...env });

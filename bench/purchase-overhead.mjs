@@ -24,7 +24,16 @@
 //
 // Run: node bench/purchase-overhead.mjs [buyers=20] [purchasesPerBuyer=60] [latencyMs=150] [--herd]
 
-import { cpuMs, okJson as json, machineCpu, requestJson, startEmbedded, startSandbox } from './support.mjs';
+import {
+  BENCH_PARCEL,
+  cpuMs,
+  okJson as json,
+  machineCpu,
+  percentile,
+  requestJson,
+  startEmbedded,
+  startSandbox,
+} from './support.mjs';
 
 const [buyersArg, perBuyerArg, latencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const buyers = Number(buyersArg ?? 20);
@@ -43,7 +52,6 @@ const post = (url, body, headers = {}) =>
     body: JSON.stringify(body),
   });
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
@@ -65,25 +73,7 @@ async function measure(buy) {
   return latencies;
 }
 
-const from = {
-  name: 'Bench Shipper',
-  street1: '1 Main St',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  country: 'US',
-  phone: '212-555-0100',
-};
-const to = {
-  name: 'Bench Recipient',
-  street1: '500 Howard St',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94105',
-  country: 'US',
-  phone: '415-555-0100',
-};
-const pkg = { weight: 2, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Bench parcel' };
+const { from, to, pkg } = BENCH_PARCEL;
 
 const sandbox = await startSandbox(latencyMs);
 const server = await startEmbedded({

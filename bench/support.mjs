@@ -325,4 +325,30 @@ export const bulkRow = (i) => ({
   productName: 'Thing',
 });
 
+/** The nearest-rank percentile `p` (0–100) of samples sorted ascending (undefined when there are none). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The single-purchase benches' parcel: a 2 lbs UPS box New York → San Francisco (sender, recipient, package). */
+export const BENCH_PARCEL = {
+  from: {
+    name: 'Bench Shipper',
+    street1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zip: '10001',
+    country: 'US',
+    phone: '212-555-0100',
+  },
+  to: {
+    name: 'Bench Recipient',
+    street1: '500 Howard St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip: '94105',
+    country: 'US',
+    phone: '415-555-0100',
+  },
+  pkg: { weight: 2, weightUnit: 'lbs', length: 10, width: 8, height: 4, description: 'Bench parcel' },
+};
+
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

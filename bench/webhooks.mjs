@@ -18,7 +18,7 @@
 
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { cpuMs, okJson, startEmbedded } from './support.mjs';
+import { cpuMs, okJson, percentile, startEmbedded } from './support.mjs';
 
 const [eventsArg, slowArg, whichArg] = process.argv.slice(2);
 const events = Number(eventsArg ?? 1000);
@@ -27,7 +27,6 @@ const slowMs = Number(slowArg ?? 2000);
 const which = whichArg ?? 'both';
 const PARALLEL = 4;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const post = (url, body, headers = {}, method = 'POST') =>
   okJson(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
