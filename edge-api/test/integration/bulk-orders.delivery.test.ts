@@ -1,4 +1,5 @@
 import type { ShippingApiConfig } from '@labeldesk/contracts';
+import type { Client, InStatement, TransactionMode } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localJobRunner } from '../../src/adapters/node/local-job-runner';
@@ -10,6 +11,7 @@ import { readOrder } from '../../src/use-cases/orders/order-rows';
 import { connectProvider } from '../../src/use-cases/shipping-apis/connect-provider';
 import { findApiConfig } from '../../src/use-cases/shipping-apis/get-api-config';
 import {
+  bulkOrderRow,
   bulkRowsOf,
   buyRows,
   csvRow,
@@ -128,5 +130,41 @@ describe('bulk orders: redeliveries and racing consumers', () => {
     expect(settled.bought).toHaveLength(40);
     const labels = labelsByOrder(server);
     expect(settled.bought.every((r) => labels.get(r.id) === 1)).toBe(true);
+  });
+
+  it('a bulk row costs two round trips to the database; the last row settles its bulk order', async () => {
+    const buyer = await newCustomer(server, admin, 500);
+    const start = (await moneyOf(server, buyer.id)).balance;
+    const { created } = await buyRows(server, buyer.token, api1, [csvRow(), csvRow()]);
+    const [first, second] = await rowJobs(created.bulkOrderId);
+    if (!first || !second) throw new Error('two row jobs expected');
+    // Every call the row's use-cases make to libSQL: one statement on its own, or a batch (one transaction).
+    const client = (server.services.db as unknown as { $client: Client }).$client;
+    const { execute, batch } = client;
+    const calls: string[] = [];
+    client.execute = ((stmt: InStatement) => {
+      calls.push(`execute ${typeof stmt === 'string' ? stmt : stmt.sql}`);
+      return (execute as (s: InStatement) => ReturnType<Client['execute']>).call(client, stmt);
+    }) as Client['execute'];
+    client.batch = ((stmts: InStatement[], mode?: TransactionMode) => {
+      calls.push(`batch of ${stmts.length}`);
+      return batch.call(client, stmts, mode);
+    }) as Client['batch'];
+    try {
+      expect(await handleJob(server.services, first)).toEqual({ kind: 'ack' });
+      // The claim (with its purchase plan), then the completion, which also asks whether another row is open (one
+      // is): no read of its own for that, and nothing else.
+      expect(calls).toEqual(['batch of 6', 'batch of 4']);
+      expect((await bulkOrderRow(server, created.bulkOrderId))?.status).toBe('processing');
+      calls.length = 0;
+      expect(await handleJob(server.services, second)).toEqual({ kind: 'ack' });
+      // The last row's completion sees none open: settleBulkOrder finishes the bulk order.
+      expect(calls.slice(0, 2)).toEqual(['batch of 6', 'batch of 4']);
+    } finally {
+      client.execute = execute;
+      client.batch = batch;
+    }
+    expect(await waitForBulk(server, created.bulkOrderId, 5_000)).toMatchObject({ status: 'completed' });
+    await expectSettled(server, buyer.id, created.bulkOrderId, start);
   });
 });

@@ -107,6 +107,9 @@ export async function buyBulkRow(
   });
   switch (outcome.kind) {
     case 'completed':
+      // Its completing batch saw another row of the bulk order still open: that row's settling finishes it.
+      if (outcome.bulkRowsOpen) return { kind: 'completed', finalized: false };
+      return afterSettled(services, outcome.order, outcome.kind);
     case 'failed':
       return afterSettled(services, outcome.order, outcome.kind);
     case 'deferred':

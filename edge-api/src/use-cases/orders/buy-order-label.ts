@@ -34,10 +34,10 @@ import { connectProvider } from '../shipping-apis/connect-provider';
 import { findApiConfig } from '../shipping-apis/get-api-config';
 import { providerApiError } from '../shipping-apis/provider-errors';
 import { relayWebhookMessages } from '../webhooks/relay-webhook-messages';
-import { orderEvent } from '../webhooks/webhook-events';
-import { webhookEventStatement } from '../webhooks/webhook-outbox';
+import { orderEventData } from '../webhooks/webhook-events';
+import { changedRowEventStatement } from '../webhooks/webhook-outbox';
 import { labelRequestFor, requestPathOf } from './label-request';
-import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, readOrder } from './order-rows';
+import { failedOrderError, labelBlobKey, OPEN_ORDER_STATUSES, openBulkRow, readOrder } from './order-rows';
 import { refundOrder } from './refund-order';
 
 /**
@@ -55,7 +55,8 @@ import { refundOrder } from './refund-order';
  * Every effect is conditional or keyed, so running it twice, or concurrently, settles the order once.
  */
 export type LabelOutcome =
-  | { kind: 'completed'; order: OrderRow }
+  /** A bulk row: `bulkRowsOpen` tells whether another row of its bulk order was still open when this one completed. */
+  | { kind: 'completed'; order: OrderRow; bulkRowsOpen?: boolean }
   | { kind: 'failed'; order: OrderRow; error: ApiError }
   | {
       kind: 'pending';
@@ -177,14 +178,22 @@ async function complete(
     updatedAt: now,
   } satisfies CompletedColumns;
   // `order.created` is recorded by the same batch, only when its update completed the order (the outbox).
-  const event = webhookEventStatement(
+  const event = changedRowEventStatement(
     services.db,
-    orderEvent('order.created', { ...order, ...completed }, order.livemode, sql`changes() = 1`),
+    {
+      type: 'order.created',
+      userId: order.userId,
+      livemode: order.livemode,
+      data: orderEventData({ ...order, ...completed }),
+    },
     now,
   );
-  const [[updated], written] = await batch(services.db, [
+  const { bulkOrderId } = order;
+  const [[updated], written, ...rest] = await batch(services.db, [
     completeOpenOrder(services.db, { ...completed, id: order.id }),
     event.statement,
+    // A bulk row asks here, not in a round trip of its own, whether its bulk order still has an open row.
+    ...(bulkOrderId ? [openBulkRow(services.db, { bulkOrderId })] : []),
     ...(attemptId ? [settleAttemptStatement(services, attemptId, 'bought')] : []),
     ...(job ? [job.doneStatement()] : []),
   ]);
@@ -193,7 +202,8 @@ async function complete(
   if (row) {
     if ((written as unknown[]).length > 0) await relayWebhookMessages(services, [event.messageId]);
     await notifyLabelBought(services, row, row.livemode);
-    return { kind: 'completed', order: row };
+    const bulkRowsOpen = bulkOrderId ? (rest[0] as unknown[]).length > 0 : undefined;
+    return { kind: 'completed', order: row, ...(bulkRowsOpen === undefined ? {} : { bulkRowsOpen }) };
   }
 
   // Settled by another path in the meantime.

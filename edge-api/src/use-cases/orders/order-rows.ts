@@ -1,9 +1,10 @@
 import { ErrorDetail, ORDER_MESSAGES } from '@labeldesk/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import { ApiError } from '../../errors';
+import { reusableStatement } from '../../ports/database';
 import { PROVIDER_ERROR_MESSAGES } from '../../ports/label-provider';
 import { KEY_UNREADABLE_MESSAGE } from '../shipping-apis/connect-provider';
 
@@ -18,6 +19,20 @@ export const labelBlobKey = (orderId: string): string => `labels/${orderId}.pdf`
 /** Refund reason when the provider never confirmed the label within the reconciliation window. */
 export const RECONCILE_GAVE_UP_MESSAGE =
   'The carrier did not confirm this label in time. The amount was refunded to your balance.';
+
+/**
+ * One open row of a bulk order, if any, for the batch that settles one of its rows: read after that row's update in the
+ * same transaction, none open means this row was the last (settleBulkOrder then gives the bulk order its status).
+ */
+export const openBulkRow = reusableStatement((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.bulkOrderId, sql.placeholder('bulkOrderId')), inArray(orders.status, [...OPEN_ORDER_STATUSES])),
+    )
+    .limit(1),
+);
 
 export async function readOrder(services: Services, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await services.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);

@@ -293,6 +293,14 @@ export function attemptError(err: ProviderError | Error | unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 300);
 }
 
+/** Settles an attempt by id, built once per database (every live purchase settles one in its completing batch). */
+const settleAttemptById = reusableStatement((db) =>
+  db
+    .update(orderAttempts)
+    .set({ outcome: sql`${sql.placeholder('outcome')}`, error: sql`${sql.placeholder('error')}` })
+    .where(eq(orderAttempts.id, sql.placeholder('id'))),
+);
+
 /** The statement that settles a recorded attempt (for a caller's batch). */
 export function settleAttemptStatement(
   services: Services,
@@ -300,10 +308,7 @@ export function settleAttemptStatement(
   outcome: OrderAttemptOutcome,
   error?: string,
 ) {
-  return services.db
-    .update(orderAttempts)
-    .set({ outcome, error: error ?? null })
-    .where(eq(orderAttempts.id, attemptId));
+  return settleAttemptById(services.db, { id: attemptId, outcome, error: error ?? null });
 }
 
 /** Settles a recorded attempt. */
@@ -313,7 +318,11 @@ export async function settleAttempt(
   outcome: OrderAttemptOutcome,
   error?: string,
 ): Promise<void> {
-  await settleAttemptStatement(services, attemptId, outcome, error).run();
+  await services.db
+    .update(orderAttempts)
+    .set({ outcome, error: error ?? null })
+    .where(eq(orderAttempts.id, attemptId))
+    .run();
 }
 
 /**

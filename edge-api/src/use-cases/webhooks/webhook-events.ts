@@ -16,7 +16,12 @@ export function orderEvent(
   livemode: boolean | SQL,
   onlyIf: SQL,
 ): WebhookEvent {
-  return { type, userId: after.userId, livemode, data: { order: presentOrder(after) }, onlyIf };
+  return { type, userId: after.userId, livemode, data: orderEventData(after), onlyIf };
+}
+
+/** The `data` of an order's events. */
+export function orderEventData(after: OrderRow): { order: ReturnType<typeof presentOrder> } {
+  return { order: presentOrder(after) };
 }
 
 /** `tracking.updated`, only for a change of the delivery status (null otherwise). */
