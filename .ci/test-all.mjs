@@ -2,7 +2,7 @@
 // Chromium for the e2e layer). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,29 +55,67 @@ function sh(label, command, args, opts = {}) {
   return r.status === 0;
 }
 
-function pnpmRun(label, args, opts) {
-  return pnpm ? sh(label, process.execPath, [pnpm, ...args], opts) : sh(label, 'pnpm', args, opts);
-}
-
 /** `[command, args]` running pnpm with `args`. */
 const pnpmCommand = (args) => (pnpm ? [process.execPath, [pnpm, ...args]] : ['pnpm', args]);
 
-/** Runs the commands side by side under one label (and one time); true when every one exits 0. */
-async function shTogether(label, commands) {
-  console.log(`\n=== ${label} ===\n${commands.map(([c, args]) => `$ ${[c, ...args].join(' ')}`).join('\n')}`);
+/**
+ * Runs the commands side by side under one label (and one time); true when every one exits 0. `buffered` keeps their
+ * output and prints it whole, under the label, when the last one ends: another step runs at the same time, and
+ * interleaved lines of two vitest runs cannot be read.
+ */
+async function step(label, commands, { buffered = false } = {}) {
+  const header = `\n=== ${label} ===\n${commands.map(([c, args]) => `$ ${[c, ...args].join(' ')}`).join('\n')}`;
+  if (buffered) console.log(`\n--- started: ${label} (its output follows when it ends)`);
+  else console.log(header);
   const started = Date.now();
+  const output = [];
   const codes = await Promise.all(
     commands.map(
       ([command, args]) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
-          child.on('error', () => resolve(1));
-          child.on('exit', (code) => resolve(code ?? 1));
+          const child = spawn(command, args, {
+            cwd: ROOT,
+            stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+            env,
+          });
+          if (buffered) {
+            child.stdout.on('data', (chunk) => output.push(chunk));
+            child.stderr.on('data', (chunk) => output.push(chunk));
+          }
+          child.on('error', (err) => {
+            output.push(Buffer.from(`${err.message}\n`));
+            resolve(1);
+          });
+          child.on('close', (code) => resolve(code ?? 1));
+          // A process it left behind may hold the output pipe open, and then 'close' never comes: the exit code
+          // stands after a short wait for the rest of the output.
+          child.on('exit', (code) => setTimeout(() => resolve(code ?? 1), 5_000).unref());
         }),
     ),
   );
-  seconds.set(label, (seconds.get(label) ?? 0) + (Date.now() - started) / 1000);
+  const took = (Date.now() - started) / 1000;
+  seconds.set(label, (seconds.get(label) ?? 0) + took);
+  if (buffered) {
+    console.log(header);
+    process.stdout.write(Buffer.concat(output));
+    console.log(`--- ${label}: ${Math.round(took)} s`);
+  }
   return codes.every((code) => code === 0);
+}
+
+/**
+ * CPU seconds used by this process's finished children and their waited-for descendants (Linux /proc; null elsewhere):
+ * a figure the machine's load does not change much, printed per stage beside the wall time.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime), counted from the state field (3): indexes 13 and 14 here.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -138,95 +176,148 @@ mkdirSync(RESULTS, { recursive: true });
 const layers = [];
 const layer = (name, ok) => layers.push({ name, ok });
 
-layer('lint (biome)', pnpmRun('lint', ['exec', 'biome', 'check', '.']));
-layer('lint (openapi)', pnpmRun('lint:openapi', ['run', 'lint:openapi']));
+/** A vitest run writing its JSON report to .ci/results/<name>.json; the layer passes when every test in it passed. */
+function vitestLayer(name, label, args) {
+  const out = join(RESULTS, `${name}.json`);
+  return {
+    label,
+    commands: [pnpmCommand([...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`])],
+    result: (ok) => layer(name, addResults(out, name) && ok),
+  };
+}
+
 // The shell's typecheck covers the three micro-frontends in one program (shell/tsconfig.all-frontends.json), so they
 // are not checked again on their own; and the e2e suite (shell/tsconfig.e2e.json).
-// The layers run one after another. Tried (issue 20): the front-end build and e2e as a second lane beside the others.
-// This 2-core machine is CPU-bound: the unit layer took 334 s beside e2e instead of 217 s, and the run was no shorter,
-// with more timing pressure on every test. Time has to come from doing less work.
 // packages/* are checked by .ci/typecheck-packages.mjs: one program per set of identical compiler options, not one per
 // package (issue 20: 96 -> 60 CPU s for the eleven packages), beside the edge-api and shell programs as pnpm -r ran
 // every package's program side by side before.
-layer(
-  'typecheck',
-  await shTogether('typecheck', [
+const typecheck = {
+  label: 'typecheck',
+  commands: [
     pnpmCommand(['-r', '--filter', '!mfe-*', '--filter', '!./packages/**', 'run', 'typecheck']),
     [process.execPath, ['.ci/typecheck-packages.mjs']],
-  ]),
-);
+  ],
+  result: (ok) => layer('typecheck', ok),
+};
+const lint = {
+  label: 'lint',
+  commands: [pnpmCommand(['exec', 'biome', 'check', '.'])],
+  result: (ok) => layer('lint (biome)', ok),
+};
+const lintOpenapi = {
+  label: 'lint:openapi',
+  commands: [pnpmCommand(['run', 'lint:openapi'])],
+  result: (ok) => layer('lint (openapi)', ok),
+};
 // The unit layer is two vitest projects: unit (*.test.ts) and components (*.test.tsx), each sharing its module cache.
-for (const [name, projects, workers] of [
-  ['unit', ['unit', 'components'], maxWorkers],
-  ['integration', ['integration'], integrationWorkers],
-]) {
-  const out = join(RESULTS, `${name}.json`);
-  const ok = pnpmRun(name, [
-    'exec',
-    'vitest',
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    workers,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
-  layer(name, addResults(out, name) && ok);
-}
-{
-  const out = join(RESULTS, 'workers.json');
-  const ok = pnpmRun('workers (vitest pool, workerd)', [
-    '--filter',
-    'edge-api',
-    'exec',
-    'vitest',
-    'run',
-    '--config',
-    'vitest.workers.config.ts',
-    maxWorkers,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
-  layer('workers', addResults(out, 'workers') && ok);
-}
-{
-  // The Worker under `wrangler dev` with both sandboxes, driven over HTTP (edge-api/scripts/dev-worker.mjs).
-  const out = join(RESULTS, 'workers-http.json');
-  const ok = pnpmRun('workers-http (wrangler dev with the sandboxes, over HTTP)', [
-    'exec',
-    'vitest',
-    'run',
-    '--project',
-    'workers-http',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
-  layer('workers-http', addResults(out, 'workers-http') && ok);
-}
-{
-  const out = join(RESULTS, 'e2e.json');
-  const ok =
-    systemReady &&
-    pnpmRun('e2e (Chromium against the embedded default)', [
-      'exec',
-      'vitest',
-      'run',
-      '--project',
-      'e2e',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${out}`,
-    ]);
-  layer('e2e', addResults(out, 'e2e') && ok);
+const unit = vitestLayer('unit', 'unit', [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  'unit',
+  '--project',
+  'components',
+  maxWorkers,
+]);
+const integration = vitestLayer('integration', 'integration', [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  'integration',
+  integrationWorkers,
+]);
+const workers = vitestLayer('workers', 'workers (vitest pool, workerd)', [
+  '--filter',
+  'edge-api',
+  'exec',
+  'vitest',
+  'run',
+  '--config',
+  'vitest.workers.config.ts',
+  maxWorkers,
+]);
+// The Worker under `wrangler dev` with both sandboxes, driven over HTTP (edge-api/scripts/dev-worker.mjs).
+const workersHttp = vitestLayer('workers-http', 'workers-http (wrangler dev with the sandboxes, over HTTP)', [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  'workers-http',
+]);
+// The four front-ends the e2e layer serves, built as its global setup would (it finds them fresh and skips the build).
+const frontEnds = {
+  label: 'front-end build (for e2e)',
+  commands: [[process.execPath, ['edge-api/scripts/build-web.mjs']]],
+  result: (ok) => layer('front-end build', ok),
+};
+const e2e = vitestLayer('e2e', 'e2e (Chromium against the embedded default)', [
+  'exec',
+  'vitest',
+  'run',
+  '--project',
+  'e2e',
+]);
+
+/**
+ * Stages run one after another; the steps of a stage run side by side (their output buffered, printed whole when each
+ * ends). Measured for issue 20 (CPU seconds at load 20-30, beside the stop-31 quiet run's wall times):
+ * - typecheck is CPU-bound (3 tsc chains, ~250 CPU s for 98 s of quiet wall) and so is the four front-ends' build (~120
+ *   CPU s, 65 s): neither waits on a clock, so they share stage 1 (with lint) and the e2e setup later finds the builds
+ *   fresh.
+ * - unit runs one worker (84 s, ~1 core: two workers were slower); the workers layer (workerd pool) waits on its timers
+ *   and queues (~80 CPU s for 118 s); workers-http waits on wrangler dev and the sandboxes (66 s). Stage 2 runs unit
+ *   then workers-http beside workers (a lane written [a, b] runs a, then b): wrangler dev's start-up (29 migrations
+ *   applied one by one, ~23 s quiet, a 150 s limit) then shares the machine with the workers layer alone. Tried:
+ *   workers-http beside typecheck, and beside unit + workers, at load 25-30: both files missed that limit.
+ * - integration (2 workers, ~500 CPU s in 254 s) and e2e (E2E_LANES files at once) each run alone.
+ * Tried before: the whole e2e layer beside unit: unit took 334 s instead of 217 s and the run was no shorter.
+ */
+const stages = [[lint, lintOpenapi, typecheck, frontEnds], [[unit, workersHttp], workers], [integration], [e2e]];
+
+const runStarted = Date.now();
+/** Wall and CPU seconds per stage, for the summary. */
+const stageTimes = [];
+for (const stage of stages) {
+  const cpuBefore = childCpuSeconds();
+  const started = Date.now();
+  // A lane of a stage is one step, or several run one after another.
+  const lanes = stage
+    .map((lane) => (Array.isArray(lane) ? lane : [lane]).filter((s) => s !== e2e || systemReady))
+    .filter((lane) => lane.length > 0);
+  if (!systemReady && stage.flat().includes(e2e)) layer('e2e', false);
+  const buffered = lanes.length > 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const s of lane) s.result(await step(s.label, s.commands, { buffered }));
+    }),
+  );
+  const cpuAfter = childCpuSeconds();
+  stageTimes.push({
+    labels: lanes.map((lane) => lane.map((s) => s.label).join(' then ')),
+    wall: (Date.now() - started) / 1000,
+    cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  });
 }
 
 console.log('\n=== summary ===');
 for (const { name, ok } of layers) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 console.log('\ntime per step:');
 for (const [label, s] of seconds) console.log(`  ${String(Math.round(s)).padStart(5)} s  ${label}`);
-console.log(`  ${String(Math.round([...seconds.values()].reduce((a, b) => a + b, 0))).padStart(5)} s  in all`);
+console.log(
+  `  ${String(Math.round([...seconds.values()].reduce((a, b) => a + b, 0))).padStart(5)} s  in all, one after another`,
+);
+console.log('\ntime per stage (steps of a stage side by side; CPU s: every process of the stage, load-independent):');
+for (const { labels, wall, cpu } of stageTimes) {
+  const cpuText = cpu === null ? '' : `, ${String(Math.round(cpu)).padStart(5)} CPU s`;
+  console.log(`  ${String(Math.round(wall)).padStart(5)} s${cpuText}  ${labels.join(' + ')}`);
+}
+console.log(
+  `  ${String(Math.round((Date.now() - runStarted) / 1000)).padStart(5)} s  wall, the whole run (${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} load at the end)`,
+);
 for (const { name, ok } of layers) {
   if (!ok && !failures.some((f) => f.startsWith(`${name}:`)))
     failures.push(`${name}: failed (no failing test named in a report); see its output above`);
