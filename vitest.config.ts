@@ -13,7 +13,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * ran alone at its end: in a 2-worker run at load 9-14 it ran from 322 s to 740 s while the other worker had finished
  * at 480 s (issue 20).
  */
-const LONGEST_FILES = ['bulk-orders.ten-thousand.test.ts', 'tracking-refresh-user.scale.test.ts'];
+const LONGEST_FILES = [
+  'bulk-orders.ten-thousand.test.ts',
+  'tracking-refresh-user.scale.test.ts',
+  // e2e: a11y's 38 pages and modals took 211 s of the quiet run's 958 s of e2e test time; started tenth (by file
+  // size), it ends a three-lane run about 16 s after the other lanes (338 against 322 s, replaying that run's times;
+  // 481 against 479 s with two lanes).
+  'a11y.e2e.test.ts',
+];
 
 class LongestFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
