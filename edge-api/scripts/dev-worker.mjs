@@ -129,6 +129,9 @@ const wranglerBin = join(
 );
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
+/** The one-shot wrangler commands running now (the migrations): stop() ends them too, or they outlive this script. */
+const oneShots = new Set();
+
 function runWrangler(argv) {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [wranglerBin, ...argv], {
@@ -136,10 +139,14 @@ function runWrangler(argv) {
       env: wranglerEnv,
       stdio: 'inherit',
     });
+    oneShots.add(child);
     child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolveRun() : reject(new Error(`wrangler ${argv.slice(0, 3).join(' ')} exited with ${code}`)),
-    );
+    child.once('exit', (code) => {
+      oneShots.delete(child);
+      return code === 0
+        ? resolveRun()
+        : reject(new Error(`wrangler ${argv.slice(0, 3).join(' ')} exited with ${code}`));
+    });
   });
 }
 
@@ -298,6 +305,8 @@ async function main() {
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
+    // Stopped while the migrations ran (a test's start-up deadline): wrangler's own child process went on applying them.
+    for (const child of oneShots) child.kill('SIGTERM');
     if (wrangler && wrangler.exitCode === null) {
       const exited = new Promise((r) => wrangler.once('exit', r));
       try {
