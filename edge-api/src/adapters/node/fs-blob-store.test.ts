@@ -137,6 +137,22 @@ describe('fsBlobStore', () => {
     expect(sameBytes(own ?? undefined, small)).toBe(true);
   });
 
+  it("reads a blob of exactly the first read's size, and one a byte larger, whole into a new buffer", async () => {
+    // The first read asks for 64 KiB: a blob that fills it is asked its size, one byte more is read again grown.
+    const store = open(dir);
+    const exact = new Uint8Array(64 * 1024).map((_, i) => (i * 13) % 256);
+    const over = new Uint8Array(64 * 1024 + 1).map((_, i) => (i * 5 + 1) % 256);
+    await store.put('labels/exact.pdf', exact, 'application/pdf');
+    await store.put('labels/over.pdf', over, 'application/pdf');
+    const first = new ReadBuffer();
+    expect(sameBytes((await store.getBytes('labels/exact.pdf', first)) ?? undefined, exact)).toBe(true);
+    expect(sameBytes((await store.getBytes('labels/over.pdf', first)) ?? undefined, over)).toBe(true);
+    const fresh = new ReadBuffer();
+    expect(sameBytes((await store.getBytes('labels/over.pdf', fresh)) ?? undefined, over)).toBe(true);
+    expect(fresh.buffer.byteLength).toBeGreaterThanOrEqual(over.length);
+    expect(sameBytes((await store.getBytes('labels/exact.pdf', fresh)) ?? undefined, exact)).toBe(true);
+  });
+
   it('answers null for a missing key and deletes idempotently', async () => {
     const store = open(dir);
     expect(await store.get('nope/x.pdf')).toBeNull();
