@@ -6,20 +6,27 @@
 //
 // While a document is built, the bench asks the isolate for its heap (CDP Runtime.getHeapUsage: the JS heap in use, and
 // the ArrayBuffer backing stores — what a Worker's 128 MB limit counts) back to back, and keeps the peak above the
-// baseline taken after a full GC (a heap snapshot: workerd never runs HeapProfiler.collectGarbage). workerd answers the
-// inspector only between the isolate's turns, about once a second during a build here: the peak is a sample of a few
-// dozen to a hundred points (printed), not every allocation; the live set after the build is exact. After each build: the live set (after a full GC), the
-// workerd process's CPU time per page (from /proc: independent of the machine's load, unlike the wall time) and the load
-// average. The document is then streamed back through the Worker's response (R2 body to the socket, no JavaScript
-// touches it) and its pages (ZPL blocks) counted here.
+// baseline taken after a full GC. workerd is started with V8's --expose-gc (bench/workerd-v8-flags.sh: Miniflare sets no
+// V8 flags itself), so a full GC is the Worker calling gc() (/gc), not a heap snapshot (workerd never runs
+// HeapProfiler.collectGarbage; the snapshots an earlier version took cost minutes at 10,000 labels). workerd answers the
+// inspector only between the isolate's turns: the peak is a sample of the points printed, not every allocation; the
+// live set after the build (after a full GC) is exact. After each build: the live set, the workerd process's CPU time
+// per page (from /proc: independent of the machine's load, unlike the wall time; it includes Miniflare's local D1 and
+// R2, which run in the same process) and the load average. The stored document is then read back from R2 inside the
+// Worker (/count: 500 MB through Miniflare's dispatchFetch into Node took minutes) and its pages (ZPL blocks) counted.
 //
 // Run: node bench/bulk-labels-workerd.mjs [labels=10000] [padKiB=50] [--formats=pdf,zpl,letter-2up] [--variants=50]
-//   label i is a copy of sandbox label i % variants (each stored under a key of its own and read as such); padKiB adds
-//   that many KiB of incompressible image data to each label PDF, as bench/bulk-labels-pdf.mjs does.
+//        [--heap-limit-mib=N]
+//   Row i's label PDF is sandbox label i % variants: its label_blob_key names that variant's R2 object, which the build
+//   reads once per row (10,000 R2 reads for 10,000 rows, each into the reused buffer, as for 10,000 distinct objects;
+//   storing 10,000 copies through Miniflare's local R2 took over ten minutes). Each row's ZPL is stored under the row's
+//   own key (the key derives from the order id). padKiB adds that many KiB of incompressible image data to each label
+//   PDF, as bench/bulk-labels-pdf.mjs does. --heap-limit-mib=N starts workerd with --max-old-space-size=N: the isolate
+//   dies (V8 "heap out of memory") if the build's JS heap needs more (ArrayBuffer memory is not counted by that limit).
 //   (Node 20 needs --experimental-websocket for the inspector connection: the bench starts itself again with it.)
 
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -42,6 +49,8 @@ const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const FORMATS = option('formats', 'pdf,zpl,letter-2up').split(',');
 const VARIANTS = Math.min(LABELS, Number(option('variants', '50')));
+const HEAP_LIMIT_MIB = Number(option('heap-limit-mib', '0'));
+const SAMPLE_MS = Number(option('sample-ms', '20'));
 const WORKERS_LIMIT_MB = 128;
 const TARGET_MIB = 64;
 
@@ -90,6 +99,42 @@ function workerdCpuMs() {
   return total;
 }
 
+/** The workerd processes this process started (Miniflare's runtime). */
+function workerdPids() {
+  return readdirSync('/proc').filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[1]) === process.pid && stat.includes('(workerd');
+    } catch {
+      return false; // a process that ended meanwhile
+    }
+  });
+}
+
+/** Resident memory of the workerd processes: now (VmRSS) and the peak since the last reset (VmHWM), in bytes. */
+function workerdRss() {
+  let rss = 0;
+  let peak = 0;
+  for (const pid of workerdPids()) {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  }
+  return { rss, peak };
+}
+
+/** Starts the peak (VmHWM) again from the current resident memory (Linux: 5 > clear_refs); false if not allowed. */
+function resetWorkerdPeak() {
+  try {
+    for (const pid of workerdPids()) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A CDP session over the inspector's WebSocket. */
 async function inspect(url) {
   const ws = new WebSocket(url);
@@ -115,33 +160,6 @@ async function inspect(url) {
     },
     close: () => ws.close(),
   };
-}
-
-/** Counts pages ("/Type /Page\n") or ZPL blocks ("^XA") in a streamed body, on the bytes (Knuth-Morris-Pratt). */
-async function countUnits(body, format) {
-  const needle = Uint8Array.from(format === 'zpl' ? '^XA' : '/Type /Page\n', (c) => c.charCodeAt(0));
-  const fail = new Uint8Array(needle.length);
-  for (let k = 1, m = 0; k < needle.length; k++) {
-    while (m > 0 && needle[k] !== needle[m]) m = fail[m - 1];
-    if (needle[k] === needle[m]) m++;
-    fail[k] = m;
-  }
-  let count = 0;
-  let bytes = 0;
-  let matched = 0;
-  for await (const chunk of body) {
-    bytes += chunk.byteLength;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      while (matched > 0 && c !== needle[matched]) matched = fail[matched - 1];
-      if (c === needle[matched]) matched++;
-      if (matched === needle.length) {
-        count++;
-        matched = fail[matched - 1];
-      }
-    }
-  }
-  return { count, bytes };
 }
 
 /** A sandbox label PDF with PAD_KIB KiB of random image data on its page, and its ZPL. */
@@ -209,6 +227,10 @@ const bundle = await esbuild.build({
   logLevel: 'error',
 });
 const inspectorPort = await freePort();
+// workerd with V8's --expose-gc (and a heap limit when asked): see bench/workerd-v8-flags.mjs.
+process.env.WORKERD_REAL = createRequire(requireApi.resolve('miniflare'))('workerd').default;
+process.env.MINIFLARE_WORKERD_PATH = fileURLToPath(new URL('bench/workerd-v8-flags.sh', ROOT));
+process.env.WORKERD_V8_FLAGS = `--expose-gc${HEAP_LIMIT_MIB > 0 ? ` --max-old-space-size=${HEAP_LIMIT_MIB}` : ''}`;
 const mf = new Miniflare({
   name: 'combine',
   modules: true,
@@ -291,7 +313,7 @@ try {
         userId,
         `1ZBENCH${row}`,
         `lbl_${row}`,
-        `labels/${orderId(row)}.pdf`,
+        `variants/${row % VARIANTS}.pdf`,
         `Recipient ${row}`,
         `txn_hold_${bulkOrderId}`,
         bulkOrderId,
@@ -303,6 +325,8 @@ try {
     }
     await post('/sql', JSON.stringify(statements));
   }
+  const rowsAt = performance.now();
+  const seconds = (from, to = performance.now()) => ((to - from) / 1000).toFixed(1);
   let pdfBytes = 0;
   for (let v = 0; v < VARIANTS; v++) {
     const { pdf, zpl } = await renderVariant(v);
@@ -312,25 +336,13 @@ try {
     const rows = [];
     for (let row = v; row < LABELS; row += VARIANTS) rows.push(row);
     for (let i = 0; i < rows.length; i += 500) {
-      const slice = rows.slice(i, i + 500);
-      const to = (f) => slice.map((row) => f(orderId(row)));
-      await post(
-        '/copy',
-        JSON.stringify({ from: `variants/${v}.pdf`, to: to((o) => `labels/${o}.pdf`), type: 'application/pdf' }),
-      );
-      await post(
-        '/copy',
-        JSON.stringify({
-          from: `variants/${v}.zpl`,
-          to: to((o) => labelFileBlobKey(o, 'zpl', 203)),
-          type: 'application/zpl',
-        }),
-      );
+      const to = rows.slice(i, i + 500).map((row) => labelFileBlobKey(orderId(row), 'zpl', 203));
+      await post('/copy', JSON.stringify({ from: `variants/${v}.zpl`, to, type: 'application/zpl' }));
     }
   }
   console.log(
-    `${LABELS} labels in D1 and R2 (copies of ${VARIANTS} sandbox labels of ${(pdfBytes / VARIANTS / 1024).toFixed(1)} KiB) ` +
-      `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${LABELS} labels in D1 and R2 (rows of ${VARIANTS} sandbox label PDFs of ${(pdfBytes / VARIANTS / 1024).toFixed(1)} KiB, ` +
+      `a ZPL object a row) in ${seconds(started)} s (D1 rows ${seconds(started, rowsAt)} s, R2 ${seconds(rowsAt)} s)`,
   );
 
   // The inspector of the Worker's isolate (workerd lists one target per worker).
@@ -339,20 +351,19 @@ try {
   if (!target) throw new Error('no inspector target');
   const cdp = await inspect(target.webSocketDebuggerUrl.replace('localhost', '127.0.0.1'));
   await cdp.send('Runtime.enable');
-  await cdp.send('HeapProfiler.enable');
   const heap = async () => {
     const h = await cdp.send('Runtime.getHeapUsage');
     // usedSize: the JS heap in use; backingStorageSize: ArrayBuffer memory outside it (newer V8s report it).
     return { js: h.usedSize, buffers: h.backingStorageSize ?? 0, total: h.usedSize + (h.backingStorageSize ?? 0) };
   };
-  // A full GC: HeapProfiler.collectGarbage never answers in workerd (V8 runs it as a platform task workerd does not
-  // pump), but a heap snapshot collects first. Its chunks are dropped unread.
-  const fullGc = () => cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  // A full GC: the Worker calls gc() (V8's --expose-gc). HeapProfiler.collectGarbage never answers in workerd.
+  const fullGc = () => post('/gc');
 
   const sample0 = await heap();
   console.log(
     `workerd (miniflare ${requireApi('miniflare/package.json').version}), ${LABELS} labels, ` +
       `Runtime.getHeapUsage reports ${sample0.buffers ? 'the JS heap and ArrayBuffer backing stores' : 'the JS heap only (no backingStorageSize)'}; ` +
+      `V8 flags ${process.env.WORKERD_V8_FLAGS}; ` +
       `load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
@@ -371,19 +382,24 @@ try {
         const now = await heap();
         samples++;
         for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], now[k] - base[k]);
+        await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
       }
     })();
     const loadBefore = load1();
+    const rssReset = resetWorkerdPeak();
+    const rssBefore = workerdRss().rss;
     const cpuBefore = workerdCpuMs();
     const start = performance.now();
-    const res = await call(`/build?bulk=${bulkOrderId}&format=${format}`);
+    const { size } = await call(`/build?bulk=${bulkOrderId}&format=${format}`).then((r) => r.json());
     const ms = performance.now() - start;
     const cpuMs = workerdCpuMs() - cpuBefore;
+    const rssPeak = workerdRss().peak - rssBefore;
     building = false;
     await sampling;
     await fullGc();
     const live = (await heap()).total - base.total;
-    const { count, bytes } = await countUnits(res.body, format);
+    // Read back and counted inside the Worker: 500 MB through Miniflare's dispatchFetch in Node took minutes.
+    const { count, bytes } = await call(`/count?bulk=${bulkOrderId}&format=${format}`).then((r) => r.json());
     const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
     const unit = format === 'zpl' ? 'block' : 'page';
     console.log(
@@ -392,10 +408,11 @@ try {
         `output ${mib(bytes)} MiB; peak added heap+buffers ${mib(peak.total)} MiB (JS heap ${mib(peak.js)}, ` +
         `ArrayBuffers ${mib(peak.buffers)} at their own peaks; target ≤ ${TARGET_MIB} MiB, ` +
         `${((peak.total / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ${WORKERS_LIMIT_MB} MB), ` +
-        `live after a full GC ${mib(live)} MiB; ${samples} samples; load ${loadBefore} → ${load1()}`,
+        `live after a full GC ${mib(live)} MiB; ${samples} samples; ` +
+        `workerd process peak RSS added ${rssReset ? mib(rssPeak) : '(peak not resettable)'} MiB; load ${loadBefore} → ${load1()}`,
     );
-    if (count !== pages || bytes !== Number(res.headers.get('x-size'))) {
-      throw new Error(`expected ${pages} (${res.headers.get('x-size')} bytes), got ${count} (${bytes})`);
+    if (count !== pages || bytes !== size) {
+      throw new Error(`expected ${pages} (${size} bytes), got ${count} (${bytes})`);
     }
   }
   cdp.close();

@@ -42,11 +42,19 @@ export default {
         const source = await env.BLOBS.get(from);
         if (!source) return new Response(`no ${from}`, { status: 404 });
         const bytes = await source.arrayBuffer();
-        for (let i = 0; i < to.length; i += 25) {
+        for (let i = 0; i < to.length; i += 100) {
           await Promise.all(
-            to.slice(i, i + 25).map((key) => env.BLOBS.put(key, bytes, { httpMetadata: { contentType: type } })),
+            to.slice(i, i + 100).map((key) => env.BLOBS.put(key, bytes, { httpMetadata: { contentType: type } })),
           );
         }
+        return new Response('ok');
+      }
+      // A full garbage collection (workerd runs with V8's --expose-gc here: bench/workerd-v8-flags.sh).
+      case '/gc': {
+        const gc = (globalThis as { gc?: () => void }).gc;
+        if (!gc) return new Response('gc() is not exposed', { status: 500 });
+        gc();
+        gc();
         return new Response('ok');
       }
       // Drops the stored combined documents of a bulk order, so the next /build builds them again.
@@ -56,22 +64,56 @@ export default {
         await env.DB.prepare('UPDATE bulk_orders SET labels_blob_key = NULL WHERE id = ?').bind(param('bulk')).run();
         return new Response('ok');
       }
-      // GET /api/labels/bulk/{id}?format=… as the route runs it: built as a stream into R2, answered from R2.
+      // GET /api/labels/bulk/{id}?format=… as the route runs it: built as a stream into R2 (the stored one is not read).
       case '/build': {
-        const format = param('format') as 'pdf' | 'zpl' | 'letter-2up';
-        const started = Date.now();
-        const doc = await getBulkLabelDocument(buildServices(env), {
-          bulkOrderId: param('bulk'),
-          access: { kind: 'signed-link' },
-          format,
-          dpi: format === 'zpl' ? 203 : undefined,
-        });
-        return new Response(doc.body, {
-          headers: { 'x-size': String(doc.size), 'x-build-ms': String(Date.now() - started) },
-        });
+        const doc = await bulkDocument(env, param('bulk'), param('format'));
+        await doc.body.cancel();
+        return Response.json({ size: doc.size });
+      }
+      // The stored document read back from R2 as a stream: its pages ("/Type /Page\n") or ZPL blocks ("^XA") counted.
+      case '/count': {
+        const doc = await bulkDocument(env, param('bulk'), param('format'));
+        return Response.json(await countUnits(doc.body, doc.format === 'zpl' ? '^XA' : '/Type /Page\n'));
       }
       default:
         return new Response('not found', { status: 404 });
     }
   },
 };
+
+function bulkDocument(env: BenchEnv, bulkOrderId: string, format: string) {
+  const f = format as 'pdf' | 'zpl' | 'letter-2up';
+  return getBulkLabelDocument(buildServices(env), {
+    bulkOrderId,
+    access: { kind: 'signed-link' },
+    format: f,
+    dpi: f === 'zpl' ? 203 : undefined,
+  });
+}
+
+/** Occurrences of `text` in a stream, on the bytes (Knuth-Morris-Pratt: a match may span two chunks). */
+async function countUnits(body: ReadableStream<Uint8Array>, text: string): Promise<{ count: number; bytes: number }> {
+  const needle = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const fail = new Uint8Array(needle.length);
+  for (let k = 1, m = 0; k < needle.length; k++) {
+    while (m > 0 && needle[k] !== needle[m]) m = fail[m - 1] as number;
+    if (needle[k] === needle[m]) m++;
+    fail[k] = m;
+  }
+  let count = 0;
+  let bytes = 0;
+  let matched = 0;
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      while (matched > 0 && c !== needle[matched]) matched = fail[matched - 1] as number;
+      if (c === needle[matched]) matched++;
+      if (matched === needle.length) {
+        count++;
+        matched = fail[matched - 1] as number;
+      }
+    }
+  }
+  return { count, bytes };
+}
