@@ -82,19 +82,11 @@ async function freePort() {
 
 /** CPU time (user + system, ms) of the workerd processes this process started (Miniflare's runtime). */
 function workerdCpuMs() {
-  const tick = 100; // USER_HZ on Linux
   let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (Number(fields[1]) !== process.pid || !comm.startsWith('workerd')) continue;
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
-    } catch {
-      // a process that ended meanwhile
-    }
+  for (const pid of workerdPids()) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100 on Linux)
   }
   return total;
 }
