@@ -1,4 +1,4 @@
-// Preloaded into a server a bench starts (NODE_OPTIONS=--import <this file>; see support.mjs `eventLoopProbe`): it
+// Preloaded into a server a bench starts (node --import <this file>; see support.mjs `eventLoopProbe`): it
 // measures the server's event-loop delay (perf_hooks.monitorEventLoopDelay, 10 ms resolution) and, on each SIGUSR2,
 // writes what it measured since the previous signal to `${BENCH_EVENT_LOOP_FILE}.${n}` (n = 1, 2, …) and starts
 // again. The delay is how long a ready callback (a request's, a job's) waits for the loop: it does not depend on how
@@ -7,13 +7,16 @@
 // It also counts the server's libSQL statements on the event loop's thread (run/all/get of every prepared statement and
 // exec, by their first word: SELECT, INSERT, UPDATE, BEGIN, COMMIT, …) and the time the thread spent inside them, both
 // load-independent work figures: `statements`, `statementMs`, `byKind` in each period's stats.
+// Worker threads of the server (its job thread) load it too: each counts its own statements (and CPU-profiles itself into
+// <dir>/period-<n>-thread-<id>.cpuprofile), and answers the main thread's period end over a BroadcastChannel, so each
+// period's stats also hold `threads`: the statements the other threads ran, by kind, and the time inside them.
 // Nothing in the product loads this file.
 import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { isMainThread } from 'node:worker_threads';
+import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const out = process.env.BENCH_EVENT_LOOP_FILE;
 const profileDir = process.env.BENCH_CPU_PROF;
@@ -58,23 +61,75 @@ function countStatements() {
   }
 }
 
+/** The main thread asks the others for their period over this channel; they answer on it. */
+const CHANNEL = 'bench-event-loop-probe';
+
+function takeCounts() {
+  const taken = counts;
+  counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
+  return { statements: taken.statements, statementMs: Number(taken.statementNs / 1000n) / 1000, byKind: taken.byKind };
+}
+
+async function startProfile() {
+  if (!profileDir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return session;
+}
+
+async function writeProfile(session, name) {
+  if (!session) return;
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  await session.post('Profiler.start');
+}
+
+if (out && !isMainThread) {
+  countStatements();
+  const session = await startProfile();
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.unref();
+  channel.onmessage = async ({ data }) => {
+    if (data.type !== 'take') return;
+    const taken = takeCounts();
+    await writeProfile(session, `period-${data.n}-thread-${threadId}`);
+    channel.postMessage({ type: 'counts', n: data.n, threadId, ...taken });
+  };
+}
+
+/** Asks the other threads for their period `n`; what answered within `waitMs`, summed. */
+async function otherThreads(channel, n, waitMs = 500) {
+  const sum = { threads: 0, statements: 0, statementMs: 0, byKind: {} };
+  const done = new Promise((resolve) => setTimeout(resolve, waitMs));
+  channel.onmessage = ({ data }) => {
+    if (data.type !== 'counts' || data.n !== n) return;
+    sum.threads += 1;
+    sum.statements += data.statements;
+    sum.statementMs += data.statementMs;
+    for (const [kind, k] of Object.entries(data.byKind)) sum.byKind[kind] = (sum.byKind[kind] ?? 0) + k;
+  };
+  channel.postMessage({ type: 'take', n });
+  await done;
+  channel.onmessage = null;
+  return sum;
+}
+
 if (out && isMainThread) {
   countStatements();
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.unref();
   const RESOLUTION_MS = 10;
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let n = 0;
   // The histogram holds the time between two ticks of its 10 ms timer: the delay is what exceeds the 10 ms.
   const ms = (ns) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
-  let session;
-  if (profileDir) {
-    session = new Session();
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-  }
+  const session = await startProfile();
   process.on('SIGUSR2', async () => {
     n += 1;
+    const threads = otherThreads(channel, n);
     const stats = {
       samples: histogram.count,
       meanMs: ms(histogram.mean),
@@ -97,11 +152,8 @@ if (out && isMainThread) {
     };
     histogram.reset();
     counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
-    if (session) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(join(profileDir, `period-${n}.cpuprofile`), JSON.stringify(profile));
-      await session.post('Profiler.start');
-    }
+    await writeProfile(session, `period-${n}`);
+    stats.threads = await threads;
     // Written whole, then renamed: the bench never reads half a file.
     writeFileSync(`${out}.${n}.tmp`, JSON.stringify(stats));
     renameSync(`${out}.${n}.tmp`, `${out}.${n}`);

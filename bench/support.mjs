@@ -67,8 +67,13 @@ export function freePort() {
 export async function startEmbedded(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-'));
   const port = await freePort();
-  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), from the
+  // bench's environment and from `extraEnv` (the event-loop probe's preload: flags, unlike NODE_OPTIONS, are
+  // inherited by the server's worker threads).
+  const nodeArgs = [process.env.BENCH_SERVER_NODE_ARGS, extraEnv.BENCH_SERVER_NODE_ARGS]
+    .join(' ')
+    .split(' ')
+    .filter(Boolean);
   const child = track(
     spawn(process.execPath, [...nodeArgs, 'edge-api/scripts/start-embedded.mjs'], {
       cwd: ROOT,
@@ -144,7 +149,7 @@ export function eventLoopProbe() {
   return {
     env: {
       BENCH_EVENT_LOOP_FILE: file,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+      BENCH_SERVER_NODE_ARGS: `--import ${probe}`,
     },
     async take(pid) {
       n += 1;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { openLibsqlDb } from './libsql-db';
+import { immediateWriteBatches, openLibsqlDb } from './libsql-db';
 import { tempDir } from './test-support';
 import { SELF_CHECKPOINT_PAGES } from './wal-checkpointer';
 
@@ -126,6 +126,41 @@ describe('openLibsqlDb', () => {
       expect(renamed.rows[0]).toMatchObject({ tag: 'nine' });
     } finally {
       await close();
+    }
+  });
+
+  it('a batch that writes begins IMMEDIATE; one that only reads DEFERRED, and never waits for another writer', async () => {
+    const modes: unknown[] = [];
+    const batch = immediateWriteBatches(async (_stmts, mode) => {
+      modes.push(mode);
+      return [];
+    });
+    await batch(['SELECT 1', { sql: ' select 2', args: [] }]);
+    await batch([{ sql: 'SELECT 1', args: [] }, 'UPDATE users SET name = name']);
+    await batch(['INSERT INTO faqs DEFAULT VALUES']);
+    await batch(['SELECT 1'], 'write');
+    expect(modes).toEqual(['deferred', 'write', 'write', 'write']);
+
+    // Two connections to one file, as the server and its job thread hold: while the other holds the write lock, a
+    // read-only batch answers at once from its snapshot, and a writing one is refused at BEGIN (it would wait up to
+    // the busy timeout), before it has read anything it could then write over.
+    const { dir, cleanup } = await tempDir();
+    cleanups.push(cleanup);
+    const server = await openLibsqlDb({ dataDir: dir, busyTimeoutMs: 50 });
+    const jobs = await openLibsqlDb({ dataDir: dir, secondary: true });
+    try {
+      const writer = await jobs.client.transaction('write');
+      await writer.execute("DELETE FROM faqs WHERE id = 'none'");
+      const read = await server.client.batch(['SELECT COUNT(*) AS n FROM users', 'SELECT COUNT(*) AS n FROM faqs']);
+      expect(read.map((r) => Number(r.rows[0]?.n))).toEqual([0, 0]);
+      const write = server.client.batch(['SELECT COUNT(*) FROM users', "DELETE FROM faqs WHERE id = 'none'"]);
+      await expect(write).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+      await expect(write).rejects.not.toHaveProperty('statementIndex');
+      await writer.rollback();
+      await server.client.batch(['SELECT COUNT(*) FROM users', "DELETE FROM faqs WHERE id = 'none'"]);
+    } finally {
+      await jobs.close();
+      await server.close();
     }
   });
 });

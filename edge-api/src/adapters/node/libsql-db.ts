@@ -26,6 +26,29 @@ export interface OpenLibsqlDbOptions {
   migrationsFolder?: string;
   /** ms a statement waits for another writer's lock before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  /**
+   * A second connection to a database another connection of this process opened (the job thread's): it neither
+   * migrates nor checkpoints (the first one does both).
+   */
+  secondary?: boolean;
+}
+
+type Batch = Client['batch'];
+
+/**
+ * A batch that writes begins IMMEDIATE, one that only reads DEFERRED. libSQL begins every batch DEFERRED by default:
+ * with two connections to the file (the server's and the job thread's), a batch that reads and then writes would
+ * take its snapshot with the read, and if the other connection committed meanwhile, its first write fails at once
+ * with SQLITE_BUSY_SNAPSHOT (the busy timeout cannot help: the snapshot is stale). IMMEDIATE takes the write lock
+ * first, waiting up to the busy timeout for it, so the batch reads what it then writes over.
+ */
+export function immediateWriteBatches(batch: Batch): Batch {
+  return (stmts, mode) => batch(stmts, mode ?? (stmts.every(readsOnly) ? 'deferred' : 'write'));
+}
+
+function readsOnly(stmt: Parameters<Batch>[0][number]): boolean {
+  const text = typeof stmt === 'string' ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql;
+  return /^\s*SELECT\b/i.test(text);
 }
 
 /**
@@ -43,11 +66,13 @@ export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb>
   restrictIfExists(`${path}-shm`);
   // One connection: every libSQL call is synchronous underneath, and per-connection PRAGMAs then hold everywhere.
   const client = createClient({ url: `file:${path}`, timeout: opts.busyTimeoutMs ?? 5_000, concurrency: 1 });
+  client.batch = immediateWriteBatches(client.batch.bind(client));
   try {
     await client.execute('PRAGMA journal_mode = WAL');
     await client.execute('PRAGMA foreign_keys = ON');
     await client.execute('PRAGMA synchronous = NORMAL');
     const db = drizzle(client, { schema });
+    if (opts.secondary) return { db, client, path, close: async () => client.close() };
     await migrate(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
     const checkpointer = await startWalCheckpointer(client, path);
     return {

@@ -8,7 +8,7 @@ import {
 } from '@labeldesk/sandbox-btcpay';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
+import { type GreenfieldConfig, greenfieldProcessor } from '../../adapters/btcpay/greenfield-processor';
 import type { PaymentProcessor } from '../../ports/payment-processor';
 import type { NodeConfig } from './config';
 
@@ -47,9 +47,10 @@ export interface PaymentsSetup {
   fetch: ((request: Request) => Response | Promise<Response>) | undefined;
   /**
    * Once the server listens: the processor to use, the embedded sandbox pointed at this server (checkout links on the
-   * public URL, webhooks to our own address) with its timers started (expiry sweep, webhook sender).
+   * public URL, webhooks to our own address) with its timers started (expiry sweep, webhook sender). `config` is what
+   * the processor was made from (the job thread makes its own from it).
    */
-  start(urls: { internalUrl: string; publicUrl: string }): PaymentProcessor;
+  start(urls: { internalUrl: string; publicUrl: string }): { processor: PaymentProcessor; config: GreenfieldConfig };
   close(): Promise<void>;
 }
 
@@ -72,13 +73,19 @@ export const BTCPAY_SANDBOX_BASE_PATH = '/sandbox/btcpay';
 export async function setupPayments(opts: SetupPaymentsOptions): Promise<PaymentsSetup> {
   const { config } = opts;
   if (config.btcpayUrl) {
-    const payments = greenfieldProcessor({
+    const processorConfig: GreenfieldConfig = {
       baseUrl: config.btcpayUrl,
       storeId: config.btcpayStoreId ?? '',
       apiKey: config.btcpayApiKey ?? '',
       webhookSecret: config.btcpayWebhookSecret ?? '',
-    });
-    return { sandbox: undefined, fetch: undefined, start: () => payments, close: async () => {} };
+    };
+    const processor = greenfieldProcessor(processorConfig);
+    return {
+      sandbox: undefined,
+      fetch: undefined,
+      start: () => ({ processor, config: processorConfig }),
+      close: async () => {},
+    };
   }
 
   const dir = join(config.dataDir, SANDBOX_DIR);
@@ -103,12 +110,13 @@ export async function setupPayments(opts: SetupPaymentsOptions): Promise<Payment
       sandbox.start();
       started = true;
       // The adapter reaches the sandbox on this process's own address.
-      return greenfieldProcessor({
+      const processorConfig: GreenfieldConfig = {
         baseUrl: `${internalUrl}${BTCPAY_SANDBOX_BASE_PATH}`,
         storeId: credentials.storeId,
         apiKey: credentials.apiKey,
         webhookSecret: credentials.webhookSecret,
-      });
+      };
+      return { processor: greenfieldProcessor(processorConfig), config: processorConfig };
     },
     close: async () => {
       if (started) await sandbox.stop();

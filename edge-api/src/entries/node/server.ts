@@ -30,6 +30,7 @@ import {
 } from './carrier-sandbox';
 import { nodeClientIp } from './client-ip';
 import { NodeConfig, type NodeConfigInput } from './config';
+import { startJobThread } from './job-thread';
 import { createEmbeddedKindSandboxes } from './kind-sandboxes';
 import {
   API_KEY_SECRET_FILE,
@@ -62,6 +63,11 @@ export interface StartServerOptions extends NodeConfigInput {
   schedulerIntervalMs?: number;
   /** Run background jobs in this process; default true. */
   runJobs?: boolean;
+  /**
+   * Run them on a worker thread of its own (job-thread.ts), so the event loop only serves requests. Default: yes,
+   * unless a `clock` is given (a test's clock is a function of this thread: the jobs then run inline, as they did).
+   */
+  jobThread?: boolean;
   /** Overrides for the embedded BTCPay sandbox (when BTCPAY_URL is not set), e.g. a shorter settlement delay. */
   btcpaySandbox?: Partial<BtcpaySandboxOptions>;
   /** Overrides for the embedded carrier sandbox (CARRIER_SANDBOX=on), e.g. latency, failure rate, seed. */
@@ -111,6 +117,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     jobPollIntervalMs,
     schedulerIntervalMs,
     runJobs,
+    jobThread,
     btcpaySandbox,
     carrierSandboxOptions: carrierSandboxOverrides,
     marketplaceSandboxOptions,
@@ -200,7 +207,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // Every purchase created before this instant was left by an earlier process (this one has not listened yet).
   const startedAt = services.clock.now();
 
-  let runner: LocalJobRunner | undefined;
+  let runner: Pick<LocalJobRunner, 'wake' | 'stop'> | undefined;
   let scheduler: ReturnType<typeof setInterval> | undefined;
   let server: ReturnType<typeof serve> | undefined;
   let payments: PaymentsSetup | undefined;
@@ -279,7 +286,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         `[labeldesk] Mail sandbox at ${publicUrl}${MAIL_SANDBOX_BASE_PATH}: every mail (password reset links too) lands there, readable by anyone who can reach this server. Set SMTP_URL before real use.`,
       );
     }
-    const processor = payments.start({ internalUrl: url, publicUrl });
+    const { processor, config: paymentsConfig } = payments.start({ internalUrl: url, publicUrl });
     if (payments.sandbox) {
       log(
         `[labeldesk] BTCPay sandbox at ${publicUrl}${BTCPAY_SANDBOX_BASE_PATH}: crypto top-ups with NO real money — ` +
@@ -290,16 +297,39 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     const finalServices = services;
 
     if (runJobs !== false) {
-      runner = localJobRunner({
-        services: finalServices,
+      const runnerOptions = {
         concurrency: config.jobConcurrency,
         laneConcurrency: config.bulkConcurrencyPerApi,
-        // This process owns the database: what a killed predecessor left running is taken up at once.
-        reclaimOnStart: true,
         ...(jobPollIntervalMs ? { pollIntervalMs: jobPollIntervalMs } : {}),
-      });
+      };
+      if (jobThread ?? !clock) {
+        // The thread builds its own services from the same settings (and this server's final URLs).
+        runner = startJobThread({
+          sink: logSink,
+          log: finalServices.log,
+          data: {
+            dataDir: config.dataDir,
+            config: finalServices.config,
+            providerKeySecret,
+            apiKeySecret,
+            allowPrivateProviderUrls: config.allowPrivateProviderUrls ?? false,
+            trustedProviderBaseUrls: sandboxBaseUrls,
+            kindSandboxBaseUrls: kinds.baseUrls,
+            testSandboxes,
+            providerTimeoutMs: config.providerTimeoutMs,
+            ...(marketplaceBaseUrl ? { marketplaceBaseUrl } : {}),
+            smtp: { url: config.smtpUrl ?? mailSandbox?.smtpUrl ?? '', from: config.mailFrom },
+            payments: paymentsConfig,
+            runner: runnerOptions,
+          },
+        });
+      } else {
+        // This process owns the database: what a killed predecessor left running is taken up at once.
+        const inline = localJobRunner({ services: finalServices, ...runnerOptions, reclaimOnStart: true });
+        inline.start();
+        runner = inline;
+      }
       node.onEnqueue.current = () => runner?.wake();
-      runner.start();
       // This process owns the database: purchases a killed predecessor left between their two phases are settled now,
       // so a client retrying with its Idempotency-Key gets the final answer within seconds.
       await finalServices.queue.sendBatch(startupJobs(startedAt));

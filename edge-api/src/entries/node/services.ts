@@ -75,9 +75,11 @@ export async function createNodeServices(opts: {
   log?: Logger;
   /** SMTP (SMTP_URL, or the embedded mail sandbox); default none (mail jobs fail as not configured). */
   mailer?: Mailer;
+  /** The job thread's services: a second connection to a database the server's own opened and migrated. */
+  secondaryDatabase?: boolean;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
-  const database = await openLibsqlDb({ dataDir: opts.dataDir });
+  const database = await openLibsqlDb({ dataDir: opts.dataDir, secondary: opts.secondaryDatabase ?? false });
   const onEnqueue: NodeServices['onEnqueue'] = { current: undefined };
   const blobs = fsBlobStore(opts.dataDir);
   const log = opts.log ?? createLogger({ now: () => clock.now() });
