@@ -93,14 +93,14 @@ if (out && !isMainThread) {
   channel.unref();
   channel.onmessage = async ({ data }) => {
     if (data.type !== 'take') return;
-    const taken = takeCounts();
+    // Counts first: the main thread waits for them, not for the profile.
+    channel.postMessage({ type: 'counts', n: data.n, threadId, ...takeCounts() });
     await writeProfile(session, `period-${data.n}-thread-${threadId}`);
-    channel.postMessage({ type: 'counts', n: data.n, threadId, ...taken });
   };
 }
 
 /** Asks the other threads for their period `n`; what answered within `waitMs`, summed. */
-async function otherThreads(channel, n, waitMs = 500) {
+async function otherThreads(channel, n, waitMs = 1_000) {
   const sum = { threads: 0, statements: 0, statementMs: 0, byKind: {} };
   const done = new Promise((resolve) => setTimeout(resolve, waitMs));
   channel.onmessage = ({ data }) => {

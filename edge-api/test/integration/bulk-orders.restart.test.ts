@@ -107,7 +107,7 @@ describe('bulk orders across a SIGKILL', () => {
     expect(final.orders).toHaveLength(200);
     expect(final.orders.every((o) => o.status === 'completed')).toBe(true);
     // The rows in flight at the kill were taken up at once, not after their 5-minute lock.
-    expect(main.running.output()).toMatch(/"msg":"jobs\.reclaimed","component":"jobs","count":\d+/);
+    expect(main.running.output()).toMatch(/"msg":"jobs\.reclaimed","thread":"jobs","component":"jobs","count":\d+/);
 
     // Every row has exactly one label at the provider (its reference is the order id): none twice, none lost.
     const labels = await call({ url: after }, 'GET', '/sandbox/carrier/_sandbox/catalogues/alpha/labels', {

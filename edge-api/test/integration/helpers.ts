@@ -28,6 +28,9 @@ export async function startTestServer(opts: StartServerOptions = {}): Promise<Te
     log: (line) => logs.push(line),
     // Cheap Argon2id when the suite asks for it (vitest.config.ts sets it for integration; see lib/password.ts).
     testFastPasswordHashing: process.env.TEST_FAST_PASSWORD_HASHING,
+    // Jobs inline: the job thread loads the app's modules again (seconds of CPU at each start, 130 servers a run);
+    // jobs.thread.test.ts and the files that start main.ts in a process of their own run it as the default does.
+    jobThread: 'off',
     ...opts,
     dataDir,
   });

@@ -58,6 +58,7 @@ describe('the job runner on a thread of its own', () => {
       dataDir,
       carrierSandboxOptions: { latencyMs: { min: 40, max: 60 }, exceptionRate: 0 },
       bulkConcurrencyPerApi: 1,
+      jobThread: 'on',
     };
     const first = await startShop(options);
     server = first.server;

@@ -160,6 +160,11 @@ export const NodeConfig = z
     marketplaceSandboxControlKey: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     /** Background jobs the local runner runs at once. */
     jobConcurrency: z.coerce.number().int().min(1).max(64).default(8),
+    /** on: the job runner runs on a worker thread of its own; off: on the server's event loop (A/B, diagnosis). */
+    jobThread: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z.enum(['on', 'off'], { error: 'JOB_THREAD must be on or off' }).default('on'),
+    ),
     /** Rows of bulk orders bought at once per provider API (halved for a while after a 429). */
     bulkConcurrencyPerApi: z.coerce.number().int().min(1).max(64).default(4),
     /**
@@ -219,6 +224,7 @@ export interface NodeConfigInput {
   carrierSandbox?: 'on' | 'off' | string | undefined;
   carrierSandboxControlKey?: string | undefined;
   jobConcurrency?: number | string | undefined;
+  jobThread?: 'on' | 'off' | string | undefined;
   bulkConcurrencyPerApi?: number | string | undefined;
   bulkRowDeadlineHours?: number | string | undefined;
   testLabelsPerDay?: number | string | undefined;
@@ -261,6 +267,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
     carrierSandbox: env.CARRIER_SANDBOX,
     carrierSandboxControlKey: env.CARRIER_SANDBOX_CONTROL_KEY || undefined,
     jobConcurrency: env.JOB_CONCURRENCY || undefined,
+    jobThread: env.JOB_THREAD,
     bulkConcurrencyPerApi: env.BULK_CONCURRENCY_PER_API || undefined,
     bulkRowDeadlineHours: env.BULK_ROW_DEADLINE_HOURS || undefined,
     testLabelsPerDay: env.TEST_LABELS_PER_DAY || undefined,
@@ -302,6 +309,7 @@ export function configFromEnv(env: Record<string, string | undefined>): NodeConf
       carrierSandbox: 'CARRIER_SANDBOX',
       carrierSandboxControlKey: 'CARRIER_SANDBOX_CONTROL_KEY',
       jobConcurrency: 'JOB_CONCURRENCY',
+      jobThread: 'JOB_THREAD',
       bulkConcurrencyPerApi: 'BULK_CONCURRENCY_PER_API',
       bulkRowDeadlineHours: 'BULK_ROW_DEADLINE_HOURS',
       testLabelsPerDay: 'TEST_LABELS_PER_DAY',

@@ -36,7 +36,7 @@ export interface JobThread {
   wake(): void;
   /** Stops the runner (it waits for the jobs in hand), closes the thread's stores, then ends the thread. */
   stop(): Promise<void>;
-  /** Resolves with the thread's id once its runner has started (tests and tools). */
+  /** The thread's id once its runner has started; fails if the first thread ends before that. */
   readonly ready: Promise<number>;
 }
 
@@ -59,9 +59,12 @@ export function startJobThread(opts: { data: JobThreadData; sink: LogSink; log: 
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   let exited: Promise<void> = Promise.resolve();
   let markReady: (threadId: number) => void = () => {};
-  const ready = new Promise<number>((resolve) => {
+  let markFailed: (err: Error) => void = () => {};
+  const ready = new Promise<number>((resolve, reject) => {
     markReady = resolve;
+    markFailed = reject;
   });
+  ready.catch(() => {});
 
   function spawn(): void {
     const w = new Worker(url, { workerData: opts.data });
@@ -70,6 +73,7 @@ export function startJobThread(opts: { data: JobThreadData; sink: LogSink; log: 
       w.once('exit', (code) => {
         if (worker === w) worker = undefined;
         resolve();
+        markFailed(new Error(`the job thread stopped before its runner started (exit code ${code})`));
         if (stopping) return;
         log.error('jobs.thread_exited', { code, restartInMs: RESTART_AFTER_MS });
         restartTimer = setTimeout(() => {

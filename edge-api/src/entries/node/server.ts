@@ -63,11 +63,6 @@ export interface StartServerOptions extends NodeConfigInput {
   schedulerIntervalMs?: number;
   /** Run background jobs in this process; default true. */
   runJobs?: boolean;
-  /**
-   * Run them on a worker thread of its own (job-thread.ts), so the event loop only serves requests. Default: yes,
-   * unless a `clock` is given (a test's clock is a function of this thread: the jobs then run inline, as they did).
-   */
-  jobThread?: boolean;
   /** Overrides for the embedded BTCPay sandbox (when BTCPAY_URL is not set), e.g. a shorter settlement delay. */
   btcpaySandbox?: Partial<BtcpaySandboxOptions>;
   /** Overrides for the embedded carrier sandbox (CARRIER_SANDBOX=on), e.g. latency, failure rate, seed. */
@@ -117,7 +112,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     jobPollIntervalMs,
     schedulerIntervalMs,
     runJobs,
-    jobThread,
     btcpaySandbox,
     carrierSandboxOptions: carrierSandboxOverrides,
     marketplaceSandboxOptions,
@@ -302,9 +296,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         laneConcurrency: config.bulkConcurrencyPerApi,
         ...(jobPollIntervalMs ? { pollIntervalMs: jobPollIntervalMs } : {}),
       };
-      if (jobThread ?? !clock) {
+      // On a thread of its own (JOB_THREAD), unless a `clock` was given: a test's clock is a function of this thread,
+      // so the jobs then run inline.
+      if (config.jobThread === 'on' && !clock) {
         // The thread builds its own services from the same settings (and this server's final URLs).
-        runner = startJobThread({
+        const thread = startJobThread({
           sink: logSink,
           log: finalServices.log,
           data: {
@@ -323,6 +319,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
             runner: runnerOptions,
           },
         });
+        runner = thread;
+        // Started means running jobs, as with the inline runner: a thread that cannot start fails the start.
+        await thread.ready;
       } else {
         // This process owns the database: what a killed predecessor left running is taken up at once.
         const inline = localJobRunner({ services: finalServices, ...runnerOptions, reclaimOnStart: true });
