@@ -92,20 +92,25 @@ describe('the job runner on a thread of its own', () => {
     const second = await startShop({ ...options, bulkConcurrencyPerApi: 4 });
     server = second.server;
     const done = await waitForBulk(server, bulkOrderId, 120_000);
-    expect(done.status).toBe('completed');
-    const bought = (await bulkRowsOf(server, bulkOrderId)).filter((r) => r.status === 'completed');
-    expect(bought).toHaveLength(ROWS);
-    // One hold, each row charged from it once, nothing refunded or left held; one label per row, made by one of the
-    // two servers (each embedded sandbox remembers the labels it made).
+    // Every row ends bought, or refused and refunded: the row in flight when the first server closed its port (the
+    // embedded sandbox's too) may find no provider to ask, and is refunded rather than bought.
+    const rowsAfter = await bulkRowsOf(server, bulkOrderId);
+    const bought = rowsAfter.filter((r) => r.status === 'completed');
+    const failed = rowsAfter.filter((r) => r.status === 'failed');
+    expect(bought.length + failed.length).toBe(ROWS);
+    expect(failed.length).toBeLessThanOrEqual(1);
+    expect(done.status).toBe(failed.length === 0 ? 'completed' : 'partial');
+    // One hold, each bought row charged from it once, each refused row refunded once, nothing left held; one label
+    // per bought row and none for a refused one, made by one of the two servers (each sandbox knows its own).
     const money = await moneyOf(server, buyer.id);
     expect(money.balance).toBe(startCents - bought.reduce((sum, r) => sum + r.price_cents, 0));
-    expect(money.refunds).toBe(0);
+    expect(money.refunds).toBe(failed.length);
     const labels = new Map([...labelsBefore, ...labelsOf(server)]);
-    for (const r of bought) {
+    for (const r of [...bought, ...failed]) {
       expect(
         [...labels.values()].filter((reference) => reference === r.id),
         `labels of ${r.id}`,
-      ).toHaveLength(1);
+      ).toHaveLength(r.status === 'completed' ? 1 : 0);
     }
     await expectLedgerInvariant(server);
 
@@ -114,6 +119,6 @@ describe('the job runner on a thread of its own', () => {
       const lines = logLines(server as TestServer, 'bulk.settled').filter((l) => l.bulkOrderId === bulkOrderId);
       return lines.length > 0 ? lines : undefined;
     }, 30_000);
-    expect(settled).toEqual([expect.objectContaining({ thread: 'jobs', job: 'bulk.buy-row', status: 'completed' })]);
+    expect(settled).toEqual([expect.objectContaining({ thread: 'jobs', job: 'bulk.buy-row', status: done.status })]);
   }, 180_000);
 });
