@@ -2,7 +2,6 @@ import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { unstable_readConfig } from 'wrangler';
-import { memoryProbe } from './test/workers/node/memory-probe';
 
 /**
  * Worker tests run inside workerd (the vitest workers pool) against the real bindings declared in wrangler.jsonc:
@@ -26,8 +25,6 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_CRONS: crons,
           },
-          // The workerd process's resident memory, read in Node (bulk-labels.test.ts bounds a 2,000-label build by it).
-          serviceBindings: { MEMORY_PROBE: memoryProbe },
           // Same consumers as wrangler.jsonc, but delivering after 50 ms instead of 5 s (an entry here replaces the
           // wrangler one whole, so every setting is repeated).
           queueConsumers: {

@@ -166,18 +166,8 @@ describe('combined labels in workerd (D1 + R2)', () => {
       await env.DB.batch(statements);
     }
 
-    // The build's peak memory, as the workerd process's resident memory above what it was before (the peak is reset
-    // first): the whole process, local D1 and R2 included, so an upper bound of the isolate's. Held in memory (the
-    // pdf-lib merge before issue 24's streaming), the same 2,000 labels added 310 MiB; streamed, about 10.
-    const probe = (init?: RequestInit) => env.MEMORY_PROBE.fetch('http://memory-probe/', init);
-    const reset = await probe({ method: 'POST' });
-    expect(reset.status, await reset.text()).toBe(204);
-    const before = (await (await probe()).json()) as { rss: number; peak: number };
     const combined = await produceCombinedLabels(buildServices(env), bulkOrderId);
-    const after = (await (await probe()).json()) as { rss: number; peak: number };
     expect(combined).toEqual({ labelCount: count, blobKey: `bulk-labels/${bulkOrderId}-${count}.pdf` });
-    const addedMiB = (after.peak - before.rss) / 1024 / 1024;
-    expect(addedMiB).toBeLessThanOrEqual(64);
 
     // Read back as a stream (the whole document does not fit either): every page, in row order.
     const stored = await env.BLOBS.get(`bulk-labels/${bulkOrderId}-${count}.pdf`);

@@ -7,8 +7,6 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** `triggers.crons` of wrangler.jsonc. */
       TEST_CRONS: string[];
-      /** The workerd process's resident memory (test/workers/node/memory-probe.ts). */
-      MEMORY_PROBE: Fetcher;
     }
   }
 
