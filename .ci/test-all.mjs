@@ -191,6 +191,9 @@ function vitestLayer(name, label, args) {
 // packages/* are checked by .ci/typecheck-packages.mjs: one program per set of identical compiler options, not one per
 // package (issue 20: 96 -> 60 CPU s for the eleven packages), beside the edge-api and shell programs as pnpm -r ran
 // every package's program side by side before.
+// TypeScript 7 (the native compiler), each program on one thread (--singleThreaded in the scripts): the same programs
+// and options took 20 CPU s instead of TypeScript 5.9's 137 (issue 20, measured at load 9-19); its default of several
+// checkers per program spent twice the CPU of one for the same result, beside the other steps of this stage.
 const typecheck = {
   label: 'typecheck',
   commands: [
@@ -263,9 +266,9 @@ const e2e = vitestLayer('e2e', 'e2e (Chromium against the embedded default)', [
 /**
  * Stages run one after another; the steps of a stage run side by side (their output buffered, printed whole when each
  * ends). Measured for issue 20 (CPU seconds at load 20-30, beside the stop-31 quiet run's wall times):
- * - typecheck is CPU-bound (3 tsc chains, ~250 CPU s for 98 s of quiet wall) and so is the four front-ends' build (~120
- *   CPU s, 65 s): neither waits on a clock, so they share stage 1 (with lint) and the e2e setup later finds the builds
- *   fresh.
+ * - typecheck is CPU-bound (3 tsc chains, ~250 CPU s for 98 s of quiet wall under TypeScript 5.9, ~20 CPU s under 7)
+ *   and so is the four front-ends' build (~120 CPU s, 65 s): neither waits on a clock, so they share stage 1 (with
+ *   lint) and the e2e setup later finds the builds fresh.
  * - unit runs one worker (84 s, ~1 core: two workers were slower); the workers layer (workerd pool) waits on its timers
  *   and queues (~80 CPU s for 118 s); workers-http waits on wrangler dev and the sandboxes (66 s). Stage 2 runs unit
  *   then workers-http beside workers (a lane written [a, b] runs a, then b): wrangler dev's start-up (29 migrations

@@ -7,11 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGES = fileURLToPath(new URL('../packages/', import.meta.url));
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7's package exports only its package.json and API, not bin/tsc: the CLI is found beside the package.json.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 
 /** Package folders by their compiler options (the key), with each one's `include` relative to packages/. */
 const groups = new Map();
@@ -49,7 +50,7 @@ for (const group of groups.values()) {
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   try {
     console.log(`tsc: ${group.names.join(', ')}`);
-    const r = spawnSync(process.execPath, [tsc, '-p', file], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [tsc, '-p', file, '--singleThreaded'], { stdio: 'inherit' });
     if (r.status !== 0) failed = true;
   } finally {
     rmSync(file, { force: true });
