@@ -59,12 +59,41 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@e2e.labeldesk.test`;
 }
 
-/** One browser per test file; each test gets a fresh context (own storage) via `newPage()`. */
+/**
+ * The Chromium of this e2e worker (lane), started by the first file that asks for it and reused by the next files of
+ * the lane: the e2e project does not isolate its files (vitest.config.ts), so this module and its browser outlive a
+ * file. A start is about 0.55 CPU s and 1-2 s of wall on this machine, 34 times a run before (issue 20). Every test
+ * still gets a fresh context (own storage, cookies, cache), and a file closes every context it opened. The browser
+ * ends with the worker (Playwright closes the browsers it launched when its process exits).
+ */
+let laneBrowser: Promise<Browser> | undefined;
+/** The seeded admin's session over the API, once per file (see signInAsAdmin). */
+let adminSession: Promise<{ token: string; user: unknown }> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  const current = laneBrowser;
+  if (current) {
+    return current.then((b) => {
+      if (b.isConnected()) return b;
+      if (laneBrowser === current) laneBrowser = undefined;
+      return sharedBrowser();
+    });
+  }
+  const started = launchChromium();
+  laneBrowser = started;
+  started.catch(() => {
+    if (laneBrowser === started) laneBrowser = undefined;
+  });
+  return started;
+}
+
+/** The lane's browser for a test file; each test gets a fresh context (own storage) via `newPage()`. */
 export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedBrowser();
+    // A file's admin session is its own: an earlier file of the lane may have signed the admin out everywhere.
+    adminSession = undefined;
   });
   // A test's pages close when it ends: left open, each keeps its screen's polls (balance, pending payments, bulk
   // progress) hitting the shared server and its renderer busy for the rest of the file. No test uses a page that an
@@ -73,7 +102,9 @@ export function setupBrowser() {
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
+    // Nothing of this file stays open in the lane's browser (beforeAll pages are closed above too).
+    for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
   });
   return {
     /** A page in a fresh context; 1280×900 unless another viewport is asked for. */
@@ -210,8 +241,6 @@ export async function defaultUpsGround(token: string): Promise<{ apiId: string; 
   const service = services.UPS.find((s) => s.active && s.name.startsWith('UPS Ground'))?.name ?? '';
   return { apiId, service };
 }
-
-let adminSession: Promise<{ token: string; user: unknown }> | undefined;
 
 /** Logs the seeded admin in over the API (once per file) and stores the session in the page. */
 export async function signInAsAdmin(page: Page): Promise<void> {
