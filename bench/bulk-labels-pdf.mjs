@@ -6,11 +6,15 @@
 // and the peak memory added (JS heap + external/ArrayBuffer memory, the part a Workers isolate's 128 MB limit counts,
 // in MiB), sampled every 2 ms and at every event-loop turn, and the process's peak RSS beside it, with the load
 // average (the machine is shared). The peak is given for the build, with the heap's and external memory's own peaks,
-// and for streaming the stored document back (fs read stream chunks, as a response sends it; the bench counts pages on
-// the bytes, allocating nothing of its own); the headline figure is the larger. In workerd the build is measured by
-// bench/bulk-labels-workerd.mjs (there a response streams an R2 body without JavaScript).
+// and for streaming the stored document back: GET /api/labels/bulk/{id}?format=… over real HTTP on loopback, served by
+// the app (createApp) on @hono/node-server exactly as the Node entry serves /api (sendFileBodies included), read by a
+// child process (curl-like: it counts pages on the bytes), so only the server's side is in this process's figures; the
+// headline figure is the larger. In workerd the build is measured by bench/bulk-labels-workerd.mjs (there a response
+// streams an R2 body without JavaScript).
 //
 // Run: node --expose-gc bench/bulk-labels-pdf.mjs [labels=1000] [chunk] [padKiB=0] [--formats=pdf,zpl,letter-2up]
+//   --stream-send serves the stored document as a web stream through @hono/node-server (no sendFileBodies), as main
+//   did before file-body.ts: the A/B of the stream-back.
 //   --no-live skips the passes with a full GC before every sample.
 //   --object-streams saves the padded labels with object streams and a cross-reference stream (PDF 1.5 compression),
 //   which the combiner copies through pdf-lib rather than its raw copier: the slow path. Without it they are saved as
@@ -39,8 +43,11 @@ const LIVE = !process.argv.includes('--no-live');
 const OBJECT_STREAMS = process.argv.includes('--object-streams');
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice(11);
 const VARIANTS = Number(process.argv.find((a) => a.startsWith('--variants='))?.slice(11) ?? 0);
+const STREAM_SEND = process.argv.includes('--stream-send');
 
 const API = new URL('../edge-api/src/', import.meta.url);
+// edge-api's own dependencies, resolved from its package.
+const requireApi = createRequire(new URL('../edge-api/package.json', import.meta.url));
 const load = (path) => import(new URL(path, API).href);
 
 const { testServices, insertTestUser } = await load('adapters/node/test-support.ts');
@@ -48,6 +55,13 @@ const { bulkOrders, orders, shippingApis } = await load('db/schema/index.ts');
 const { newId } = await load('lib/ids.ts');
 const { getBulkLabelDocument } = await load('use-cases/bulk-orders/get-bulk-label-document.ts');
 const { labelFileBlobKey } = await load('use-cases/orders/read-label-file.ts');
+const { createApp } = await load('app.ts');
+const { sendFileBodies } = await load('adapters/node/file-body.ts');
+const { bulkLabelLinks } = await load('lib/label-links.ts');
+const { serve } = await import(
+  new URL('../edge-api/node_modules/@hono/node-server/dist/index.mjs', import.meta.url).href
+);
+const { execFile } = await import('node:child_process');
 const { renderLabelPdf, newTrackingNumber } = await import(
   new URL('../packages/sandbox-carrier/src/index.ts', import.meta.url).href
 );
@@ -58,8 +72,6 @@ const { join } = await import('node:path');
 const { writeFile, mkdir } = await import('node:fs/promises');
 const { Session } = await import('node:inspector/promises');
 const readdirSafe = (dir) => readdir(dir).catch(() => []);
-// edge-api's own dependencies, resolved from its package.
-const requireApi = createRequire(new URL('../edge-api/package.json', import.meta.url));
 const { PDFDocument, PDFName } = requireApi('pdf-lib');
 const { eq } = requireApi('drizzle-orm');
 const { randomBytes } = await import('node:crypto');
@@ -229,35 +241,50 @@ try {
 
   const load1 = () => loadavg()[0].toFixed(2);
 
+  // The Node entry's /api, as server.ts serves it: the app, its answer sent by sendFileBodies (unless --stream-send).
+  const app = createApp({ services: () => t.services, clientIp: () => '127.0.0.1' });
+  const server = await new Promise((resolve) => {
+    const s = serve(
+      {
+        fetch: (request, env) => (STREAM_SEND ? app.fetch(request, env) : sendFileBodies(app.fetch(request, env), env)),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      () => resolve(s),
+    );
+  });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+
   /**
-   * Counts pages (PDF: "/Type /Page\n" objects; ZPL: ^XA blocks) in a streamed body without holding it, on the bytes
-   * (no text decoding: the bench's own garbage must not count as the server's).
+   * GETs the document over HTTP in a child process (a client of its own, so its buffers are not this process's), which
+   * counts pages (PDF: "/Type /Page\n" objects; ZPL: ^XA blocks) on the bytes as they come.
    */
-  async function countUnits(body, format) {
-    const needle = Uint8Array.from(format === 'zpl' ? '^XA' : '/Type /Page\n', (c) => c.charCodeAt(0));
-    let count = 0;
-    let bytes = 0;
-    // Knuth-Morris-Pratt: fail[k] = the longest proper prefix of needle[0..k] that is also its suffix.
-    const fail = new Uint8Array(needle.length);
-    for (let k = 1, m = 0; k < needle.length; k++) {
-      while (m > 0 && needle[k] !== needle[m]) m = fail[m - 1];
-      if (needle[k] === needle[m]) m++;
-      fail[k] = m;
+  const CLIENT = `
+    const [url, needle] = process.argv.slice(1);
+    const res = await fetch(url);
+    if (res.status !== 200) throw new Error('HTTP ' + res.status + ' ' + (await res.text()));
+    const n = Buffer.from(needle);
+    let count = 0, bytes = 0, tail = Buffer.alloc(0);
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      const b = Buffer.concat([tail, chunk]);
+      for (let i = b.indexOf(n); i !== -1; i = b.indexOf(n, i + n.length)) count++;
+      tail = b.subarray(Math.max(0, b.length - n.length + 1));
     }
-    let matched = 0; // bytes of the needle matched at the end of the chunks so far
-    for await (const chunk of body) {
-      bytes += chunk.byteLength;
-      for (let i = 0; i < chunk.length; i++) {
-        const c = chunk[i];
-        while (matched > 0 && c !== needle[matched]) matched = fail[matched - 1];
-        if (c === needle[matched]) matched++;
-        if (matched === needle.length) {
-          count++;
-          matched = fail[matched - 1];
-        }
-      }
-    }
-    return { count, bytes };
+    console.log(JSON.stringify({ count, bytes, length: Number(res.headers.get('content-length')) }));
+  `;
+  async function streamBack(format) {
+    const { url } = await bulkLabelLinks(t.services.config.jwtSecret, bulkOrderId, t.services.clock.now());
+    const needle = format === 'zpl' ? '^XA' : '/Type /Page\n';
+    const stdout = await new Promise((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', CLIENT, `${origin}${url}&format=${format}`, needle],
+        { maxBuffer: 1 << 20 },
+        (err, out) => (err ? reject(err) : resolve(out)),
+      ),
+    );
+    return JSON.parse(stdout);
   }
 
   /**
@@ -305,9 +332,14 @@ try {
       await writeFile(join(PROFILE_DIR, `${format}.cpuprofile`), JSON.stringify(profile));
       profiler.disconnect();
     }
+    // Built and stored: the GET below streams the stored document back, as a second request for it does.
+    await doc.body.cancel();
     sample();
+    // What the build left for the collector is not the stream-back's: collected first (the build's peak is taken).
+    gc();
+    gc();
     phase = read;
-    const { count, bytes } = await countUnits(doc.body, format);
+    const { count, bytes, length } = await streamBack(format);
     sample();
     clearInterval(timer);
     const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
@@ -322,20 +354,23 @@ try {
         `CPU ${(cpuMs / count).toFixed(3)} ms/${format === 'zpl' ? 'block' : 'page'} (${(cpuMs / LABELS).toFixed(3)} ms/label), output ${mb(bytes)} MB; ` +
         `peak added JS heap+external ${mb(added)} MiB (target ≤ ${TARGET_MB} MiB; ` +
         `${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ${WORKERS_LIMIT_MB} MB): building ${mb(built.js)} ` +
-        `(heap ${mb(built.heap)} + external ${mb(built.external)} at their own peaks), streaming back ${mb(read.added().js)}; ` +
+        `(heap ${mb(built.heap)} + external ${mb(built.external)} at their own peaks), streaming back ${mb(read.added().js)} (heap ${mb(read.added().heap)} + external ${mb(read.added().external)}); ` +
         `peak RSS ${mb(Math.max(build.rss(), read.rss()))} MB (+${mb(Math.max(build.rss(), read.rss()) - base.rss)}); load ${loadBefore} → ${load1()}`,
     );
-    if (count !== pages || bytes !== doc.size)
-      throw new Error(`expected ${pages} (${doc.size} bytes), got ${count} (${bytes})`);
+    if (count !== pages || bytes !== doc.size || length !== doc.size)
+      throw new Error(`expected ${pages} (${doc.size} bytes), got ${count} (${bytes}, Content-Length ${length})`);
   }
 
   console.log(
-    `node ${process.version}, ${LABELS} labels, 2 cores, load ${loadavg()
+    `node ${process.version}, ${LABELS} labels, stream-back ${STREAM_SEND ? 'as a web stream (--stream-send)' : 'by sendFileBodies'}, 2 cores, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  // The app's first request compiles its routes and loads what it loads once: not the stream-back's memory either.
+  await (await fetch(`${origin}/api/labels/bulk/${bulkOrderId}?format=pdf`)).arrayBuffer();
   for (const format of FORMATS) await measure(format);
   if (LIVE && globalThis.gc) for (const format of FORMATS) await measure(format, true);
+  server.close();
 } finally {
   await t.cleanup();
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { type Dirent, close as fsClose, open as fsOpen, read as fsRead, fstat } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   assertBlobKey,
   type BlobStore,
@@ -13,6 +12,7 @@ import {
   type StreamedBlob,
 } from '../../ports/blob-store';
 import { backgroundThread } from './background-thread';
+import { fileBody } from './file-body';
 
 /**
  * What the writer thread runs. Each request is one blob: its files are written in order, each to a temp file renamed
@@ -187,11 +187,9 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
       try {
         const { size } = await handle.stat();
         const contentType = await contentTypeOf(key);
-        // The stream owns the handle from here and closes it at the end (or when the reader cancels).
-        const body = Readable.toWeb(
-          handle.createReadStream({ highWaterMark: 256 * 1024 }),
-        ) as ReadableStream<Uint8Array>;
-        return { body, contentType, size };
+        // The stream owns the handle from here and closes it at the end (or when the reader cancels); the Node server
+        // sends it through a small pool of buffers rather than as a stream (see file-body.ts).
+        return { body: fileBody(handle, size), contentType, size };
       } catch (err) {
         await handle.close();
         throw err;

@@ -10,6 +10,7 @@ import {
   type MarketplaceSandboxOptions,
 } from '@labeldesk/sandbox-marketplace';
 import { smtpMailer } from '../../adapters/mail/smtp-mailer';
+import { sendFileBodies } from '../../adapters/node/file-body';
 import { type LocalJobRunner, localJobRunner } from '../../adapters/node/local-job-runner';
 import { ensurePrivateDir } from '../../adapters/node/private-files';
 import { createApp } from '../../app';
@@ -243,7 +244,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       if (paymentsSandbox && pathname.startsWith(`${BTCPAY_SANDBOX_BASE_PATH}/`)) return paymentsSandbox(request);
       if (mailSandbox && (pathname === MAIL_SANDBOX_BASE_PATH || pathname.startsWith(`${MAIL_SANDBOX_BASE_PATH}/`)))
         return mailSandbox.fetch(request);
-      return pathname === '/api' || pathname.startsWith('/api/') ? api.fetch(request, env) : web.fetch(request, env);
+      // A stored document (a combined labels PDF of hundreds of MB) is sent through a small pool of buffers.
+      if (pathname === '/api' || pathname.startsWith('/api/')) return sendFileBodies(api.fetch(request, env), env);
+      return web.fetch(request, env);
     };
 
     const info = await new Promise<AddressInfo>((resolve, reject) => {
