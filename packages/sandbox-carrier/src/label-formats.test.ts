@@ -87,22 +87,13 @@ describe('renderLabelZpl', () => {
   });
 });
 
-const hasZbar = (() => {
-  try {
-    execFileSync('which', ['zbarimg'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 describe('renderLabelPng', () => {
   it('is a 1200x1800 PNG (4x6 in at 300 dpi) whose barcode scans as the tracking number', async () => {
     const png = await renderLabelPng(LABEL);
     expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
     expect({ width: view.getUint32(16), height: view.getUint32(20) }).toEqual({ width: 1200, height: 1800 });
-    if (!hasZbar) return;
+    // zbarimg (zbar-tools) is required: without it this fails rather than passing unchecked.
     const dir = mkdtempSync(join(tmpdir(), 'label-png-'));
     try {
       writeFileSync(join(dir, 'label.png'), png);
@@ -111,5 +102,15 @@ describe('renderLabelPng', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('prints the reference: the same label with another reference (or none) is another image, the same one is not', async () => {
+    const png = await renderLabelPng({ ...LABEL, reference: 'PO-4471 shelf B' });
+    const same = await renderLabelPng({ ...LABEL, reference: 'PO-4471 shelf B' });
+    const other = await renderLabelPng({ ...LABEL, reference: 'PO-4472 shelf B' });
+    const none = await renderLabelPng({ ...LABEL, reference: null });
+    expect(Buffer.from(same).equals(Buffer.from(png))).toBe(true);
+    expect(Buffer.from(other).equals(Buffer.from(png))).toBe(false);
+    expect(Buffer.from(none).equals(Buffer.from(png))).toBe(false);
   });
 });

@@ -99,9 +99,6 @@ export function scanPrintedPage(pdf: Uint8Array, dpi = 203): string[] {
   }
 }
 
-/** zbarimg is on the PATH (apt: zbar-tools). */
-export const hasZbar = has('zbarimg');
-
 /** Every barcode zbarimg reads on a PNG ("CODE-128:..." lines). */
 export function scanPng(png: Uint8Array): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'label-scan-'));
