@@ -36,6 +36,27 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
 );
 
 describe('the OpenAPI document', () => {
+  it('documents the label formats (issue 24): format and dpi of a label and of a bulk order’s combined labels', () => {
+    const query = (path: string) =>
+      Object.fromEntries(
+        (
+          (doc.paths[path]?.get as unknown as { parameters?: { name: string; in: string; schema: unknown }[] })
+            ?.parameters ?? []
+        )
+          .filter((p) => p.in === 'query')
+          .map((p) => [p.name, p.schema]),
+      );
+    const dpi = { type: 'string', enum: ['203', '300'], default: '203' };
+    expect(query('/labels/{order_id}')).toEqual({
+      format: { type: 'string', enum: ['pdf', 'png', 'zpl'], default: 'pdf' },
+      dpi,
+    });
+    expect(query('/bulk-labels/{bulk_order_id}')).toEqual({
+      format: { type: 'string', enum: ['pdf', 'zpl', 'letter-2up'], default: 'pdf' },
+      dpi,
+    });
+  });
+
   it('documents the limit headers on every answer a counted request gets, 4xx included (401 comes before counting)', () => {
     for (const { name, op } of operations) {
       for (const [status, answer] of Object.entries(op.responses)) {
