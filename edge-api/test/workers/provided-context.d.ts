@@ -28,6 +28,8 @@ declare module 'vitest' {
     resend: { url: string; apiKey: string };
     /** A loopback webhook receiver served from Node: records requests (GET /_received?path=), fails on request. */
     webhookReceiver: { url: string };
+    /** A loopback probe of the resident memory of the workerd process that calls it (node/memory-probe.ts). */
+    memoryProbe: { url: string };
   }
 }
 

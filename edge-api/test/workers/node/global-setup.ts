@@ -9,6 +9,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { TestProject } from 'vitest/node';
 import type {} from '../provided-context';
 import { startHranaServer } from './hrana-server';
+import { startMemoryProbe } from './memory-probe';
 import { startResendStandIn } from './resend-stand-in';
 import { startWebhookReceiver } from './webhook-receiver';
 
@@ -81,7 +82,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A webhook receiver, so `webhooks.test.ts` delivers signed events through the Queue to real HTTP.
   const receiver = await startWebhookReceiver();
   project.provide('webhookReceiver', { url: receiver.url });
+  // The resident memory of the workerd process a test runs in, so `bulk-labels.test.ts` bounds a build's peak memory.
+  const memoryProbe = await startMemoryProbe();
+  project.provide('memoryProbe', { url: memoryProbe.url });
   return async () => {
+    await memoryProbe.close();
     await receiver.close();
     await resend.close();
     await kinds.close();
