@@ -16,7 +16,7 @@
 // Worker (/count: 500 MB through Miniflare's dispatchFetch into Node took minutes) and its pages (ZPL blocks) counted.
 //
 // Run: node bench/bulk-labels-workerd.mjs [labels=10000] [padKiB=50] [--formats=pdf,zpl,letter-2up] [--variants=50]
-//        [--heap-limit-mib=N]
+//        [--heap-limit-mib=N] [--phases=read,copy]
 //   Row i's label PDF is sandbox label i % variants: its label_blob_key names that variant's R2 object, which the build
 //   reads once per row (10,000 R2 reads for 10,000 rows, each into the reused buffer, as for 10,000 distinct objects;
 //   storing 10,000 copies through Miniflare's local R2 took over ten minutes). Each row's ZPL is stored under the row's
@@ -47,7 +47,11 @@ const LABELS = Number(args[0] ?? 10000);
 const PAD_KIB = Number(args[1] ?? 50);
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const FORMATS = option('formats', 'pdf,zpl,letter-2up').split(',');
+const FORMATS = option('formats', 'pdf,zpl,letter-2up').split(',').filter(Boolean);
+// The build's I/O alone first (bench/workerd-combine-worker.ts /phase): read = the labels read from R2 as the build
+// reads them, copy = the same, written as they are into an R2 multipart upload; read:arraybuffer, copy:arraybuffer read
+// each label with arrayBuffer() instead of the BYOB read into a reused buffer. --phases= (empty) skips them.
+const PHASES = option('phases', 'read,copy').split(',').filter(Boolean);
 const VARIANTS = Math.min(LABELS, Number(option('variants', '50')));
 const HEAP_LIMIT_MIB = Number(option('heap-limit-mib', '0'));
 const SAMPLE_MS = Number(option('sample-ms', '20'));
@@ -286,6 +290,26 @@ try {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
+
+  for (const mode of PHASES) {
+    await fullGc();
+    const loadBefore = load1();
+    const rssReset = resetWorkerdPeak();
+    const rssBefore = workerdRss().rss;
+    const cpuBefore = workerdCpuMs();
+    const start = performance.now();
+    const [kind, via] = mode.split(':');
+    const phase = await call(`/phase?bulk=${bulkOrderId}&mode=${kind}&via=${via ?? 'byob'}`).then((r) => r.json());
+    const ms = performance.now() - start;
+    const cpuMs = workerdCpuMs() - cpuBefore;
+    const rssPeak = workerdRss().peak - rssBefore;
+    console.log(
+      `${`${mode} only`.padEnd(11)} ${(ms / 1000).toFixed(2)} s (in the Worker ${(phase.ms / 1000).toFixed(2)} s), ` +
+        `${phase.labels} labels (${Math.round(phase.labels / (ms / 1000))}/s), ${mib(phase.bytes)} MiB read, ` +
+        `workerd CPU ${(cpuMs / phase.labels).toFixed(3)} ms/label; workerd process peak RSS added ` +
+        `${rssReset ? mib(rssPeak) : '(peak not resettable)'} MiB; load ${loadBefore} → ${load1()}`,
+    );
+  }
 
   for (const format of FORMATS) {
     await post(`/reset?bulk=${bulkOrderId}`);

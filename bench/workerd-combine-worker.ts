@@ -3,7 +3,10 @@
 // a few bench-only routes that seed the database and the bucket. The bench measures the isolate's heap through the V8
 // inspector while /build runs.
 import { buildServices } from '../edge-api/src/entries/worker/services';
+import { forEachInOrder } from '../edge-api/src/use-cases/bulk-orders/build-combined-labels';
 import { getBulkLabelDocument } from '../edge-api/src/use-cases/bulk-orders/get-bulk-label-document';
+import { boughtRows } from '../edge-api/src/use-cases/bulk-orders/label-documents';
+import { readLabelPdf } from '../edge-api/src/use-cases/orders/get-label-document';
 
 interface BenchEnv extends Env {
   DB: D1Database;
@@ -69,6 +72,31 @@ export default {
         const doc = await bulkDocument(env, param('bulk'), param('format'));
         await doc.body.cancel();
         return Response.json({ size: doc.size });
+      }
+      // The build's I/O without its PDF work, to tell where a build's time and memory go (?mode=):
+      // - read: every row's label read from R2 in row order as the build reads them (readLabelPdf into reused buffers,
+      //   COMBINE_READ_AHEAD at once), nothing written;
+      // - copy: the same reads, each label's bytes written as they are into an R2 multipart upload (the build's writer),
+      //   then the upload dropped. ?via=arraybuffer reads each label with arrayBuffer() instead. Answers the labels, bytes and the time inside the Worker (its clock moves on I/O).
+      case '/phase': {
+        const services = buildServices(env);
+        const rows = await boughtRows(services, param('bulk'));
+        const started = Date.now();
+        let bytes = 0;
+        // ?via=arraybuffer: each label read whole with arrayBuffer() (a new buffer a label) instead of the BYOB read.
+        const byob = param('via') !== 'arraybuffer';
+        const writer = param('mode') === 'copy' ? await services.blobs.createWriter('bench/phase.bin', 'x') : null;
+        await forEachInOrder(
+          rows.length,
+          (i, into) =>
+            readLabelPdf(services, rows[i] as Parameters<typeof readLabelPdf>[1], undefined, byob ? into : undefined),
+          async (label) => {
+            bytes += label.byteLength;
+            if (writer) await writer.write(label);
+          },
+        );
+        await writer?.abort();
+        return Response.json({ labels: rows.length, bytes, ms: Date.now() - started });
       }
       // The stored document read back from R2 as a stream: its pages ("/Type /Page\n") or ZPL blocks ("^XA") counted.
       case '/count': {
