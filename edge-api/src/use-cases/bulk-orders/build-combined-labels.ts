@@ -8,7 +8,7 @@ import { ReadBuffer, type StreamedBlob } from '../../ports/blob-store';
 import type { JobMessage } from '../../ports/job-queue';
 import { type LabelPdfSource, type ProviderConnections, readLabelPdf } from '../orders/get-label-document';
 import { readBulkOrder } from './bulk-order-reads';
-import { boughtRows, combinedLabelsBlobKey } from './label-documents';
+import { boughtRowCount, boughtRows, combinedLabelsBlobKey } from './label-documents';
 import { removeStaleLabelDocuments } from './remove-stale-label-documents';
 
 /**
@@ -159,12 +159,16 @@ export async function produceCombinedLabels(
 ): Promise<CombinedLabels | null> {
   const bulk = await readBulkOrder(services, bulkOrderId);
   if (!bulk) return null;
+  // The stored document is found by the count alone: a download of 10,000 labels does not read 10,000 rows first.
+  const counted = await boughtRowCount(services, bulkOrderId);
+  if (counted === 0) return null;
+  const storedKey = combinedLabelsBlobKey(bulkOrderId, counted);
+  if (bulk.labelsBlobKey === storedKey && (await services.blobs.getStream(storedKey).then(release, () => false))) {
+    return { labelCount: counted, blobKey: storedKey };
+  }
   const rows = await boughtRows(services, bulkOrderId);
   if (rows.length === 0) return null;
   const blobKey = combinedLabelsBlobKey(bulkOrderId, rows.length);
-  if (bulk.labelsBlobKey === blobKey && (await services.blobs.getStream(blobKey).then(release, () => false))) {
-    return { labelCount: rows.length, blobKey };
-  }
 
   const connections: ProviderConnections = new Map();
   await writeBlobStream(services, blobKey, 'application/pdf', (sink) =>

@@ -1,5 +1,5 @@
 import { ZPL_DPIS } from '@labeldesk/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { type OrderRow, orders } from '../../db/schema';
 import type { Services } from '../../env';
 import type { LabelPdfSource } from '../orders/get-label-document';
@@ -48,8 +48,17 @@ export function boughtRows(
       livemode: orders.livemode,
     })
     .from(orders)
-    .where(and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed'), isNull(orders.voidStatus)))
+    .where(printable(bulkOrderId))
     .orderBy(asc(orders.rowIndex), asc(orders.id));
+}
+
+const printable = (bulkOrderId: string) =>
+  and(eq(orders.bulkOrderId, bulkOrderId), eq(orders.status, 'completed'), isNull(orders.voidStatus));
+
+/** How many rows boughtRows would answer (one count: a stored document is found without reading every row). */
+export async function boughtRowCount(services: Services, bulkOrderId: string): Promise<number> {
+  const [row] = await services.db.select({ n: count() }).from(orders).where(printable(bulkOrderId));
+  return row?.n ?? 0;
 }
 
 /** Every key under which a current document of these rows may be stored: 4x6 PDF, Letter 2-up, ZPL at each dpi. */
