@@ -17,7 +17,7 @@ import { type ApiConfigs, readLabelFile } from '../orders/read-label-file';
 import { forEachInOrder, produceCombinedLabels, writeBlobStream } from './build-combined-labels';
 import { readBulkOrder } from './bulk-order-reads';
 import { checkAccess } from './get-combined-labels';
-import { boughtRows, derivedBlobKey } from './label-documents';
+import { boughtRowIds, boughtRows, derivedBlobKey } from './label-documents';
 import { writeLetterTwoUp } from './letter-two-up';
 import { removeStaleLabelDocuments } from './remove-stale-label-documents';
 
@@ -130,21 +130,29 @@ export async function getBulkLabelDocument(
     return answer(stored, 'application/pdf');
   }
   await checkAccess(services, bulkOrderId, input.access);
-  const rows = await boughtRows(services, bulkOrderId);
-  if (rows.length === 0) throw new ApiError(input.notReady ?? 'not_found', BULK_MESSAGES.labelsNotReady);
+  const notReady = () => new ApiError(input.notReady ?? 'not_found', BULK_MESSAGES.labelsNotReady);
 
   if (format === 'letter-2up') {
-    const connections: ProviderConnections = new Map();
-    const key = await derivedBlobKey(bulkOrderId, rows, '-letter.pdf');
-    const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/pdf', (sink) =>
-      writeLetterTwoUp(
+    // Named by the labels' ids (a stored sheet set is found without reading every row); built from the rows then,
+    // those of the named set only (a label voided in between is left out; one bought in between waits for the next).
+    const ids = await boughtRowIds(services, bulkOrderId);
+    if (ids.length === 0) throw notReady();
+    const key = await derivedBlobKey(bulkOrderId, ids, '-letter.pdf');
+    const blob = await storedOrBuilt(services, bulkOrderId, key, 'application/pdf', async (sink) => {
+      const named = new Set(ids.map((row) => row.id));
+      const rows = (await boughtRows(services, bulkOrderId)).filter((row) => named.has(row.id));
+      const connections: ProviderConnections = new Map();
+      await writeLetterTwoUp(
         rows.length,
         (i, into) => readLabelPdf(services, rows[i] as (typeof rows)[number], connections, into),
         sink,
-      ),
-    );
+      );
+    });
     return answer(blob, 'application/pdf');
   }
+
+  const rows = await boughtRows(services, bulkOrderId);
+  if (rows.length === 0) throw notReady();
 
   const offered = await labelFormatsOf(services, rows);
   const missing = rows.find((row) => !offered.get(row.id)?.includes('zpl'));

