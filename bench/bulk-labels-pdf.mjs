@@ -339,7 +339,12 @@ try {
     gc();
     gc();
     phase = read;
+    // The server's side of the stream-back (this process; the client is a child): wall time and CPU.
+    const backCpuBefore = process.cpuUsage();
+    const backStart = performance.now();
     const { count, bytes, length } = await streamBack(format);
+    const backMs = performance.now() - backStart;
+    const backCpu = process.cpuUsage(backCpuBefore);
     sample();
     clearInterval(timer);
     const pages = format === 'letter-2up' ? Math.ceil(LABELS / 2) : LABELS;
@@ -354,7 +359,8 @@ try {
         `CPU ${(cpuMs / count).toFixed(3)} ms/${format === 'zpl' ? 'block' : 'page'} (${(cpuMs / LABELS).toFixed(3)} ms/label), output ${mb(bytes)} MB; ` +
         `peak added JS heap+external ${mb(added)} MiB (target ≤ ${TARGET_MB} MiB; ` +
         `${((added / (WORKERS_LIMIT_MB * 1024 * 1024)) * 100).toFixed(0)} % of ${WORKERS_LIMIT_MB} MB): building ${mb(built.js)} ` +
-        `(heap ${mb(built.heap)} + external ${mb(built.external)} at their own peaks), streaming back ${mb(read.added().js)} (heap ${mb(read.added().heap)} + external ${mb(read.added().external)}); ` +
+        `(heap ${mb(built.heap)} + external ${mb(built.external)} at their own peaks), streaming back ${mb(read.added().js)} (heap ${mb(read.added().heap)} + external ${mb(read.added().external)}; ` +
+        `${(backMs / 1000).toFixed(2)} s, server CPU ${((backCpu.user + backCpu.system) / 1000 / count).toFixed(3)} ms/${format === 'zpl' ? 'block' : 'page'}); ` +
         `peak RSS ${mb(Math.max(build.rss(), read.rss()))} MB (+${mb(Math.max(build.rss(), read.rss()) - base.rss)}); load ${loadBefore} → ${load1()}`,
     );
     if (count !== pages || bytes !== doc.size || length !== doc.size)
