@@ -1,10 +1,12 @@
 import {
   BULK_CSV_COLUMNS,
+  BULK_CSV_OPTIONAL_COLUMNS,
   BULK_MESSAGES,
   bulkRowToOrderRequest,
   CreateOrderRequest,
   MAX_BULK_FILE_MB,
   MAX_BULK_ROWS,
+  ORDER_REFERENCE_MAX,
 } from '@labeldesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -220,6 +222,35 @@ describe('readBulkCsvFile', () => {
   it('reads a chosen .csv file', async () => {
     const result = await readBulkCsvFile(fileOf(`\uFEFF${HEADER}\n${row({ toName: 'José Müller' })}\n`));
     expect(result.ok && result.csv.rows[0]?.toName).toBe('José Müller');
+  });
+
+  it(`reads a whole ${MAX_BULK_ROWS}-row file of Amazon-converted rows: the file-size limit grew with the row limit`, async () => {
+    // The largest rows customers send: the Amazon converter's, with every optional column, a long product title and a
+    // reference of the most characters a label prints (issue 24 raised the rows to 10,000 and the file size with it).
+    const columns = [...BULK_CSV_COLUMNS, ...BULK_CSV_OPTIONAL_COLUMNS];
+    const values: Record<string, string> = {
+      ...SAMPLE_BULK_ROWS[0],
+      toStreet2: 'Building 12, Suite 3400, Attn: Receiving Dock B',
+      description: 'Stainless steel insulated water bottle',
+      orderNumber: '112-1234567-1234567',
+      sku: 'SKU-WB-STAINLESS-32OZ-BLK',
+      toCompany: 'Northwind Traders Wholesale LLC',
+      // Amazon's product titles run up to 200 characters.
+      productName: 'Insulated Water Bottle, 32 oz, Stainless Steel, Leak-Proof Lid, '.padEnd(200, 'x'),
+      reference: 'R'.repeat(ORDER_REFERENCE_MAX),
+    };
+    const line = columns
+      .map((c) => values[c] ?? '')
+      .map((v) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v))
+      .join(',');
+    const text = `${columns.join(',')}\n${Array(MAX_BULK_ROWS).fill(line).join('\n')}\n`;
+    const file = fileOf(text);
+    // More than the 5 MB a file could have before, within today's limit.
+    expect(file.size).toBeGreaterThan(5 * 1024 * 1024);
+    expect(file.size).toBeLessThanOrEqual(MAX_BULK_FILE_BYTES);
+    const result = await readBulkCsvFile(file);
+    expect(result.ok ? result.csv.rows.length : result.error).toBe(MAX_BULK_ROWS);
+    expect(result.ok && result.csv.rows.at(-1)?.reference).toBe(values.reference);
   });
 
   it('refuses a non-CSV file, a non-UTF-8 file and a 50 MB file without reading it', async () => {
