@@ -73,18 +73,6 @@ export async function decodeEmbeddedBarcode(pdf: Uint8Array): Promise<string> {
     .getText();
 }
 
-function has(tool: string): boolean {
-  try {
-    execFileSync('which', [tool], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** poppler's pdftoppm and zbar's zbarimg are on the PATH (apt: poppler-utils, zbar-tools). */
-export const hasRasterTools = has('pdftoppm') && has('zbarimg');
-
 /** Prints the page at `dpi` with pdftoppm and reads every barcode on it with zbarimg ("CODE-128:..." lines). */
 export function scanPrintedPage(pdf: Uint8Array, dpi = 203): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'label-scan-'));
