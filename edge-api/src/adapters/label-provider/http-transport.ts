@@ -8,7 +8,9 @@ import { PROVIDER_ERROR_MESSAGES as MSG, ProviderError } from '../../ports/label
  * taxonomy.
  *
  * - Redirects are never followed (a 3xx is the protocol's error): a provider must not bounce us to another host.
- * - Timeouts: every attempt is aborted after `timeoutMs` (AbortSignal.timeout).
+ * - Timeouts: every attempt is aborted after `timeoutMs`, its answer read included. The timer is cleared once the
+ *   answer is in (AbortSignal.timeout cannot be cleared: each one fired `timeoutMs` later anyway, building a
+ *   TimeoutError and dispatching `abort` for an exchange long over, on every provider call of a 10,000-row bulk order).
  * - Retries with exponential backoff and jitter, only where the caller says repeating cannot do harm. Retried: network
  *   errors, timeouts, 429, 5xx. A Retry-After longer than `maxRetryDelayMs` (an outage) ends the retries at once.
  * - Answers are read up to `maxResponseBytes`; a purchase answer too large to read is an unknown outcome.
@@ -100,8 +102,19 @@ export function isZpl(bytes: Uint8Array): boolean {
   return text.startsWith('^XA') && text.endsWith('^XZ');
 }
 
+/** Canonical base64 (what providers send): atob takes it as it is. */
+const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Standard base64, padded or not, with line breaks or not (a label PDF). Canonical text (one pass of one regex) goes
+ * straight to atob; anything else is normalised first (blank space and trailing `=` removed, then checked).
+ */
 export function decodeBase64(text: string): Uint8Array {
-  return fromB64NoPad(text.replace(/\s+/g, '').replace(/=+$/, ''));
+  if (!CANONICAL_BASE64.test(text)) return fromB64NoPad(text.replace(/\s+/g, '').replace(/=+$/, ''));
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
 }
 
 /** Retry-After in seconds (delta-seconds form only), or undefined. */
@@ -225,6 +238,19 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * A signal that aborts after `ms` with a TimeoutError (as AbortSignal.timeout does), and a `clear` that stops its timer
+ * once the attempt is over.
+ */
+function attemptTimeout(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The operation was aborted due to timeout`, 'TimeoutError')),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 export function httpTransport(options: HttpTransportOptions, authHeaders: Record<string, string>): HttpTransport {
   const opts = { ...TRANSPORT_DEFAULTS, ...stripUndefined(options) };
   const doFetch: ProviderFetch = options.fetch ?? ((url, init) => fetch(url, init));
@@ -242,16 +268,41 @@ export function httpTransport(options: HttpTransportOptions, authHeaders: Record
 
   async function send(method: 'GET' | 'POST', url: string, init: SendInit): Promise<Sent> {
     const attempts = init.retry ? Math.max(1, opts.maxAttempts) : 1;
-    const path = new URL(url).pathname;
+    // Only the log messages of failures name the path.
+    const pathOf = () => new URL(url).pathname;
     let last: ProviderError | undefined;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       await opts.beforeRequest?.();
+      const timeout = attemptTimeout(opts.timeoutMs);
+      let outcome: Awaited<ReturnType<typeof attemptOnce>>;
+      try {
+        outcome = await attemptOnce(timeout.signal);
+      } finally {
+        timeout.clear();
+      }
+      if ('sent' in outcome) return outcome.sent;
+      if ('fatal' in outcome) throw outcome.fatal;
+      last = outcome.retryable;
+      const wait = outcome.again && attempt < attempts ? backoff(attempt, outcome.retryAfter) : null;
+      if (wait === null) break;
+      await sleep(wait);
+    }
+    throw last ?? new ProviderError('upstream_unavailable', MSG.unavailable);
+
+    /** One attempt: the answer, a failure to throw at once, or one the loop may retry (`again`: after a backoff). */
+    async function attemptOnce(
+      signal: AbortSignal,
+    ): Promise<
+      | { sent: Sent }
+      | { fatal: ProviderError }
+      | { retryable: ProviderError; again: boolean; retryAfter?: number | undefined }
+    > {
       let res: Response;
       try {
         res = await doFetch(url, {
           method,
           redirect: 'manual',
-          signal: AbortSignal.timeout(opts.timeoutMs),
+          signal,
           headers: {
             Accept: init.accept ?? 'application/json',
             ...(init.noAuth ? {} : authHeaders),
@@ -264,18 +315,15 @@ export function httpTransport(options: HttpTransportOptions, authHeaders: Record
         });
       } catch (cause) {
         const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
-        last = new ProviderError('upstream_unavailable', MSG.unavailable, {
+        const path = pathOf();
+        const error = new ProviderError('upstream_unavailable', MSG.unavailable, {
           logMessage: timedOut
             ? `provider did not answer within ${opts.timeoutMs} ms (${method} ${path})`
             : `provider unreachable (${method} ${path}): ${cause instanceof Error ? cause.message : String(cause)}`,
           nothingBought: !timedOut && notSent(cause),
           cause,
         });
-        if (init.failFast && last.nothingBought) break;
-        const wait = attempt < attempts ? backoff(attempt, undefined) : null;
-        if (wait === null) break;
-        await sleep(wait);
-        continue;
+        return { retryable: error, again: !(init.failFast && error.nothingBought) };
       }
       let body: Uint8Array;
       try {
@@ -283,29 +331,22 @@ export function httpTransport(options: HttpTransportOptions, authHeaders: Record
       } catch (err) {
         if (err instanceof ProviderError) {
           // Too large to read: a purchase answered with success (or a crash) may hide a label.
-          if (init.purchase && (res.ok || res.status >= 500)) throw withUnknownOutcome(err, undefined);
-          throw err;
+          if (init.purchase && (res.ok || res.status >= 500)) return { fatal: withUnknownOutcome(err, undefined) };
+          return { fatal: err };
         }
-        last = new ProviderError('upstream_unavailable', MSG.unavailable, {
-          logMessage: `provider answer interrupted (${method} ${path})`,
+        const error = new ProviderError('upstream_unavailable', MSG.unavailable, {
+          logMessage: `provider answer interrupted (${method} ${pathOf()})`,
           cause: err,
         });
-        const wait = attempt < attempts ? backoff(attempt, undefined) : null;
-        if (wait === null) break;
-        await sleep(wait);
-        continue;
+        return { retryable: error, again: true };
       }
-      if (res.status >= 200 && res.status < 300) return { res, body };
+      if (res.status >= 200 && res.status < 300) return { sent: { res, body } };
       const error = init.toError(res.status, new TextDecoder().decode(body), retryAfterOf(res));
       // 429 and 5xx may pass; anything else will not change by asking again.
-      if (res.status !== 429 && res.status < 500) throw error;
-      if (init.failFast && error.nothingBought) throw error;
-      last = error;
-      const wait = attempt < attempts ? backoff(attempt, error.retryAfterSeconds) : null;
-      if (wait === null) break;
-      await sleep(wait);
+      if (res.status !== 429 && res.status < 500) return { fatal: error };
+      if (init.failFast && error.nothingBought) return { fatal: error };
+      return { retryable: error, again: true, retryAfter: error.retryAfterSeconds };
     }
-    throw last ?? new ProviderError('upstream_unavailable', MSG.unavailable);
   }
 
   function json<T extends z.ZodType>(sent: Sent, schema: T, what: string): z.output<T> {
