@@ -149,6 +149,9 @@ describe('openLibsqlDb', () => {
     const server = await openLibsqlDb({ dataDir: dir, busyTimeoutMs: 50 });
     const jobs = await openLibsqlDb({ dataDir: dir, secondary: true });
     try {
+      // The job thread's connection leaves the log to the server's checkpointer thread, as the server's own does.
+      const selfCheckpoint = await jobs.client.execute('PRAGMA wal_autocheckpoint');
+      expect(Number(selfCheckpoint.rows[0]?.[0])).toBe(SELF_CHECKPOINT_PAGES);
       const writer = await jobs.client.transaction('write');
       await writer.execute("DELETE FROM faqs WHERE id = 'none'");
       const read = await server.client.batch(['SELECT COUNT(*) AS n FROM users', 'SELECT COUNT(*) AS n FROM faqs']);

@@ -5,7 +5,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../db/schema';
 import { ensurePrivateDir, ensurePrivateFile, restrictIfExists } from './private-files';
-import { startWalCheckpointer } from './wal-checkpointer';
+import { SELF_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer';
 
 /** edge-api/migrations: the one drizzle-kit folder, shared with `wrangler d1 migrations apply`. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -28,7 +28,8 @@ export interface OpenLibsqlDbOptions {
   busyTimeoutMs?: number;
   /**
    * A second connection to a database another connection of this process opened (the job thread's): it neither
-   * migrates nor checkpoints (the first one does both).
+   * migrates nor starts a checkpointer (the first one does both), and checkpoints itself only past
+   * SELF_CHECKPOINT_PAGES.
    */
   secondary?: boolean;
 }
@@ -72,7 +73,14 @@ export async function openLibsqlDb(opts: OpenLibsqlDbOptions): Promise<LibsqlDb>
     await client.execute('PRAGMA foreign_keys = ON');
     await client.execute('PRAGMA synchronous = NORMAL');
     const db = drizzle(client, { schema });
-    if (opts.secondary) return { db, client, path, close: async () => client.close() };
+    if (opts.secondary) {
+      // The first connection's checkpointer thread copies the log back (see wal-checkpointer): this one, like the
+      // first, only checkpoints itself past SELF_CHECKPOINT_PAGES. At SQLite's default (1,000 pages) the job thread,
+      // which makes nearly every write of a bulk order (~20 pages a row), would checkpoint inside its own commits,
+      // fsyncs included, whenever the log passed 1,000 pages between two of the thread's checkpoints.
+      await client.execute(`PRAGMA wal_autocheckpoint = ${SELF_CHECKPOINT_PAGES}`);
+      return { db, client, path, close: async () => client.close() };
+    }
     await migrate(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
     const checkpointer = await startWalCheckpointer(client, path);
     return {
