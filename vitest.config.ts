@@ -121,8 +121,8 @@ export default defineConfig({
           testTimeout: 90_000,
           // A cold start builds the four front-ends first.
           hookTimeout: 300_000,
-          // Two files at a time, each with its own Chromium and its own server (global-setup.ts starts one per worker):
-          // a file mostly waits for its pages (a11y: 61 CPU s in 166 s), so two share the 2-core machine well.
+          // Two files at a time, each lane with its own Chromium and its own server (global-setup.ts starts one per
+          // worker): a file mostly waits for its pages (a11y: 61 CPU s in 166 s), so two share the 2-core machine well.
           // E2E_LANES=1 runs one file at a time.
           maxWorkers: E2E_LANES,
           // A lane's files share its worker's modules, and so its Chromium (support/browser.ts): a new worker process and
