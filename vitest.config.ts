@@ -125,9 +125,9 @@ export default defineConfig({
           // worker): a file mostly waits for its pages (a11y: 61 CPU s in 166 s), so two share the 2-core machine well.
           // E2E_LANES=1 runs one file at a time.
           maxWorkers: E2E_LANES,
-          // A lane's files share its worker's modules, and so its Chromium (support/browser.ts): a new worker process and
-          // a new browser per file were started 34 times a run (issue 20). No e2e file mocks a module or changes the
-          // process's environment; each test still opens a fresh browser context, and each file its own admin session.
+          // A lane's files share its worker's modules, and so its Chromium (support/browser.ts): a new worker process
+          // and a new browser per file were started 32 times a run (issue 20). No e2e file mocks a module or changes
+          // the process's environment; each test still opens a fresh browser context, each file its own admin session.
           isolate: false,
           // Its own group: the other projects' worker count differs, and they run before it when run together.
           sequence: { groupOrder: 1 },

@@ -62,7 +62,7 @@ export function uniqueEmail(prefix: string): string {
 /**
  * The Chromium of this e2e worker (lane), started by the first file that asks for it and reused by the next files of
  * the lane: the e2e project does not isolate its files (vitest.config.ts), so this module and its browser outlive a
- * file. A start is about 0.55 CPU s and 1-2 s of wall on this machine, 34 times a run before (issue 20). Every test
+ * file. A start is about 0.55 CPU s and 1-2 s of wall on this machine, 32 times a run before (issue 20). Every test
  * still gets a fresh context (own storage, cookies, cache), and a file closes every context it opened. The browser
  * ends with the worker (Playwright closes the browsers it launched when its process exits).
  */
