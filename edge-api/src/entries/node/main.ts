@@ -1,9 +1,11 @@
 import { configFromEnv } from './config';
-import { startServer } from './server';
 
 /** `pnpm --filter edge-api start:node`: the embedded default, configured from the environment. */
 async function main(): Promise<void> {
   const config = configFromEnv(process.env);
+  // The server's modules (the whole app) are loaded once the configuration is known to be valid: a mistyped variable
+  // is named in about a tenth of the time.
+  const { startServer } = await import('./server');
   const server = await startServer(config);
   console.log(`[labeldesk] listening on ${server.url} (data in ${config.dataDir})`);
 
