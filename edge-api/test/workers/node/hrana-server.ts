@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Client, createClient, type InValue, type ResultSet, type Transaction } from '@libsql/client';
+import { listenOnLoopback } from './loopback';
 
 /**
  * A small Hrana-over-HTTP (protocol v2, JSON) server in front of a local libSQL file: the protocol Turso and sqld
@@ -243,13 +243,12 @@ export async function startHranaServer(fileUrl: string, authToken: string): Prom
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests: () => served,
     close: async () => {
-      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      await close();
       client.close();
     },
   };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 /**
  * The resident memory of the workerd process a Worker test runs in, for the test to bound (bulk-labels.test.ts): a
@@ -99,14 +99,5 @@ export async function startMemoryProbe() {
   });
   // Every answer closes its connection: no idle keep-alive socket for workerd to reuse after Node closed it.
   server.keepAliveTimeout = 0;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
