@@ -8,8 +8,17 @@ import {
   bulkRow as row,
   STOPPED_BULK as STOPPED,
 } from '@labeldesk/contracts/bulk-fixtures';
-import { apiCalls, renderWithUi, screen, setupUser, stubApi, waitFor, within } from '@labeldesk/ui/testing';
-import { describe, expect, it, vi } from 'vitest';
+import {
+  apiCalls,
+  clickedLinks,
+  renderWithUi,
+  screen,
+  setupUser,
+  stubApi,
+  waitFor,
+  within,
+} from '@labeldesk/ui/testing';
+import { describe, expect, it } from 'vitest';
 import { BulkDetailsModal } from './BulkDetailsModal';
 
 const states = () => screen.getAllByTestId('bulk-details-order-state').map((s) => s.getAttribute('data-row-state'));
@@ -101,14 +110,6 @@ describe('Bulk Order Details: the combined labels in each format its services pr
     url: '/api/labels/bulk/blk_1?exp=9&sig=s',
     downloadUrl: '/api/labels/bulk/blk_1?download=1&exp=9&sig=s',
     expiresAt: '2030-01-01T00:00:00.000Z',
-  };
-  /** The URLs the page saved as files (downloadUrl clicks a hidden link). */
-  const clickedLinks = () => {
-    const hrefs: string[] = [];
-    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      hrefs.push(this.href);
-    });
-    return { hrefs, restore: () => spy.mockRestore() };
   };
 
   it('starts at the customer’s default format when offered and downloads the one chosen', async () => {

@@ -1,6 +1,15 @@
 // @vitest-environment happy-dom
 
-import { apiCalls, renderWithUi, screen, setupUser, stubApi, waitFor, within } from '@labeldesk/ui/testing';
+import {
+  apiCalls,
+  clickedLinks,
+  renderWithUi,
+  screen,
+  setupUser,
+  stubApi,
+  waitFor,
+  within,
+} from '@labeldesk/ui/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { LabelActions } from './LabelActions';
 
@@ -11,14 +20,6 @@ describe('LabelActions: the formats the label can be had in', () => {
     downloadUrl: '/api/labels/ord_1/download?exp=9&sig=s',
     printUrl: '/api/labels/ord_1/print?exp=9&sig=s',
     expiresAt: '2030-01-01T00:00:00.000Z',
-  };
-  /** The URLs the page saved as files (downloadUrl clicks a hidden link). */
-  const clickedLinks = () => {
-    const hrefs: string[] = [];
-    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      hrefs.push(this.href);
-    });
-    return { hrefs, restore: () => spy.mockRestore() };
   };
 
   it('offers every format of a service that prints them, starts at the default, and downloads the ZPL file', async () => {

@@ -90,6 +90,18 @@ export function fill(field: HTMLElement, text: string): void {
   fireEvent.change(field, { target: { value: text } });
 }
 
+/**
+ * Records the links the screen clicks to save a file (a download clicks a hidden `<a>`) instead of following them;
+ * `restore()` puts the real click back.
+ */
+export function clickedLinks(): { hrefs: string[]; restore: () => void } {
+  const hrefs: string[] = [];
+  const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    hrefs.push(this.href);
+  });
+  return { hrefs, restore: () => spy.mockRestore() };
+}
+
 /** A QueryClient for one test: nothing cached from another test, no retries (a failure shows at once). */
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } });
