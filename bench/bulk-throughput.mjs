@@ -36,6 +36,7 @@ import {
   requestJson,
   startEmbedded,
   startSandbox,
+  threadCpuMs,
 } from './support.mjs';
 
 const args = process.argv.slice(2);
@@ -138,8 +139,12 @@ try {
     return ms;
   };
   await probe.take(server.pid);
-  const quietEnds = performance.now() + 5_000;
+  const quietCpu0 = cpuMs(server.pid);
+  const quietStarted = performance.now();
+  const quietEnds = quietStarted + 5_000;
   const quiet = await interactive(() => performance.now() >= quietEnds);
+  // What the server spends a second on the neighbour's calls (and its own idle timers) with no bulk order running.
+  const quietCpuPerSecond = ((cpuMs(server.pid) - quietCpu0) * 1000) / (performance.now() - quietStarted);
   const quietLoop = await probe.take(server.pid);
 
   // Throughput --------------------------------------------------------------------------------------------------------
@@ -157,6 +162,7 @@ try {
   }
   await probe.take(server.pid); // the event loop from here on: the bulk order's
   const serverCpu0 = cpuMs(server.pid);
+  const threads0 = threadCpuMs(server.pid);
   const sandboxCpu0 = cpuMs(sandbox.pid);
   const machine0 = machineCpu();
   const started = performance.now();
@@ -198,6 +204,7 @@ try {
   const floorMs = (N * latencyMs) / C;
   const ratio = wallMs / floorMs;
   const serverCpu = cpuMs(server.pid) - serverCpu0;
+  const threads1 = threadCpuMs(server.pid);
   const sandboxCpu = cpuMs(sandbox.pid) - sandboxCpu0;
   const machine1 = machineCpu();
   const busy =
@@ -213,6 +220,23 @@ try {
     `  ratio ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'OK' : 'ABOVE TARGET'}; ` +
       `server CPU ${(serverCpu / N).toFixed(2)} ms/row, sandbox CPU ${(sandboxCpu / N).toFixed(2)} ms/row` +
       (busy === undefined ? '' : `, machine ${busy.toFixed(0)} % busy (${machine1.cpus} CPUs)`),
+  );
+  // Whose CPU a row is: by thread, and how much of it the neighbour's calls and the idle server cost at their quiet
+  // rate (the neighbour calls at the same pace throughout; the bulk order's own history polls are the bulk order's).
+  if (threads1.size > 0) {
+    const byThread = [...threads1]
+      .map(([name, ms]) => [name, ms - (threads0.get(name) ?? 0)])
+      .filter(([, ms]) => ms > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${(ms / N).toFixed(2)}`)
+      .join(', ');
+    console.log(`  server CPU by thread, ms a row: ${byThread}`);
+  }
+  const neighbourCpu = (quietCpuPerSecond * wallMs) / 1000;
+  console.log(
+    `  server CPU while quiet (the neighbour's calls, idle timers): ${quietCpuPerSecond.toFixed(1)} ms a second, ` +
+      `${(neighbourCpu / N).toFixed(2)} ms a row over the bulk order's ${(wallMs / 1000).toFixed(0)} s; ` +
+      `the rest, the bulk order's own: ${((serverCpu - neighbourCpu) / N).toFixed(2)} ms a row`,
   );
 
   console.log(

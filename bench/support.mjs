@@ -1,6 +1,6 @@
 // Shared by the benchmark scripts: start the embedded default on a free port with a throwaway data dir, and Chromium.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -129,8 +129,13 @@ export async function startEmbedded(extraEnv = {}) {
       stopping = child.exitCode === null && child.signalCode === null;
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
-      if (keepLog) console.error(`[bench] the server's log: ${logPath}`);
+      // BENCH_KEEP_DATA=1 leaves it: on a file system without a journal (this machine's ext4), creating a file passes
+      // over every inode freed in the last 1-6 minutes, so removing a bulk order's 10,000 label files makes the next
+      // run's label writes cost several times as much (perf: a quarter of the job thread's CPU). Remove the folders
+      // after the runs you compare.
+      if (process.env.BENCH_KEEP_DATA) console.error(`[bench] the server's data: ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+      if (keepLog || process.env.BENCH_KEEP_LOG) console.error(`[bench] the server's log: ${logPath}`);
       else if (stopping) rmSync(logPath, { force: true });
     },
   };
@@ -187,6 +192,34 @@ export function cpuMs(pid = process.pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (ms) of a process's threads so far, summed by thread name (Linux /proc; an empty Map elsewhere): the main
+ * thread as "main", LabelDesk's own threads by the names they give themselves (ld-jobs, ld-blob-writer, ld-wal-ckpt),
+ * and Node's unnamed ones (V8's platform and GC threads, libuv's pool) as "node". A thread that ended in between is
+ * missing from the later reading, so compare readings of threads that live through the period.
+ */
+export function threadCpuMs(pid) {
+  const byName = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byName;
 }
 
 /** The machine's CPU time so far (jiffies, all CPUs): { busy, total, cpus }, from /proc/stat (Linux); else undefined. */

@@ -95,6 +95,7 @@ let nextDb = 1;
 
 const thread = backgroundThread({
   name: 'WAL checkpointer',
+  threadName: 'ld-wal-ckpt',
   source: CHECKPOINTER_SOURCE,
   workerData: { clientUrl: pathToFileURL(createRequire(import.meta.url).resolve('@libsql/client')).href },
   onEvent: (event) => log.warn('db.wal_checkpoint_failed', { detail: String(event.message) }),
