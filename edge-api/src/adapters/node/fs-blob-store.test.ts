@@ -56,6 +56,75 @@ describe('fsBlobStore', () => {
     expect(files).toHaveLength(2);
   });
 
+  it('keeps a label as one file: its extension names its type, and a meta file only for another type', async () => {
+    const store = open(dir);
+    await store.put('labels/ord_1.pdf', new Uint8Array([1]), 'application/pdf');
+    await store.put('labels/ord_1.png', new Uint8Array([2]), 'image/png');
+    await store.put('labels/ord_1.zpl', new Uint8Array([3]), 'application/zpl');
+    expect((await listFiles(join(dir, 'blobs'))).map((f) => f.slice(dir.length))).toEqual(
+      expect.arrayContaining(['/blobs/data/labels/ord_1.pdf', '/blobs/data/labels/ord_1.png']),
+    );
+    expect(await listFiles(join(dir, 'blobs'))).toHaveLength(3);
+    expect((await store.get('labels/ord_1.pdf'))?.contentType).toBe('application/pdf');
+    expect((await store.get('labels/ord_1.png'))?.contentType).toBe('image/png');
+    expect((await store.get('labels/ord_1.zpl'))?.contentType).toBe('application/zpl');
+    expect((await store.getStream('labels/ord_1.pdf'))?.contentType).toBe('application/pdf');
+
+    // Another type under a .pdf key: kept in a meta file, which wins; the type its extension names again: meta removed.
+    await store.put('labels/odd.pdf', new Uint8Array([4]), 'application/octet-stream');
+    expect((await store.get('labels/odd.pdf'))?.contentType).toBe('application/octet-stream');
+    await store.put('labels/odd.pdf', new Uint8Array([5]), 'application/pdf');
+    expect((await store.get('labels/odd.pdf'))?.contentType).toBe('application/pdf');
+    expect(await listFiles(join(dir, 'blobs', 'meta'))).toEqual([]);
+
+    // A blob stored before (with its meta file) reads as it was stored; one with neither reads as bytes.
+    await store.put('older/ord_2.bin', new Uint8Array([6]), 'application/pdf');
+    writeFileSync(join(dir, 'blobs', 'data', 'older', 'ord_3.pdf'), 'x');
+    writeFileSync(join(dir, 'blobs', 'meta', 'older', 'ord_3.pdf.json'), JSON.stringify({ contentType: 'text/plain' }));
+    writeFileSync(join(dir, 'blobs', 'data', 'older', 'ord_4'), 'y');
+    expect((await store.get('older/ord_2.bin'))?.contentType).toBe('application/pdf');
+    expect((await store.get('older/ord_3.pdf'))?.contentType).toBe('text/plain');
+    expect((await store.get('older/ord_4'))?.contentType).toBe('application/octet-stream');
+
+    // A streamed document under a .pdf key: one file too.
+    const writer = await store.createWriter('bulk-labels/blk_1-2.pdf', 'application/pdf');
+    await writer.write(new Uint8Array([7, 8]));
+    await writer.close();
+    expect((await store.get('bulk-labels/blk_1-2.pdf'))?.contentType).toBe('application/pdf');
+    expect(await listFiles(join(dir, 'blobs', 'meta', 'bulk-labels')).catch(() => [])).toEqual([]);
+  });
+
+  it('writeHere: writes on the calling thread, the same way, and starts no writer thread', async () => {
+    /** This process's threads named as the writer thread names itself (Linux: /proc). */
+    const writerThreads = async () => {
+      const names = await Promise.all(
+        (await readdir('/proc/self/task')).map((tid) =>
+          readFile(`/proc/self/task/${tid}/comm`, 'utf8').catch(() => ''),
+        ),
+      );
+      return names.filter((name) => name.trim() === 'ld-blob-writer').length;
+    };
+    const here = fsBlobStore(dir, { writeHere: true });
+    stores.push(here);
+    const body = new Uint8Array(20_000).fill(5);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => here.put(`here/${i}.pdf`, body, 'application/pdf')));
+    await here.put('here/odd.txt', new Uint8Array([1]), 'text/plain');
+    expect(await writerThreads()).toBe(0);
+    for (let i = 0; i < 20; i++) expect(sameBytes((await here.get(`here/${i}.pdf`))?.body, body)).toBe(true);
+    expect((await here.get('here/odd.txt'))?.contentType).toBe('text/plain');
+    expect((await listFiles(join(dir, 'blobs'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // A failed write rejects with its cause, as on the writer thread.
+    writeFileSync(join(dir, 'blobs', 'data', 'here', 'blocked'), 'not a folder');
+    await expect(here.put('here/blocked/b.pdf', new Uint8Array([2]), 'application/pdf')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ENOTDIR|EEXIST)$/),
+    });
+
+    // The default store hands its writes to a thread, which names itself.
+    const threaded = open(dir);
+    await threaded.put('threaded/1.pdf', body, 'application/pdf');
+    expect(await writerThreads()).toBe(1);
+  });
+
   it('writes a blob as a stream: nothing shows under the key until close, then all of it, streamed back', async () => {
     const store = open(dir);
     await store.put('docs/big.pdf', new TextEncoder().encode('old'), 'application/pdf');

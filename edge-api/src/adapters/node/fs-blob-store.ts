@@ -14,8 +14,12 @@ import {
 import { backgroundThread } from './background-thread';
 import { fileBody } from './file-body';
 
+/** The writer thread's workerData: the module listens for requests only there. */
+const WRITER_THREAD = 'labeldesk blob writer';
+
 /**
- * What the writer thread runs. Each request is one blob: its files are written in order, each to a temp file renamed
+ * What the writer thread runs (and a store that writes on its own thread imports: `writeBlob`). Each request is one
+ * blob: the files it names in `remove` are removed, then its files are written in order, each to a temp file renamed
  * into place, so a reader never sees half a file; a directory removed under us (someone cleaned DATA_DIR) is made
  * again, once. Directories are created 0700 and files 0600 (the umask can only narrow these; see private-files.ts).
  */
@@ -23,7 +27,7 @@ const WRITER_SOURCE = `
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 const madeDirs = new Set();
 function atomicWrite(path, body) {
   const dir = dirname(path);
@@ -46,15 +50,55 @@ function atomicWrite(path, body) {
     throw err;
   }
 }
-parentPort.on('message', ({ id, files }) => {
-  try {
-    for (const file of files) atomicWrite(file.path, file.body);
-    parentPort.postMessage({ id });
-  } catch (err) {
-    parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
-  }
-});
-`;
+export function writeBlob({ files, remove = [] }) {
+  for (const path of remove) rmSync(path, { force: true });
+  for (const file of files) atomicWrite(file.path, file.body);
+}
+if (workerData === WRITER_THREAD) {
+  parentPort.on('message', ({ id, ...request }) => {
+    try {
+      writeBlob(request);
+      parentPort.postMessage({ id });
+    } catch (err) {
+      parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
+    }
+  });
+}
+`.replace('WRITER_THREAD', JSON.stringify(WRITER_THREAD));
+
+/** One blob's writes, as the writer module takes them. */
+interface BlobWrite {
+  files: { path: string; body: string | Uint8Array }[];
+  remove: string[];
+}
+
+/**
+ * The writer module loaded on the calling thread (fsBlobStore's `writeHere`): its `writeBlob`, the same code the writer
+ * thread runs, imported once.
+ */
+let writeHere: Promise<(write: BlobWrite) => void> | undefined;
+const writeOnThisThread = (write: BlobWrite): Promise<void> => {
+  writeHere ??= import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(WRITER_SOURCE)}`).then(
+    (module: { writeBlob: (write: BlobWrite) => void }) => module.writeBlob,
+  );
+  return writeHere.then((writeBlob) => writeBlob(write));
+};
+
+/**
+ * The content types a key's extension names: a blob of one of these types under a key with its extension needs no
+ * meta file (a blob of another type under such a key still gets one, and it wins).
+ */
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.zpl': 'application/zpl',
+  '.json': 'application/json',
+};
+
+const typeOfExtension = (key: string): string | undefined => {
+  const dot = key.lastIndexOf('.');
+  return dot > key.lastIndexOf('/') ? EXTENSION_TYPES[key.slice(dot)] : undefined;
+};
 
 /** A streamed blob reaches its file in writes of this size. */
 const STREAM_WRITE_BYTES = 1024 * 1024;
@@ -120,19 +164,33 @@ export interface FsBlobStore extends BlobStore {
 }
 
 /**
- * The blob store on Node: files under DATA_DIR/blobs. Bodies live in `data/<key>`, content types in
- * `meta/<key>.json`; each write goes to a temp file and is renamed into place, so a reader never sees half a file.
+ * The blob store on Node: files under DATA_DIR/blobs. Bodies live in `data/<key>`; each write goes to a temp file and
+ * is renamed into place, so a reader never sees half a file. A content type is the one the key's extension names
+ * (EXTENSION_TYPES: every label and document LabelDesk stores), else it lives in `meta/<key>.json`. One file a label,
+ * not two: creating a file is most of what storing a label costs (an inode; on a file system without a journal ext4
+ * also passes over every inode freed in the last minutes to find one), and a bulk order stores 10,000 of them.
  *
- * Writes run on a thread of their own (see backgroundThread): a label's two files (four creates and renames) cost
- * ~0.8 ms of CPU, which on the event loop would delay every other request by that much on every purchase, and through
- * fs/promises cost more (eight thread-pool round trips and their promises, ~1.5 ms of this thread's time). Handing the
- * bytes to the writer costs this thread one message each way. Reads stay on fs/promises.
+ * Writes run on a thread of their own (see backgroundThread): creating and renaming a file costs a few tenths of a ms of
+ * CPU, which on the event loop would delay every other request by that much on every purchase, and through fs/promises
+ * costs more (thread-pool round trips and their promises). Handing the bytes to the writer costs this thread one
+ * message each way. Reads stay on fs/promises.
+ *
+ * `writeHere`: writes run on the calling thread instead, synchronously — for the job thread, which serves no request
+ * (a write delays only its other jobs, by a fraction of a ms), while handing each label over costs a message and a
+ * wake-up of both threads on every row of a bulk order (bench/bulk-throughput.mjs, by thread: see the note on issue 24).
  */
-export function fsBlobStore(dataDir: string): FsBlobStore {
+export function fsBlobStore(dataDir: string, options: { writeHere?: boolean } = {}): FsBlobStore {
   const root = resolve(dataDir, 'blobs');
   const dataPath = (key: string) => join(root, 'data', key);
   const metaPath = (key: string) => join(root, 'meta', `${key}.json`);
-  const writer = backgroundThread({ name: 'blob writer', source: WRITER_SOURCE });
+  const thread = backgroundThread({
+    name: 'blob writer',
+    threadName: 'ld-blob-writer',
+    source: WRITER_SOURCE,
+    workerData: WRITER_THREAD,
+  });
+  const write = (request: BlobWrite): Promise<unknown> =>
+    options.writeHere ? writeOnThisThread(request) : thread.request({ ...request });
   const contentTypeOf = async (key: string): Promise<string> => {
     try {
       const meta: unknown = JSON.parse(await readFile(metaPath(key), 'utf8'));
@@ -140,10 +198,18 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
         return meta.contentType;
       }
     } catch {
-      // A body without its meta file still serves, as bytes.
+      // No meta file: the type its extension names, else bytes.
     }
-    return 'application/octet-stream';
+    return typeOfExtension(key) ?? 'application/octet-stream';
   };
+  /**
+   * The writes of a blob's content type: none when the key's extension names it (its meta file, if an earlier write of
+   * another type left one, removed first), else its meta file.
+   */
+  const typeFiles = (key: string, contentType: string) =>
+    typeOfExtension(key) === contentType
+      ? { files: [], remove: [metaPath(key)] }
+      : { files: [{ path: metaPath(key), body: JSON.stringify({ contentType }) }], remove: [] };
   const getBytes = async (key: string, into?: ReadBuffer): Promise<Uint8Array | null> => {
     assertBlobKey(key);
     try {
@@ -159,13 +225,9 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
   return {
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
       assertBlobKey(key);
-      // The meta first: a reader that finds the body finds its content type too (and tolerates a missing one).
-      await writer.request({
-        files: [
-          { path: metaPath(key), body: JSON.stringify({ contentType }) },
-          { path: dataPath(key), body },
-        ],
-      });
+      // The type first: a reader that finds the body finds its content type too (and tolerates a missing one).
+      const type = typeFiles(key, contentType);
+      await write({ files: [...type.files, { path: dataPath(key), body }], remove: type.remove });
     },
 
     async get(key: string): Promise<StoredBlob | null> {
@@ -217,7 +279,7 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
           try {
             await writeAll(handle, parts.rest());
             await handle.close();
-            await writer.request({ files: [{ path: metaPath(key), body: JSON.stringify({ contentType }) }] });
+            await write(typeFiles(key, contentType));
             await rename(tmp, path);
           } catch (err) {
             await abort();
@@ -252,6 +314,6 @@ export function fsBlobStore(dataDir: string): FsBlobStore {
         .map((e) => `${folder}${e.name}`);
     },
 
-    close: () => writer.stop(CLOSE_GRACE_MS),
+    close: () => thread.stop(CLOSE_GRACE_MS),
   };
 }

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const node = await createNodeServices({
     dataDir: data.dataDir,
     secondaryDatabase: true,
+    blobWritesHere: true,
     jwtSecret: config.jwtSecret,
     jwtTtlSeconds: config.jwtTtlSeconds,
     supportEmail: config.supportEmail,

@@ -77,11 +77,13 @@ export async function createNodeServices(opts: {
   mailer?: Mailer;
   /** The job thread's services: a second connection to a database the server's own opened and migrated. */
   secondaryDatabase?: boolean;
+  /** The job thread's: label files are written on the calling thread (fsBlobStore's `writeHere`). */
+  blobWritesHere?: boolean;
 }): Promise<NodeServices> {
   const clock = opts.clock ?? systemClock;
   const database = await openLibsqlDb({ dataDir: opts.dataDir, secondary: opts.secondaryDatabase ?? false });
   const onEnqueue: NodeServices['onEnqueue'] = { current: undefined };
-  const blobs = fsBlobStore(opts.dataDir);
+  const blobs = fsBlobStore(opts.dataDir, { writeHere: opts.blobWritesHere ?? false });
   const log = opts.log ?? createLogger({ now: () => clock.now() });
   const background = backgroundWork(log);
   const services: Services = {
