@@ -25,7 +25,7 @@ const WRITER_THREAD = 'labeldesk blob writer';
  */
 const WRITER_SOURCE = `
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 const madeDirs = new Set();
@@ -50,8 +50,15 @@ function atomicWrite(path, body) {
     throw err;
   }
 }
+function removeFile(path) {
+  try {
+    unlinkSync(path); // one system call; rmSync's force costs an lstat and a rimraf around it
+  } catch (err) {
+    if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+  }
+}
 export function writeBlob({ files, remove = [] }) {
-  for (const path of remove) rmSync(path, { force: true });
+  for (const path of remove) removeFile(path);
   for (const file of files) atomicWrite(file.path, file.body);
 }
 if (workerData === WRITER_THREAD) {
