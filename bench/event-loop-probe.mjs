@@ -64,10 +64,22 @@ function countStatements() {
 /** The main thread asks the others for their period over this channel; they answer on it. */
 const CHANNEL = 'bench-event-loop-probe';
 
+/** The statements that took the longest in all, with how often they ran (their text cut short). */
+const topStatements = (bySql) =>
+  [...bySql]
+    .sort((a, b) => (b[1].ns > a[1].ns ? 1 : -1))
+    .slice(0, 25)
+    .map(([text, { n, ns }]) => ({ n, ms: Number(ns / 1000n) / 1000, sql: text.replace(/\s+/g, ' ').slice(0, 160) }));
+
 function takeCounts() {
   const taken = counts;
   counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
-  return { statements: taken.statements, statementMs: Number(taken.statementNs / 1000n) / 1000, byKind: taken.byKind };
+  return {
+    statements: taken.statements,
+    statementMs: Number(taken.statementNs / 1000n) / 1000,
+    byKind: taken.byKind,
+    topStatements: topStatements(taken.bySql),
+  };
 }
 
 async function startProfile() {
@@ -101,7 +113,7 @@ if (out && !isMainThread) {
 
 /** Asks the other threads for their period `n`; what answered within `waitMs`, summed. */
 async function otherThreads(channel, n, waitMs = 1_000) {
-  const sum = { threads: 0, statements: 0, statementMs: 0, byKind: {} };
+  const sum = { threads: 0, statements: 0, statementMs: 0, byKind: {}, topStatements: [] };
   const done = new Promise((resolve) => setTimeout(resolve, waitMs));
   channel.onmessage = ({ data }) => {
     if (data.type !== 'counts' || data.n !== n) return;
@@ -109,6 +121,7 @@ async function otherThreads(channel, n, waitMs = 1_000) {
     sum.statements += data.statements;
     sum.statementMs += data.statementMs;
     for (const [kind, k] of Object.entries(data.byKind)) sum.byKind[kind] = (sum.byKind[kind] ?? 0) + k;
+    sum.topStatements.push(...data.topStatements.map((s) => ({ threadId: data.threadId, ...s })));
   };
   channel.postMessage({ type: 'take', n });
   await done;
@@ -140,15 +153,7 @@ if (out && isMainThread) {
       statements: counts.statements,
       statementMs: Number(counts.statementNs / 1000n) / 1000,
       byKind: counts.byKind,
-      // The statements that took the longest in all, with how often they ran (their text cut short).
-      topStatements: [...counts.bySql]
-        .sort((a, b) => (b[1].ns > a[1].ns ? 1 : -1))
-        .slice(0, 25)
-        .map(([text, { n, ns }]) => ({
-          n,
-          ms: Number(ns / 1000n) / 1000,
-          sql: text.replace(/\s+/g, ' ').slice(0, 160),
-        })),
+      topStatements: topStatements(counts.bySql),
     };
     histogram.reset();
     counts = { statements: 0, statementNs: 0n, byKind: {}, bySql: new Map() };
